@@ -1,0 +1,10 @@
+//===- Cudnn.td - The cudnn dialect, all of it --------------*- tablegen -*-===//
+
+#ifndef CUDNN_MLIR_CUDNN
+#define CUDNN_MLIR_CUDNN
+
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnBase.td"
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.td"
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.td"
+
+#endif // CUDNN_MLIR_CUDNN

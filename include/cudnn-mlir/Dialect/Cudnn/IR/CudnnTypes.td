@@ -1,0 +1,60 @@
+//===- CudnnTypes.td - cudnn dialect types -----------------*- tablegen -*-===//
+
+#ifndef CUDNN_MLIR_CUDNN_TYPES
+#define CUDNN_MLIR_CUDNN_TYPES
+
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnBase.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
+
+class Cudnn_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Cudnn_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def Cudnn_HandleType : Cudnn_Type<"Handle", "handle"> {
+  let summary = "A cuDNN handle (cudnnHandle_t)";
+  let description = [{
+    The cuDNN context a graph is built and executed with. At run time it is
+    the runtime's handle for the current device and thread, bound to the
+    caller's stream.
+  }];
+}
+
+def Cudnn_TensorDescType : Cudnn_Type<"TensorDesc", "tensor_desc"> {
+  let summary = "A cuDNN tensor descriptor (CUDNN_BACKEND_TENSOR_DESCRIPTOR)";
+  let description = [{
+    Logical dimensions and element type of a tensor in a cuDNN graph, the
+    byte alignment its data pointer is promised to have, and its strides.
+    An empty stride list means packed in the logical order (row-major over the
+    dimensions as written); otherwise there is one stride per dimension, in
+    elements, giving the physical layout (e.g. NHWC for an NCHW-ordered
+    shape: `stride = [H*W*C, 1, W*C, C]`).
+
+    Dimensions are in the logical order cuDNN expects for the op (N, C,
+    spatial... for convolutions). Rank is 1 to 8. The alignment is a power of
+    two. Whether a tensor is virtual is not part of the type: it follows from
+    whether the value leaves its graph.
+
+    Example:
+
+    ```mlir
+    !cudnn.tensor_desc<1x64x56x56xf16, alignment = 16, stride = [200704, 1, 3584, 64]>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t">:$shape,
+    "Type":$elementType,
+    "int64_t":$alignment,
+    ArrayRefParameter<"int64_t">:$stride);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getRank() const { return getShape().size(); }
+    /// The strides in elements: the explicit ones, or packed row-major ones.
+    SmallVector<int64_t> getEffectiveStrides() const;
+    /// The same tensor with another shape (strides reset to packed).
+    TensorDescType withShape(ArrayRef<int64_t> shape) const;
+  }];
+}
+
+#endif // CUDNN_MLIR_CUDNN_TYPES

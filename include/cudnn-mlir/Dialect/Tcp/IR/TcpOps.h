@@ -1,0 +1,23 @@
+//===- TcpOps.h - tcp ops, enums and attributes -----------------*- C++ -*-===//
+
+#ifndef CUDNN_MLIR_DIALECT_TCP_IR_TCPOPS_H
+#define CUDNN_MLIR_DIALECT_TCP_IR_TCPOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h.inc"
+
+#endif // CUDNN_MLIR_DIALECT_TCP_IR_TCPOPS_H

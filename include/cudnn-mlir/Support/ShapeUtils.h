@@ -1,0 +1,41 @@
+//===- ShapeUtils.h - shape arithmetic and shape text for diagnostics -*- C++ -*-===//
+//
+// Shared by the tcp and cudnn verifiers and by the conversions, so that the
+// convolution formula and the way shapes appear in messages exist once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDNN_MLIR_SUPPORT_SHAPEUTILS_H
+#define CUDNN_MLIR_SUPPORT_SHAPEUTILS_H
+
+#include "mlir/IR/BuiltinTypeInterfaces.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace mlir::cudnn_mlir {
+
+/// Formats a shape or any integer list as "[1, ?, 3]" (dynamic sizes as "?").
+std::string formatShape(llvm::ArrayRef<int64_t> dims);
+
+/// The output extent of one spatial dimension of a convolution or pooling
+/// window: floor((in + padLo + padHi - dilation * (window - 1) - 1) / stride)
+/// + 1. Returns ShapedType::kDynamic when `in` is dynamic and std::nullopt
+/// when the parameters are invalid (stride or dilation < 1, window < 1, or an
+/// empty output).
+std::optional<int64_t> slidingWindowOutputSize(int64_t in, int64_t window,
+                                               int64_t padLo, int64_t padHi,
+                                               int64_t stride,
+                                               int64_t dilation);
+
+/// True when two extents can be equal at run time (either is dynamic, or both
+/// are the same static size).
+inline bool extentsCompatible(int64_t a, int64_t b) {
+  return a == b || ShapedType::isDynamic(a) || ShapedType::isDynamic(b);
+}
+
+} // namespace mlir::cudnn_mlir
+
+#endif // CUDNN_MLIR_SUPPORT_SHAPEUTILS_H

@@ -1,0 +1,116 @@
+//===- CudnnTypes.cpp - !cudnn.tensor_desc and !cudnn.handle --------------===//
+
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.h"
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
+#include "cudnn-mlir/Support/ShapeUtils.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::cudnn;
+using mlir::cudnn_mlir::formatShape;
+
+#define GET_TYPEDEF_CLASSES
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.cpp.inc"
+
+void CudnnDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.cpp.inc"
+      >();
+}
+
+/// cuDNN's tensor descriptors hold at most CUDNN_DIM_MAX (8) dimensions.
+static constexpr int64_t kMaxRank = 8;
+
+/// Element types a cuDNN 9 tensor descriptor can carry (cudnnDataType_t).
+static bool isCudnnElementType(Type type) {
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64() ||
+         isa<Float8E4M3FNType, Float8E5M2Type>(type) ||
+         type.isSignlessInteger(1) || type.isSignlessInteger(8) ||
+         type.isUnsignedInteger(8) || type.isSignlessInteger(32) ||
+         type.isSignlessInteger(64);
+}
+
+LogicalResult
+TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> shape, Type elementType,
+                       int64_t alignment, ArrayRef<int64_t> stride) {
+  int64_t rank = shape.size();
+  if (rank < 1 || rank > kMaxRank)
+    return emitError() << "expects a tensor_desc rank between 1 and "
+                       << kMaxRank << ", but got " << rank;
+  for (int64_t dim : shape) {
+    if (!ShapedType::isDynamic(dim) && dim < 1)
+      return emitError() << "expects tensor_desc dimensions >= 1, but got "
+                         << formatShape(shape);
+  }
+  if (!isCudnnElementType(elementType))
+    return emitError() << "expects a cuDNN element type (f16, bf16, f32, f64, "
+                          "f8E4M3FN, f8E5M2, i1, i8, ui8, i32, i64), but got "
+                       << elementType;
+  if (alignment < 1 || !llvm::isPowerOf2_64(alignment))
+    return emitError() << "expects a power-of-two alignment, but got "
+                       << alignment;
+  if (!stride.empty() && static_cast<int64_t>(stride.size()) != rank)
+    return emitError() << "expects an empty stride list or one stride per "
+                          "dimension ("
+                       << rank << "), but got " << formatShape(stride);
+  for (int64_t s : stride) {
+    if (s < 1)
+      return emitError() << "expects strides >= 1, but got "
+                         << formatShape(stride);
+  }
+  return success();
+}
+
+Type TensorDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape, stride;
+  Type elementType;
+  int64_t alignment = 0;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/true,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseKeyword("alignment") || parser.parseEqual() ||
+      parser.parseInteger(alignment) || parser.parseComma() ||
+      parser.parseKeyword("stride") || parser.parseEqual() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+        return parser.parseInteger(stride.emplace_back());
+      }) ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<TensorDescType>(loc, parser.getContext(), shape,
+                                           elementType, alignment, stride);
+}
+
+void TensorDescType::print(AsmPrinter &printer) const {
+  printer << '<';
+  printer.printDimensionList(getShape());
+  printer << 'x' << getElementType() << ", alignment = " << getAlignment()
+          << ", stride = [";
+  llvm::interleaveComma(getStride(), printer);
+  printer << "]>";
+}
+
+SmallVector<int64_t> TensorDescType::getEffectiveStrides() const {
+  if (!getStride().empty())
+    return SmallVector<int64_t>(getStride());
+  SmallVector<int64_t> strides(getRank(), 1);
+  for (int64_t d = getRank() - 2; d >= 0; --d) {
+    int64_t next = getShape()[d + 1];
+    strides[d] = ShapedType::isDynamic(next) || ShapedType::isDynamic(strides[d + 1])
+                     ? ShapedType::kDynamic
+                     : strides[d + 1] * next;
+  }
+  return strides;
+}
+
+TensorDescType TensorDescType::withShape(ArrayRef<int64_t> shape) const {
+  return TensorDescType::get(getContext(), shape, getElementType(),
+                             getAlignment(), {});
+}

@@ -1,0 +1,18 @@
+//===- InitAll.cpp - register every dialect and pass of cudnn-mlir --------===//
+
+#include "cudnn-mlir/InitAll.h"
+
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectRegistry.h"
+
+void mlir::cudnn_mlir::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<tcp::TcpDialect, cudnn::CudnnDialect, func::FuncDialect,
+                  arith::ArithDialect, tensor::TensorDialect>();
+}
+
+void mlir::cudnn_mlir::registerAllPasses() {}

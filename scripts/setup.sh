@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs what cudnn-mlir needs on Debian 12 (apt), configures and builds it.
+# Idempotent: a second run installs nothing and rebuilds only what changed.
+#
+#   scripts/setup.sh            # build into ./build
+#   BUILD_DIR=out scripts/setup.sh
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+CUDA_ROOT="${CUDA_ROOT:-/usr/local/cuda}"
+
+APT_PACKAGES=(
+  cmake ninja-build ccache g++ python3
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+  libgtest-dev
+)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+if [[ ! -f "$CUDA_ROOT/include/cuda_runtime_api.h" ]]; then
+  echo "setup: expects the CUDA 13 toolkit in $CUDA_ROOT (set CUDA_ROOT), but found no" \
+       "$CUDA_ROOT/include/cuda_runtime_api.h" >&2
+  exit 1
+fi
+if [[ ! -f "$CUDA_ROOT/include/cudnn_version.h" ]]; then
+  echo "setup: expects cuDNN 9 headers and libraries in $CUDA_ROOT, but found no" \
+       "$CUDA_ROOT/include/cudnn_version.h" >&2
+  exit 1
+fi
+
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+if [[ ! -f "$BUILD_DIR/build.ninja" ]]; then
+  cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ \
+    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DCUDAToolkit_ROOT="$CUDA_ROOT" \
+    -DPython3_EXECUTABLE=/usr/bin/python3
+fi
+cmake --build "$BUILD_DIR"

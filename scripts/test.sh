@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Sets up and builds like scripts/setup.sh, then runs every test that needs no
+# GPU: the lit suite (ninja check-cudnn-mlir) and the GoogleTest tests (ctest).
+# The last lines are ctest's summary.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+"$ROOT/scripts/setup.sh"
+
+status=0
+cmake --build "$BUILD_DIR" --target check-cudnn-mlir || status=$?
+(cd "$BUILD_DIR" && ctest --output-on-failure) || status=$?
+exit $status

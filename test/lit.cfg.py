@@ -1,0 +1,50 @@
+# -*- Python -*-
+# The cudnn-mlir lit suite. Nothing here needs a GPU unless a test says
+# `REQUIRES: gpu`; that feature is set only when a CUDA device is visible.
+
+import os
+import shutil
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "CUDNN_MLIR"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cudnn_mlir_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py", "Inputs"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%src_root", config.cudnn_mlir_src_root))
+config.substitutions.append(("%python", config.python_executable))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+# Every FileCheck variable is scoped to its CHECK-LABEL block.
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+tool_dirs = [config.cudnn_mlir_tools_dir, config.llvm_tools_dir]
+tools = [ToolSubst("cudnn-opt", unresolved="fatal")]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+
+def _have_cuda_gpu():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True,
+                             timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.returncode == 0 and "GPU" in out.stdout
+
+
+if _have_cuda_gpu():
+    config.available_features.add("gpu")

@@ -21,4 +21,12 @@ void CudnnDialect::initialize() {
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.cpp.inc"
       >();
   registerTypes();
+  registerAttributes();
+}
+
+void CudnnDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnAttrs.cpp.inc"
+      >();
 }

@@ -64,53 +64,192 @@ LogicalResult BuildAndExecGraphOp::verify() {
   return success();
 }
 
-LogicalResult ConvolutionOp::verify() {
-  TensorDescType x = getX().getType(), w = getW().getType(),
-                 y = getY().getType();
-  int64_t spatial = getSpatialDimCount();
+//===----------------------------------------------------------------------===//
+// Convolutions
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What the image, filter and output of a forward convolution are called in
+/// the op being verified (dx/w/dy for backward data, x/dw/dy for backward
+/// filter).
+struct ConvRoles {
+  StringRef x, w, y;
+};
+} // namespace
+
+/// The forward convolution's shape rule, which all three convolutions share:
+/// y = [N, K, out(x spatial)...] with the group count x channels / w dim 1.
+template <typename ConvOpT>
+static LogicalResult verifyConvolution(ConvOpT op, TensorDescType x,
+                                       TensorDescType w, TensorDescType y,
+                                       ConvRoles names) {
+  int64_t spatial = op.getSpatialDimCount();
   if (spatial < 1 || spatial > 3)
-    return emitOpError("expects spatial_dim_count 1, 2 or 3, but got ")
+    return op.emitOpError("expects spatial_dim_count 1, 2 or 3, but got ")
            << spatial;
-  for (auto [name, desc] :
-       {std::pair<StringRef, TensorDescType>{"x", x}, {"w", w}, {"y", y}}) {
+  for (auto [name, desc] : {std::pair<StringRef, TensorDescType>{names.x, x},
+                            {names.w, w},
+                            {names.y, y}}) {
     if (desc.getRank() != spatial + 2)
-      return emitOpError("expects ")
+      return op.emitOpError("expects ")
              << name << " of rank spatial_dim_count + 2 = " << spatial + 2
              << ", but got " << desc.getRank();
   }
-  for (auto [name, values] : {std::pair<StringRef, ArrayRef<int64_t>>{
-                                  "spatial_stride", getSpatialStride()},
-                              {"pre_padding", getPrePadding()},
-                              {"post_padding", getPostPadding()},
-                              {"dilation", getDilation()}}) {
+  ArrayRef<int64_t> strides = op.getSpatialStride(),
+                    pre = op.getPrePadding(), post = op.getPostPadding(),
+                    dilation = op.getDilation();
+  for (auto [name, values] :
+       {std::pair<StringRef, ArrayRef<int64_t>>{"spatial_stride", strides},
+        {"pre_padding", pre},
+        {"post_padding", post},
+        {"dilation", dilation}}) {
     if (static_cast<int64_t>(values.size()) != spatial)
-      return emitOpError("expects ")
+      return op.emitOpError("expects ")
              << name << " to have spatial_dim_count = " << spatial
              << " values, but got " << formatShape(values);
   }
   ArrayRef<int64_t> xs = x.getShape(), ws = w.getShape(), ys = y.getShape();
   if (!ShapedType::isDynamic(xs[1]) && !ShapedType::isDynamic(ws[1])) {
     if (xs[1] % ws[1] != 0)
-      return emitOpError("expects x channels to be a multiple of w dim 1 "
-                         "(channels per group) ")
-             << ws[1] << ", but got " << xs[1];
+      return op.emitOpError("expects ")
+             << names.x << " channels to be a multiple of " << names.w
+             << " dim 1 (channels per group) " << ws[1] << ", but got "
+             << xs[1];
     int64_t groups = xs[1] / ws[1];
     if (!ShapedType::isDynamic(ws[0]) && ws[0] % groups != 0)
-      return emitOpError("expects w dim 0 (output channels) divisible by the ")
+      return op.emitOpError("expects ")
+             << names.w << " dim 0 (output channels) divisible by the "
              << groups << " groups, but got " << ws[0];
   }
   SmallVector<int64_t> expected = {xs[0], ws[0]};
   for (int64_t s = 0; s < spatial; ++s) {
     std::optional<int64_t> size = slidingWindowOutputSize(
-        xs[2 + s], ShapedType::isDynamic(ws[2 + s]) ? 1 : ws[2 + s],
-        getPrePadding()[s], getPostPadding()[s], getSpatialStride()[s],
-        getDilation()[s]);
+        xs[2 + s], ShapedType::isDynamic(ws[2 + s]) ? 1 : ws[2 + s], pre[s],
+        post[s], strides[s], dilation[s]);
     if (!size)
-      return emitOpError("expects spatial_stride/dilation >= 1, paddings >= 0 "
-                         "and a filter that fits the padded input, but got x ")
-             << formatShape(xs) << " and w " << formatShape(ws);
+      return op.emitOpError("expects spatial_stride/dilation >= 1, paddings "
+                            ">= 0 and a filter that fits the padded input, "
+                            "but got ")
+             << names.x << " " << formatShape(xs) << " and " << names.w
+             << " " << formatShape(ws);
     expected.push_back(ShapedType::isDynamic(ws[2 + s]) ? ShapedType::kDynamic
                                                         : *size);
+  }
+  for (int64_t d = 0; d < spatial + 2; ++d) {
+    if (!extentsCompatible(expected[d], ys[d]))
+      return op.emitOpError("expects ")
+             << names.y << " of shape " << formatShape(expected)
+             << ", but got " << formatShape(ys);
+  }
+  return success();
+}
+
+LogicalResult ConvolutionOp::verify() {
+  return verifyConvolution(*this, getX().getType(), getW().getType(),
+                           getY().getType(), {"x", "w", "y"});
+}
+
+LogicalResult ConvolutionBackwardDataOp::verify() {
+  return verifyConvolution(*this, getDx().getType(), getW().getType(),
+                           getDy().getType(), {"dx", "w", "dy"});
+}
+
+LogicalResult ConvolutionBackwardFilterOp::verify() {
+  return verifyConvolution(*this, getX().getType(), getDw().getType(),
+                           getDy().getType(), {"x", "dw", "dy"});
+}
+
+//===----------------------------------------------------------------------===//
+// Matmul, reduction, resample
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulOp::verify() {
+  ArrayRef<int64_t> a = getA().getType().getShape(),
+                    b = getB().getType().getShape(),
+                    c = getC().getType().getShape();
+  if (a.size() < 2 || a.size() != b.size() || a.size() != c.size())
+    return emitOpError("expects a, b and c of one rank >= 2, but got ranks ")
+           << a.size() << ", " << b.size() << " and " << c.size();
+  size_t rank = a.size();
+  if (!extentsCompatible(a[rank - 1], b[rank - 2]))
+    return emitOpError("expects a's dim -1 (K) to equal b's dim -2, but got "
+                       "a ")
+           << formatShape(a) << " and b " << formatShape(b);
+  SmallVector<int64_t> expected;
+  for (size_t d = 0; d + 2 < rank; ++d) {
+    if (a[d] != 1 && b[d] != 1 && !extentsCompatible(a[d], b[d]))
+      return emitOpError("expects each batch dim of a and b to be equal or "
+                         "1, but got a ")
+             << formatShape(a) << " and b " << formatShape(b);
+    expected.push_back(a[d] == 1 ? b[d] : a[d]);
+  }
+  expected.push_back(a[rank - 2]);
+  expected.push_back(b[rank - 1]);
+  for (size_t d = 0; d < rank; ++d) {
+    if (!extentsCompatible(expected[d], c[d]))
+      return emitOpError("expects c of shape ")
+             << formatShape(expected) << ", but got " << formatShape(c);
+  }
+  return success();
+}
+
+/// Reductions and statistics keep the rank and shrink dimensions to 1.
+static LogicalResult verifyReducedShape(Operation *op, StringRef inName,
+                                        TensorDescType in, StringRef outName,
+                                        TensorDescType out) {
+  ArrayRef<int64_t> is = in.getShape(), os = out.getShape();
+  if (is.size() != os.size())
+    return op->emitOpError("expects ")
+           << outName << " of " << inName << "'s rank " << is.size()
+           << ", but got " << os.size();
+  for (size_t d = 0; d < is.size(); ++d) {
+    if (os[d] != 1 && !extentsCompatible(is[d], os[d]))
+      return op->emitOpError("expects each dim of ")
+             << outName << " to equal " << inName << "'s " << formatShape(is)
+             << " or be 1, but got " << formatShape(os);
+  }
+  return success();
+}
+
+LogicalResult ReductionOp::verify() {
+  return verifyReducedShape(*this, "x", getX().getType(), "y",
+                            getY().getType());
+}
+
+LogicalResult ResampleOp::verify() {
+  ArrayRef<int64_t> window = getWindow(), strides = getSpatialStride(),
+                    pre = getPrePadding(), post = getPostPadding();
+  int64_t spatial = window.size();
+  if (spatial < 1 || spatial > 3)
+    return emitOpError("expects a window of 1 to 3 spatial dims, but got ")
+           << formatShape(window);
+  for (auto [name, values] :
+       {std::pair<StringRef, ArrayRef<int64_t>>{"spatial_stride", strides},
+        {"pre_padding", pre},
+        {"post_padding", post}}) {
+    if (static_cast<int64_t>(values.size()) != spatial)
+      return emitOpError("expects ")
+             << name << " to have one value per window dim (" << spatial
+             << "), but got " << formatShape(values);
+  }
+  ArrayRef<int64_t> xs = getX().getType().getShape(),
+                    ys = getY().getType().getShape();
+  for (auto [name, shape] : {std::pair<StringRef, ArrayRef<int64_t>>{"x", xs},
+                             {"y", ys}}) {
+    if (static_cast<int64_t>(shape.size()) != spatial + 2)
+      return emitOpError("expects ")
+             << name << " of rank window size + 2 = " << spatial + 2
+             << ", but got " << shape.size();
+  }
+  SmallVector<int64_t> expected = {xs[0], xs[1]};
+  for (int64_t s = 0; s < spatial; ++s) {
+    std::optional<int64_t> size = slidingWindowOutputSize(
+        xs[2 + s], window[s], pre[s], post[s], strides[s], /*dilation=*/1);
+    if (!size)
+      return emitOpError("expects spatial_stride >= 1, paddings >= 0 and a "
+                         "window that fits the padded input, but got x ")
+             << formatShape(xs) << " and window " << formatShape(window);
+    expected.push_back(*size);
   }
   for (int64_t d = 0; d < spatial + 2; ++d) {
     if (!extentsCompatible(expected[d], ys[d]))

@@ -45,9 +45,11 @@ LogicalResult ClampOp::verify() {
   if (!hasIntBound)
     return emitOpError("expects at least one of min_int/max_int, but got "
                        "neither");
-  if (getMinInt() && getMaxInt() && *getMinInt() > *getMaxInt())
+  // The generated getters are unsigned; the bounds are signed.
+  if (getMinIntAttr() && getMaxIntAttr() &&
+      getMinIntAttr().getInt() > getMaxIntAttr().getInt())
     return emitOpError("expects min_int <= max_int, but got ")
-           << *getMinInt() << " > " << *getMaxInt();
+           << getMinIntAttr().getInt() << " > " << getMaxIntAttr().getInt();
   return success();
 }
 
@@ -72,13 +74,9 @@ LogicalResult ConstOp::verify() {
 LogicalResult BroadcastOp::verify() {
   ArrayRef<int64_t> inShape = getIn().getType().getShape();
   ArrayRef<int64_t> outShape = getOut().getType().getShape();
-  SmallVector<int64_t> axes;
-  for (Attribute a : getAxes()) {
-    auto axis = dyn_cast<IntegerAttr>(a);
-    if (!axis)
-      return emitOpError("expects integer axes, but got ") << a;
-    axes.push_back(axis.getInt());
-  }
+  // ODS has checked that `axes` holds i64 integers.
+  SmallVector<int64_t> axes = llvm::to_vector(llvm::map_range(
+      getAxes(), [](Attribute a) { return cast<IntegerAttr>(a).getInt(); }));
   if (axes.size() != getNewDimSizes().size())
     return emitOpError("expects one new_dim_sizes operand per axis, but got ")
            << getNewDimSizes().size() << " sizes for " << axes.size()
@@ -188,8 +186,6 @@ LogicalResult SliceOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ConcatOp::verify() {
-  if (getInputs().empty())
-    return emitOpError("expects at least one input, but got none");
   auto resultType = getResult().getType();
   int64_t rank = resultType.getRank();
   int64_t axis = getAxis();

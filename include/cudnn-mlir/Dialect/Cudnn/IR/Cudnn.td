@@ -5,6 +5,10 @@
 
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnBase.td"
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.td"
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnAttrs.td"
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.td"
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnPointwiseOps.td"
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnNormOps.td"
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnRnnOps.td"
 
 #endif // CUDNN_MLIR_CUDNN

@@ -23,9 +23,11 @@ def Cudnn_Dialect : Dialect {
     so they are separate tensor-level ops over cuDNN's RNN v8 API.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     /// Defined next to the storage classes they need.
     void registerTypes();
+    void registerAttributes();
   }];
 }
 

@@ -5,6 +5,7 @@
 
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnBase.td"
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.td"
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnAttrs.td"
 include "mlir/IR/BuiltinAttributes.td"
 
 //===----------------------------------------------------------------------===//
@@ -84,13 +85,22 @@ def Cudnn_BuildGraphOp : Cudnn_Op<"build_graph", [Pure, Terminator,
 // Graph operations
 //===----------------------------------------------------------------------===//
 
-def Cudnn_PointwiseReluOp : Cudnn_Op<"pointwise_relu", [Pure]> {
+/// cuDNN's pointwise broadcast rule: every tensor operand has the result's
+/// rank and each of its dimensions equals the result's or is 1.
+def Cudnn_PointwiseBroadcast : NativeOpTrait<"PointwiseBroadcast"> {
+  let cppNamespace = "::mlir::OpTrait::cudnn";
+}
+
+def Cudnn_PointwiseReluOp : Cudnn_Op<"pointwise_relu", [Pure,
+    Cudnn_PointwiseBroadcast]> {
   let summary = "Pointwise ReLU with optional clips (CUDNN_POINTWISE_RELU_FWD)";
   let description = [{
-    `y = min(max(x, lower_clip), upper_clip)`, computed in `type`. One
+    `y = min(max(x, lower_clip), upper_clip)`, computed in `type`; below
+    `lower_clip` the slope is `lower_clip_slope` (leaky ReLU) when given. One
     CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR with mode
-    CUDNN_POINTWISE_RELU_FWD; the clips set CUDNN_ATTR_POINTWISE_RELU_LOWER_CLIP
-    / _UPPER_CLIP.
+    CUDNN_POINTWISE_RELU_FWD; the attributes set
+    CUDNN_ATTR_POINTWISE_RELU_LOWER_CLIP / _UPPER_CLIP / _LOWER_CLIP_SLOPE.
+    y has x's rank; each x dimension equals y's or is 1.
 
     Example:
 
@@ -104,22 +114,64 @@ def Cudnn_PointwiseReluOp : Cudnn_Op<"pointwise_relu", [Pure]> {
     Cudnn_TensorDescType:$x,
     TypeAttr:$type,
     OptionalAttr<F32Attr>:$lower_clip,
-    OptionalAttr<F32Attr>:$upper_clip);
+    OptionalAttr<F32Attr>:$upper_clip,
+    OptionalAttr<F32Attr>:$lower_clip_slope);
   let results = (outs Cudnn_TensorDescType:$y);
   let assemblyFormat = [{
     `(` $x `)` `type` `=` $type (`lower_clip` `=` $lower_clip^)?
-    (`upper_clip` `=` $upper_clip^)? attr-dict `:` qualified(type($x)) `->` qualified(type($y))
+    (`upper_clip` `=` $upper_clip^)? (`lower_clip_slope` `=` $lower_clip_slope^)?
+    attr-dict `:` qualified(type($x)) `->` qualified(type($y))
   }];
 }
 
-def Cudnn_ConvolutionOp : Cudnn_Op<"convolution", [Pure]> {
+/// The attributes shared by the three convolutions: they fill one
+/// CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR. Groups are not an attribute: as in
+/// cuDNN, the group count is the image channel count divided by the filter's
+/// dim 1 (channels per group).
+defvar Cudnn_ConvAttrs = (ins
+    TypeAttr:$type,
+    F32Attr:$alpha,
+    F32Attr:$beta,
+    I64Attr:$spatial_dim_count,
+    DenseI64ArrayAttr:$spatial_stride,
+    DenseI64ArrayAttr:$pre_padding,
+    DenseI64ArrayAttr:$post_padding,
+    DenseI64ArrayAttr:$dilation,
+    OptionalAttr<Cudnn_ConvModeAttr>:$mode);
+
+class Cudnn_ConvOpBase<string mnemonic, string lhs, string rhs, string res>
+    : Cudnn_Op<mnemonic, [Pure]> {
+  let arguments = !con(!dag(ins, [Cudnn_TensorDescType, Cudnn_TensorDescType],
+                            [lhs, rhs]), Cudnn_ConvAttrs);
+  let results = !dag(outs, [Cudnn_TensorDescType], [res]);
+  let assemblyFormat = "`(` $" # lhs # " `,` $" # rhs # " `)` "
+      # "`type` `=` $type `alpha` `=` $alpha `beta` `=` $beta "
+      # "`spatial_dim_count` `=` $spatial_dim_count "
+      # "`spatial_stride` `=` $spatial_stride `pre_padding` `=` $pre_padding "
+      # "`post_padding` `=` $post_padding `dilation` `=` $dilation "
+      # "(`mode` `=` $mode^)? attr-dict"
+      # " `:` qualified(type($" # lhs # ")) `,` "
+      # "qualified(type($" # rhs # ")) `->` qualified(type($" # res # "))";
+  let hasVerifier = 1;
+  code extraConvDeclaration = [{
+    /// The convolution mode; cross-correlation when `mode` is absent.
+    ConvMode getConvMode() {
+      return getMode().value_or(ConvMode::cross_correlation);
+    }
+  }];
+  let extraClassDeclaration = extraConvDeclaration;
+}
+
+def Cudnn_ConvolutionOp : Cudnn_ConvOpBase<"convolution", "x", "w", "y"> {
   let summary = "Convolution forward (CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR)";
   let description = [{
     `y = alpha * conv(x, w) + beta * y`, with x as N x C x spatial..., w as
     K x C/groups x window..., computed in `type`. The attributes fill a
     CUDNN_BACKEND_CONVOLUTION_DESCRIPTOR: `spatial_dim_count` spatial
     dimensions, and one `spatial_stride`, `pre_padding`, `post_padding` and
-    `dilation` value per spatial dimension.
+    `dilation` value per spatial dimension; `mode` is cross_correlation
+    (the default, what deep-learning frameworks call convolution) or
+    convolution (flipped filter). The group count is C / w dim 1.
 
     Example:
 
@@ -133,24 +185,139 @@ def Cudnn_ConvolutionOp : Cudnn_Op<"convolution", [Pure]> {
         -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
     ```
   }];
-  let arguments = (ins
-    Cudnn_TensorDescType:$x,
-    Cudnn_TensorDescType:$w,
-    TypeAttr:$type,
-    F32Attr:$alpha,
-    F32Attr:$beta,
-    I64Attr:$spatial_dim_count,
-    DenseI64ArrayAttr:$spatial_stride,
-    DenseI64ArrayAttr:$pre_padding,
-    DenseI64ArrayAttr:$post_padding,
-    DenseI64ArrayAttr:$dilation);
+}
+
+def Cudnn_ConvolutionBackwardDataOp
+    : Cudnn_ConvOpBase<"convolution_backward_data", "dy", "w", "dx"> {
+  let summary = "Convolution data gradient (CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR)";
+  let description = [{
+    `dx = alpha * conv_bwd_data(dy, w) + beta * dx`: the gradient of a
+    forward convolution of `dx`'s shape with `w` that produced `dy`'s shape
+    (the transposed convolution). The attributes are those of the forward
+    convolution and are verified with the same output-size formula:
+    dy = [N, K, out(dx spatial)...], group count = dx channels / w dim 1.
+
+    Example:
+
+    ```mlir
+    %dx = cudnn.convolution_backward_data(%dy, %w)
+        type = f32 alpha = 1.000000e+00 beta = 0.000000e+00 spatial_dim_count = 2
+        spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [1, 1]
+        dilation = [1, 1] mode = convolution
+        : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<1x32x56x56xf32, alignment = 16, stride = []>
+    ```
+  }];
+}
+
+def Cudnn_ConvolutionBackwardFilterOp
+    : Cudnn_ConvOpBase<"convolution_backward_filter", "x", "dy", "dw"> {
+  let summary = "Convolution filter gradient (CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR)";
+  let description = [{
+    `dw = alpha * conv_bwd_filter(x, dy) + beta * dw`: the gradient of the
+    filter of a forward convolution of `x` that produced `dy`. Verified with
+    the forward formula: dy = [N, K, out(x spatial)...] where K and the
+    window come from `dw`; group count = x channels / dw dim 1.
+
+    Example:
+
+    ```mlir
+    %dw = cudnn.convolution_backward_filter(%x, %dy)
+        type = f32 alpha = 1.000000e+00 beta = 0.000000e+00 spatial_dim_count = 2
+        spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1]
+        dilation = [1, 1]
+        : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>
+    ```
+  }];
+}
+
+def Cudnn_MatmulOp : Cudnn_Op<"matmul", [Pure]> {
+  let summary = "Batched matrix product (CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR)";
+  let description = [{
+    `c[..., m, n] = sum_k a[..., m, k] * b[..., k, n]`, computed in `type`
+    (CUDNN_ATTR_MATMUL_COMP_TYPE). a, b and c have the same rank (>= 2);
+    each batch dimension of a and b equals c's or is 1 (broadcast).
+
+    Example:
+
+    ```mlir
+    %c = cudnn.matmul(%a, %b) type = f32
+        : !cudnn.tensor_desc<4x16x32xf16, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<1x32x8xf16, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<4x16x8xf16, alignment = 16, stride = []>
+    ```
+  }];
+  let arguments = (ins Cudnn_TensorDescType:$a, Cudnn_TensorDescType:$b,
+                       TypeAttr:$type);
+  let results = (outs Cudnn_TensorDescType:$c);
+  let assemblyFormat = [{
+    `(` $a `,` $b `)` `type` `=` $type attr-dict `:` qualified(type($a)) `,`
+    qualified(type($b)) `->` qualified(type($c))
+  }];
+  let hasVerifier = 1;
+}
+
+def Cudnn_ReductionOp : Cudnn_Op<"reduction", [Pure]> {
+  let summary = "Reduction over broadcast dimensions (CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR)";
+  let description = [{
+    Reduces x with `mode` (CUDNN_ATTR_REDUCTION_OPERATOR) over every
+    dimension where y has extent 1 and x does not, computed in `type`
+    (CUDNN_ATTR_REDUCTION_COMP_TYPE). y has x's rank; each y dimension
+    equals x's or is 1.
+
+    Example:
+
+    ```mlir
+    %y = cudnn.reduction(%x) mode = amax type = f32
+        : !cudnn.tensor_desc<8x64x32xf32, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<8x1x1xf32, alignment = 16, stride = []>
+    ```
+  }];
+  let arguments = (ins Cudnn_TensorDescType:$x, Cudnn_ReductionModeAttr:$mode,
+                       TypeAttr:$type);
   let results = (outs Cudnn_TensorDescType:$y);
   let assemblyFormat = [{
-    `(` $x `,` $w `)` `type` `=` $type `alpha` `=` $alpha `beta` `=` $beta
-    `spatial_dim_count` `=` $spatial_dim_count
+    `(` $x `)` `mode` `=` $mode `type` `=` $type attr-dict `:`
+    qualified(type($x)) `->` qualified(type($y))
+  }];
+  let hasVerifier = 1;
+}
+
+def Cudnn_ResampleOp : Cudnn_Op<"resample", [Pure]> {
+  let summary = "Pooling (CUDNN_BACKEND_OPERATION_RESAMPLE_FWD_DESCRIPTOR)";
+  let description = [{
+    Max or average pooling of x (N x C x spatial...) over a `window`, moved
+    by `spatial_stride`, with `pre_padding` / `post_padding` (one value per
+    spatial dimension, CUDNN_ATTR_RESAMPLE_*). Each output extent is
+    floor((in + pre + post - window) / stride) + 1. `avg_include_padding`
+    divides by the full window, `avg_exclude_padding` by the in-bounds part.
+
+    Example:
+
+    ```mlir
+    %y = cudnn.resample(%x) mode = max type = f32 window = [3, 3]
+        spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [1, 1]
+        : !cudnn.tensor_desc<1x64x112x112xf32, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+    ```
+  }];
+  let arguments = (ins
+    Cudnn_TensorDescType:$x,
+    Cudnn_ResampleModeAttr:$mode,
+    TypeAttr:$type,
+    DenseI64ArrayAttr:$window,
+    DenseI64ArrayAttr:$spatial_stride,
+    DenseI64ArrayAttr:$pre_padding,
+    DenseI64ArrayAttr:$post_padding);
+  let results = (outs Cudnn_TensorDescType:$y);
+  let assemblyFormat = [{
+    `(` $x `)` `mode` `=` $mode `type` `=` $type `window` `=` $window
     `spatial_stride` `=` $spatial_stride `pre_padding` `=` $pre_padding
-    `post_padding` `=` $post_padding `dilation` `=` $dilation
-    attr-dict `:` qualified(type($x)) `,` qualified(type($w)) `->` qualified(type($y))
+    `post_padding` `=` $post_padding attr-dict `:` qualified(type($x)) `->`
+    qualified(type($y))
   }];
   let hasVerifier = 1;
 }

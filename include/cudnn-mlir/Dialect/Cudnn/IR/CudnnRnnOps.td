@@ -1,0 +1,150 @@
+//===- CudnnRnnOps.td - cudnn RNN ops (RNN v8 API) ---------*- tablegen -*-===//
+//
+// cuDNN's graph API has no RNN node, so these are tensor-level ops that take
+// the handle and builtin tensors and map to the RNN v8 calls. x and y are
+// [seq, batch, vector] (seq_major layouts) or [batch, seq, vector]
+// (batch_major_unpacked); h and c states are [layers * dirs, batch, size].
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDNN_MLIR_CUDNN_RNN_OPS
+#define CUDNN_MLIR_CUDNN_RNN_OPS
+
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.td"
+
+def Cudnn_RnnForwardOp : Cudnn_Op<"rnn_forward", [
+    AttrSizedOperandSegments, AttrSizedResultSegments]> {
+  let summary = "RNN forward pass (cudnnRNNForward)";
+  let description = [{
+    Runs the stacked RNN described by `config` (cudnnSetRNNDescriptor_v8)
+    over x with initial states hx (and cx for LSTM) and the flat weight space
+    `weights` (1-D, cudnnGetRNNWeightSpaceSize bytes' worth of elements),
+    giving y, the final states hy (and cy for LSTM) and, in training, the
+    1-D reserve space that the backward ops need. `seq_lengths` (i32, one per
+    batch entry) gives each sequence's length; absent means all are full.
+    Maps to cudnnRNNForward with fwdMode from `phase`.
+
+    Example:
+
+    ```mlir
+    %y, %hy, %cy = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm,
+        input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+        direction = unidirectional, bias = double, layout = seq_major_unpacked,
+        math = default, dropout = 0.000000e+00 : f32> phase = inference
+        x = %x hx = %hx cx = %cx weights = %w
+        : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>,
+          tensor<1x4x32xf32>, tensor<8448xf32>
+        -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+    ```
+  }];
+  let arguments = (ins
+    Cudnn_HandleType:$handle,
+    AnyRankedTensor:$x,
+    AnyRankedTensor:$hx,
+    Optional<AnyRankedTensor>:$cx,
+    AnyRankedTensor:$weights,
+    Optional<AnyRankedTensor>:$seq_lengths,
+    Cudnn_RnnConfigAttr:$config,
+    Cudnn_FwdPhaseAttr:$phase);
+  let results = (outs
+    AnyRankedTensor:$y,
+    AnyRankedTensor:$hy,
+    Optional<AnyRankedTensor>:$cy,
+    Optional<AnyRankedTensor>:$reserve_space);
+  let assemblyFormat = [{
+    $handle `config` `=` qualified($config) `phase` `=` $phase
+    `x` `=` $x `hx` `=` $hx (`cx` `=` $cx^)? `weights` `=` $weights
+    (`seq_lengths` `=` $seq_lengths^)? attr-dict
+    `:` type(operands) `->` type($y) `,` type($hy) (`cy` type($cy)^)?
+    (`reserve_space` type($reserve_space)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Cudnn_RnnBackwardDataOp : Cudnn_Op<"rnn_backward_data", [
+    AttrSizedOperandSegments]> {
+  let summary = "RNN data gradients (cudnnRNNBackwardData_v8)";
+  let description = [{
+    From the forward output y, its gradient dy, the final-state gradients dhy
+    (and dcy for LSTM), the initial states hx (and cx), the weights and the
+    forward pass's reserve space, computes dx, dhx (and dcx for LSTM).
+    Shapes are those of `cudnn.rnn_forward` with the same `config`.
+
+    Example:
+
+    ```mlir
+    %dx, %dhx = cudnn.rnn_backward_data %h config = #cudnn.rnn_config<cell = gru,
+        input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+        direction = unidirectional, bias = double, layout = seq_major_unpacked,
+        math = default, dropout = 0.000000e+00 : f32>
+        y = %y dy = %dy hx = %hx dhy = %dhy weights = %w reserve_space = %r
+        : !cudnn.handle, tensor<10x4x32xf32>, tensor<10x4x32xf32>,
+          tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<4096xf32>, tensor<1024xi8>
+        -> tensor<10x4x16xf32>, tensor<1x4x32xf32>
+    ```
+  }];
+  let arguments = (ins
+    Cudnn_HandleType:$handle,
+    AnyRankedTensor:$y,
+    AnyRankedTensor:$dy,
+    AnyRankedTensor:$hx,
+    AnyRankedTensor:$dhy,
+    Optional<AnyRankedTensor>:$cx,
+    Optional<AnyRankedTensor>:$dcy,
+    AnyRankedTensor:$weights,
+    AnyRankedTensor:$reserve_space,
+    Optional<AnyRankedTensor>:$seq_lengths,
+    Cudnn_RnnConfigAttr:$config);
+  let results = (outs
+    AnyRankedTensor:$dx,
+    AnyRankedTensor:$dhx,
+    Optional<AnyRankedTensor>:$dcx);
+  let assemblyFormat = [{
+    $handle `config` `=` qualified($config) `y` `=` $y `dy` `=` $dy
+    `hx` `=` $hx `dhy` `=` $dhy (`cx` `=` $cx^)? (`dcy` `=` $dcy^)?
+    `weights` `=` $weights `reserve_space` `=` $reserve_space
+    (`seq_lengths` `=` $seq_lengths^)? attr-dict
+    `:` type(operands) `->` type($dx) `,` type($dhx) (`,` type($dcx)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Cudnn_RnnBackwardWeightsOp : Cudnn_Op<"rnn_backward_weights"> {
+  let summary = "RNN weight gradients (cudnnRNNBackwardWeights_v8)";
+  let description = [{
+    From the forward input x, initial state hx, output y and the reserve
+    space (after `cudnn.rnn_backward_data`), computes the gradient of the
+    flat weight space, `dweights` (1-D, the weight space's shape), with
+    addGrad = CUDNN_WGRAD_MODE_SET.
+
+    Example:
+
+    ```mlir
+    %dw = cudnn.rnn_backward_weights %h config = #cudnn.rnn_config<cell = rnn_tanh,
+        input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+        direction = unidirectional, bias = double, layout = seq_major_unpacked,
+        math = default, dropout = 0.000000e+00 : f32>
+        x = %x hx = %hx y = %y reserve_space = %r
+        : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>,
+          tensor<10x4x32xf32>, tensor<1024xi8>
+        -> tensor<1600xf32>
+    ```
+  }];
+  let arguments = (ins
+    Cudnn_HandleType:$handle,
+    AnyRankedTensor:$x,
+    AnyRankedTensor:$hx,
+    AnyRankedTensor:$y,
+    AnyRankedTensor:$reserve_space,
+    Optional<AnyRankedTensor>:$seq_lengths,
+    Cudnn_RnnConfigAttr:$config);
+  let results = (outs AnyRankedTensor:$dweights);
+  let assemblyFormat = [{
+    $handle `config` `=` qualified($config) `x` `=` $x `hx` `=` $hx `y` `=` $y
+    `reserve_space` `=` $reserve_space (`seq_lengths` `=` $seq_lengths^)?
+    attr-dict `:` type(operands) `->` type($dweights)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // CUDNN_MLIR_CUDNN_RNN_OPS

@@ -1,0 +1,601 @@
+// RUN: cudnn-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{expects a tensor_desc rank between 1 and 8, but got 9}}
+func.func @f(%x: !cudnn.tensor_desc<1x1x1x1x1x1x1x1x1xf32, alignment = 1, stride = []>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expects tensor_desc dimensions >= 1, but got [0, 4]}}
+func.func @f(%x: !cudnn.tensor_desc<0x4xf32, alignment = 1, stride = []>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expects a cuDNN element type}}
+func.func @f(%x: !cudnn.tensor_desc<4xi16, alignment = 1, stride = []>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expects a power-of-two alignment, but got 12}}
+func.func @f(%x: !cudnn.tensor_desc<4xf32, alignment = 12, stride = []>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expects an empty stride list or one stride per dimension (2), but got [1]}}
+func.func @f(%x: !cudnn.tensor_desc<4x4xf32, alignment = 1, stride = [1]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expects strides >= 1, but got [4, 0]}}
+func.func @f(%x: !cudnn.tensor_desc<4x4xf32, alignment = 1, stride = [4, 0]>) {
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %t: tensor<8x16xf32>) {
+  // expected-error @+1 {{expects result #0 to have the shape and element type of its tensor_desc}}
+  %r = cudnn.build_and_exec_graph %h %t {
+  ^bb0(%a: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>):
+    cudnn.build_graph(%a) : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>
+  } : tensor<8x16xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %t: tensor<8x16xf32>) {
+  // expected-error @+1 {{expects cudnn.build_graph to name 2 outputs (one per result), but got 1}}
+  %r:2 = cudnn.build_and_exec_graph %h %t {
+  ^bb0(%a: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>):
+    cudnn.build_graph(%a) : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>
+  } : tensor<8x16xf32> -> tensor<8x16xf32>, tensor<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects spatial_dim_count 1, 2 or 3, but got 4}}
+  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 4 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects x of rank spatial_dim_count + 2 = 5, but got 4}}
+  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 3 spatial_stride = [1, 1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects spatial_stride to have spatial_dim_count = 2 values, but got [1]}}
+  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects dilation to have spatial_dim_count = 2 values, but got [1, 1, 1]}}
+  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x48x3x3xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects x channels to be a multiple of w dim 1 (channels per group) 48, but got 64}}
+  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x48x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<66x16x3x3xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects w dim 0 (output channels) divisible by the 4 groups, but got 66}}
+  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<66x16x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x66x56x56xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects spatial_stride/dilation >= 1, paddings >= 0 and a filter that fits the padded input, but got x [1, 64, 56, 56] and w [64, 64, 3, 3]}}
+  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [0, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects y of shape [1, 64, 54, 54], but got [1, 64, 56, 56]}}
+  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [0, 0] post_padding = [0, 0] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%dy: !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects dy of shape [1, 64, 56, 56], but got [1, 64, 28, 28]}}
+  %y = cudnn.convolution_backward_data(%dy, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x32x56x56xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %dy: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects x channels to be a multiple of dw dim 1 (channels per group) 48, but got 64}}
+  %y = cudnn.convolution_backward_filter(%x, %dy) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<64x48x3x3xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%a: !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<4x32x8xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects a, b and c of one rank >= 2, but got ranks 2, 3 and 2}}
+  %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<4x32x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%a: !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects a's dim -1 (K) to equal b's dim -2, but got a [16, 32] and b [16, 8]}}
+  %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%a: !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<3x32x8xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects each batch dim of a and b to be equal or 1, but got a [4, 16, 32] and b [3, 32, 8]}}
+  %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<3x32x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x16x8xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%a: !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<1x32x8xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects c of shape [4, 16, 8], but got [1, 16, 8]}}
+  %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x32x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x16x8xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects operand #0 of the result's rank 3, but got 2}}
+  %y = cudnn.pointwise_exp(%x) type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<2x16xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects each dim of operand #1 to equal the result's [8, 16] or be 1, but got [2, 16]}}
+  %y = cudnn.pointwise_add(%x, %b) type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects each dim of operand #0 to equal the result's [8, 8] or be 1, but got [8, 16]}}
+  %y = cudnn.pointwise_relu(%x) type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x8xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects an axis in [0, 2), but got 2}}
+  %y = cudnn.pointwise_gen_index(%x) type = f32 axis = 2 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xi32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects y of x's rank 2, but got 1}}
+  %y = cudnn.reduction(%x) mode = add type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects each dim of y to equal x's [8, 16] or be 1, but got [8, 2]}}
+  %y = cudnn.reduction(%x) mode = max type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x2xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects a window of 1 to 3 spatial dims, but got []}}
+  %y = cudnn.resample(%x) mode = max type = f32 window = [] spatial_stride = [] pre_padding = [] post_padding = [] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects pre_padding to have one value per window dim (2), but got [0]}}
+  %y = cudnn.resample(%x) mode = max type = f32 window = [2, 2] spatial_stride = [2, 2] pre_padding = [0] post_padding = [0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects x of rank window size + 2 = 5, but got 4}}
+  %y = cudnn.resample(%x) mode = max type = f32 window = [2, 2, 2] spatial_stride = [2, 2, 2] pre_padding = [0, 0, 0] post_padding = [0, 0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects spatial_stride >= 1, paddings >= 0 and a window that fits the padded input, but got x [1, 64, 56, 56] and window [80, 2]}}
+  %y = cudnn.resample(%x) mode = max type = f32 window = [80, 2] spatial_stride = [2, 2] pre_padding = [0, 0] post_padding = [0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects y of shape [1, 64, 28, 28], but got [1, 64, 56, 56]}}
+  %y = cudnn.resample(%x) mode = max type = f32 window = [2, 2] spatial_stride = [2, 2] pre_padding = [0, 0] post_padding = [0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects x of rank >= 2 (N, C, ...), but got 1}}
+  %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects epsilon >= 0, but got -1}}
+  %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = -1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects momentum only for batch norm training, but got it for layer norm inference}}
+  %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = 1.0 momentum = 0.1 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects momentum in [0, 1], but got 2}}
+  %y:5 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 momentum = 2.0 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> next_running_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> next_running_var !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects operand mean for batch norm inference, but got none}}
+  %y = cudnn.norm_forward(%x) mode = batch phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects operand bias for batch norm inference, but got none}}
+  %y = cudnn.norm_forward(%x) mode = batch phase = inference type = f32 epsilon = 1.0 scale = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects result saved_mean for batch norm training, but got none}}
+  %y = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects result saved_inv_variance for batch norm training, but got none}}
+  %y:2 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects operand running_mean with momentum, but got none}}
+  %y:3 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 momentum = 0.1 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects no operand running_mean without momentum, but got one}}
+  %y:3 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 scale = %c bias = %c running_mean = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects y of shape [2, 8, 4, 4] (x's shape), but got [1, 8, 1, 1]}}
+  %y = cudnn.norm_forward(%x) mode = batch phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects scale of shape [1, 8, 4, 4] for layer norm, but got [1, 8, 1, 1]}}
+  %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects saved_mean of shape [2, 8, 1, 1] for instance norm, but got [1, 8, 1, 1]}}
+  %y:3 = cudnn.norm_forward(%x) mode = instance phase = training type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects operand mean for batch norm, but got none}}
+  %r:3 = cudnn.norm_backward(%x, %x) mode = batch type = f32 scale = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects result dbias for batch norm, but got none}}
+  %r:2 = cudnn.norm_backward(%x, %x) mode = batch type = f32 scale = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects dscale of shape [1, 8, 1, 1] for batch norm, but got [1, 8, 4, 4]}}
+  %r:3 = cudnn.norm_backward(%x, %x) mode = batch type = f32 scale = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects sum of shape [1, 8, 1, 1] (per channel), but got [8]}}
+  %s:2 = cudnn.genstats(%x) type = f32 : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%s: !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects sum of shape [1, C, 1...], but got [2, 8, 1, 1]}}
+  %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = 1.0 momentum = 0.1 accumulation_count = 32 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%s: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects accumulation_count >= 1, but got 0}}
+  %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = 1.0 momentum = 0.1 accumulation_count = 0 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%s: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects epsilon >= 0, but got -1}}
+  %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = -1.0 momentum = 0.1 accumulation_count = 32 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%s: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects eq_scale of shape [1, 8, 1, 1] (sum's shape), but got [1, 8, 2, 1]}}
+  %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = 1.0 momentum = 0.1 accumulation_count = 32 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %s: tensor<1x4x32xf32>, %w: tensor<100xf32>) {
+  %y, %hy, %cy = cudnn.rnn_forward %h
+      // expected-error @+1 {{expects input_size >= 1, but got 0}}
+      config = #cudnn.rnn_config<cell = lstm, input_size = 0, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32>
+      phase = inference x = %x hx = %s cx = %s weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %s: tensor<1x4x32xf32>, %w: tensor<100xf32>) {
+  %y, %hy, %cy = cudnn.rnn_forward %h
+      // expected-error @+1 {{expects proj_size >= 0 (0: no projection), but got -1}}
+      config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = -1, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32>
+      phase = inference x = %x hx = %s cx = %s weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %s: tensor<1x4x32xf32>, %w: tensor<100xf32>) {
+  %y, %hy, %cy = cudnn.rnn_forward %h
+      // expected-error @+1 {{expects proj_size = 0 for a non-lstm cell, but got 8 for gru}}
+      config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 8, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32>
+      phase = inference x = %x hx = %s cx = %s weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %s: tensor<1x4x32xf32>, %w: tensor<100xf32>) {
+  %y, %hy, %cy = cudnn.rnn_forward %h
+      // expected-error @+1 {{expects proj_size < hidden_size = 32, but got 32}}
+      config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 32, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32>
+      phase = inference x = %x hx = %s cx = %s weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %s: tensor<1x4x32xf32>, %w: tensor<100xf32>) {
+  %y, %hy, %cy = cudnn.rnn_forward %h
+      // expected-error @+1 {{expects dropout in [0, 1), but got 1}}
+      config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 1.0 : f32>
+      phase = inference x = %x hx = %s cx = %s weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<4x16xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>) {
+  // expected-error @+1 {{expects x of rank 3 ([seq, batch, vector] or [batch, seq, vector]), but got 2}}
+  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x8xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>) {
+  // expected-error @+1 {{expects x's last dim to be input_size = 16, but got 8}}
+  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x8xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<2x4x32xf32>, %w: tensor<100xf32>, %cx: tensor<2x4x32xf32>) {
+  // expected-error @+1 {{expects y of shape [10, 4, 64], but got [10, 4, 32]}}
+  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = bidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<2x4x32xf32>, tensor<2x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<2x4x32xf32> cy tensor<2x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>) {
+  // expected-error @+1 {{expects hx of shape [2, 4, 8], but got [1, 4, 32]}}
+  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 8, num_layers = 2, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x8xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x10x32xf32>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>) {
+  // expected-error @+1 {{expects cx of shape [1, 10, 32], but got [1, 4, 32]}}
+  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = batch_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x10x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x10x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<100xf32>) {
+  // expected-error @+1 {{expects cx for a lstm cell, but got none}}
+  %r:2 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>) {
+  // expected-error @+1 {{expects no cx for a gru cell, but got one}}
+  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<10x10xf32>, %cx: tensor<1x4x32xf32>) {
+  // expected-error @+1 {{expects weights of rank 1 (a flat buffer), but got 'tensor<10x10xf32>'}}
+  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<10x10xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>, %l: tensor<4xi64>) {
+  // expected-error @+1 {{expects seq_lengths of type tensor<4xi32>, but got 'tensor<4xi64>'}}
+  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w seq_lengths = %l : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32>, tensor<4xi64> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf16>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>) {
+  // expected-error @+1 {{expects hx with element type 'f32', but got 'f16'}}
+  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf16>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>) {
+  // expected-error @+1 {{expects a reserve_space result in training, but got none}}
+  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = training x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>) {
+  // expected-error @+1 {{expects no reserve_space result in inference, but got one}}
+  %r:4 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32> reserve_space tensor<?xi8>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %y: tensor<10x4x32xf32>, %s: tensor<1x4x32xf32>, %w: tensor<100xf32>, %r: tensor<?xi8>) {
+  // expected-error @+1 {{expects dx of shape [10, 4, 16], but got [10, 4, 32]}}
+  %dx, %dhx = cudnn.rnn_backward_data %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> y = %y dy = %y hx = %s dhy = %s weights = %w reserve_space = %r : !cudnn.handle, tensor<10x4x32xf32>, tensor<10x4x32xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32>, tensor<?xi8> -> tensor<10x4x32xf32>, tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %y: tensor<10x4x16xf32>, %s: tensor<1x4x32xf32>, %w: tensor<100xf32>, %r: tensor<?xi8>) {
+  // expected-error @+1 {{expects y's last dim to be dirs * (proj_size or hidden_size) = 32, but got 16}}
+  %dx, %dhx = cudnn.rnn_backward_data %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> y = %y dy = %y hx = %s dhy = %s weights = %w reserve_space = %r : !cudnn.handle, tensor<10x4x16xf32>, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32>, tensor<?xi8> -> tensor<10x4x16xf32>, tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %y: tensor<10x4x32xf32>, %s: tensor<1x4x32xf32>, %r: tensor<?xi8>) {
+  // expected-error @+1 {{expects dweights of rank 1 (a flat buffer), but got 'tensor<2x50xf32>'}}
+  %dw = cudnn.rnn_backward_weights %h config = #cudnn.rnn_config<cell = rnn_tanh, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x = %x hx = %s y = %y reserve_space = %r : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<10x4x32xf32>, tensor<?xi8> -> tensor<2x50xf32>
+  return
+}

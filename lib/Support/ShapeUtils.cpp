@@ -3,6 +3,7 @@
 #include "cudnn-mlir/Support/ShapeUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::cudnn_mlir {
@@ -21,6 +22,17 @@ std::string formatShape(llvm::ArrayRef<int64_t> dims) {
   return text;
 }
 
+std::string formatExtent(int64_t size) {
+  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
+}
+
+bool shapesCompatible(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b) {
+  return a.size() == b.size() &&
+         llvm::all_of(llvm::zip_equal(a, b), [](auto pair) {
+           return extentsCompatible(std::get<0>(pair), std::get<1>(pair));
+         });
+}
+
 std::optional<int64_t> slidingWindowOutputSize(int64_t in, int64_t window,
                                                int64_t padLo, int64_t padHi,
                                                int64_t stride,
@@ -29,8 +41,13 @@ std::optional<int64_t> slidingWindowOutputSize(int64_t in, int64_t window,
     return std::nullopt;
   if (ShapedType::isDynamic(in))
     return ShapedType::kDynamic;
-  int64_t span = in + padLo + padHi - dilation * (window - 1) - 1;
-  if (span < 0)
+  // Attribute values are arbitrary user input: overflow is an error, not UB.
+  int64_t padded, reach, span;
+  if (llvm::AddOverflow(in, padLo, padded) ||
+      llvm::AddOverflow(padded, padHi, padded) ||
+      llvm::MulOverflow(dilation, window - 1, reach) ||
+      llvm::SubOverflow(padded, reach + 1, span) || reach == INT64_MAX ||
+      span < 0)
     return std::nullopt;
   return span / stride + 1;
 }

@@ -20,11 +20,14 @@ namespace mlir::cudnn_mlir {
 /// Formats a shape or any integer list as "[1, ?, 3]" (dynamic sizes as "?").
 std::string formatShape(llvm::ArrayRef<int64_t> dims);
 
+/// Formats one extent: the number, or "?" when dynamic.
+std::string formatExtent(int64_t size);
+
 /// The output extent of one spatial dimension of a convolution or pooling
 /// window: floor((in + padLo + padHi - dilation * (window - 1) - 1) / stride)
 /// + 1. Returns ShapedType::kDynamic when `in` is dynamic and std::nullopt
-/// when the parameters are invalid (stride or dilation < 1, window < 1, or an
-/// empty output).
+/// when the parameters are invalid (stride or dilation < 1, window < 1,
+/// negative padding, an empty output, or a size that overflows int64).
 std::optional<int64_t> slidingWindowOutputSize(int64_t in, int64_t window,
                                                int64_t padLo, int64_t padHi,
                                                int64_t stride,
@@ -35,6 +38,9 @@ std::optional<int64_t> slidingWindowOutputSize(int64_t in, int64_t window,
 inline bool extentsCompatible(int64_t a, int64_t b) {
   return a == b || ShapedType::isDynamic(a) || ShapedType::isDynamic(b);
 }
+
+/// True when two shapes have the same rank and pairwise compatible extents.
+bool shapesCompatible(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b);
 
 } // namespace mlir::cudnn_mlir
 

@@ -14,7 +14,7 @@ func.func @f(%x: !cudnn.tensor_desc<0x4xf32, alignment = 1, stride = []>) {
 
 // -----
 
-// expected-error @+1 {{expects a cuDNN element type}}
+// expected-error @+1 {{expects a cuDNN element type (f16, bf16, f32, f64, f8E4M3FN, f8E5M2, i1, i8, ui8, i32, i64), but got 'i16'}}
 func.func @f(%x: !cudnn.tensor_desc<4xi16, alignment = 1, stride = []>) {
   return
 }
@@ -598,4 +598,27 @@ func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %y: tensor<10x4x32xf32>
   // expected-error @+1 {{expects dweights of rank 1 (a flat buffer), but got 'tensor<2x50xf32>'}}
   %dw = cudnn.rnn_backward_weights %h config = #cudnn.rnn_config<cell = rnn_tanh, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x = %x hx = %s y = %y reserve_space = %r : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<10x4x32xf32>, tensor<?xi8> -> tensor<2x50xf32>
   return
+}
+
+// -----
+
+func.func @graph_block_argument_count(%h: !cudnn.handle, %x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{expects one block argument per tensor operand (1), but got 0}}
+  %0 = "cudnn.build_and_exec_graph"(%h, %x) ({
+    "cudnn.build_graph"() : () -> ()
+  }) : (!cudnn.handle, tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @graph_without_build_graph(%h: !cudnn.handle, %x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{expects the body to end in cudnn.build_graph, but it does not}}
+  %0 = "cudnn.build_and_exec_graph"(%h, %x) ({
+  ^bb0(%a: !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>):
+    %r = cudnn.pointwise_relu(%a) type = f32
+        : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+  }) : (!cudnn.handle, tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
 }

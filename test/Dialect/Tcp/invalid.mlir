@@ -400,3 +400,13 @@ func.func @yield_outside_group(%a: tensor<2xf32>) {
   // expected-error @+1 {{expects parent op to be one of 'tcp.group, tcp.isolated_group'}}
   tcp.yield %a : tensor<2xf32>
 }
+
+// -----
+
+func.func @group_without_yield() {
+  // expected-error @+1 {{expects the body to end in tcp.yield, but it does not}}
+  %0 = "tcp.group"() ({
+    %c = tcp.const {value = dense<1.0> : tensor<2xf32>} : tensor<2xf32>
+  }) : () -> tensor<2xf32>
+  return
+}

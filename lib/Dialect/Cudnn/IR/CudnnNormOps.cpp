@@ -2,6 +2,7 @@
 
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
 #include "cudnn-mlir/Support/ShapeUtils.h"
+#include "VerifierUtils.h"
 
 using namespace mlir;
 using namespace mlir::cudnn;
@@ -36,26 +37,6 @@ static NormShapes getNormShapes(NormMode mode, ArrayRef<int64_t> x) {
     break;
   }
   return shapes;
-}
-
-static bool shapesCompatible(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  return a.size() == b.size() &&
-         llvm::all_of(llvm::zip(a, b), [](auto dims) {
-           return extentsCompatible(std::get<0>(dims), std::get<1>(dims));
-         });
-}
-
-/// Checks an optional value's shape; absent values pass.
-static LogicalResult expectShape(Operation *op, StringRef name, Value value,
-                                 ArrayRef<int64_t> expected, StringRef why) {
-  if (!value)
-    return success();
-  auto desc = dyn_cast<TensorDescType>(value.getType());
-  if (!desc || shapesCompatible(desc.getShape(), expected))
-    return success();
-  return op->emitOpError("expects ")
-         << name << " of shape " << formatShape(expected) << " " << why
-         << ", but got " << formatShape(desc.getShape());
 }
 
 static LogicalResult expectPresence(Operation *op, StringRef name,

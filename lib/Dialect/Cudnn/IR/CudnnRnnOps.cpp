@@ -2,6 +2,7 @@
 
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
 #include "cudnn-mlir/Support/ShapeUtils.h"
+#include "VerifierUtils.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -32,32 +33,14 @@ RnnConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (projSize > 0 && projSize >= hiddenSize)
     return emitError() << "expects proj_size < hidden_size = " << hiddenSize
                        << ", but got " << projSize;
+  // Unreachable from textual IR (the parser requires dropout); guards C++
+  // builders that pass a null attribute.
   if (!dropout)
     return emitError() << "expects a dropout probability, but got none";
   double p = dropout.getValueAsDouble();
   if (!(p >= 0 && p < 1))
     return emitError() << "expects dropout in [0, 1), but got " << p;
   return success();
-}
-
-static bool shapesCompatible(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  return a.size() == b.size() &&
-         llvm::all_of(llvm::zip(a, b), [](auto dims) {
-           return extentsCompatible(std::get<0>(dims), std::get<1>(dims));
-         });
-}
-
-/// Checks an optional value's shape; absent values pass.
-static LogicalResult expectShape(Operation *op, StringRef name, Value value,
-                                 ArrayRef<int64_t> expected) {
-  if (!value)
-    return success();
-  auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!type || shapesCompatible(type.getShape(), expected))
-    return success();
-  return op->emitOpError("expects ")
-         << name << " of shape " << formatShape(expected) << ", but got "
-         << formatShape(type.getShape());
 }
 
 /// x, y and their gradients: rank 3 with the vector size last. Returns the

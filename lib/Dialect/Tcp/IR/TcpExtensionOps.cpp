@@ -12,21 +12,11 @@
 using namespace mlir;
 using namespace mlir::tcp;
 using mlir::cudnn_mlir::extentsCompatible;
+using mlir::cudnn_mlir::formatExtent;
 using mlir::cudnn_mlir::formatShape;
+using mlir::cudnn_mlir::shapesCompatible;
 using mlir::cudnn_mlir::slidingWindowOutputSize;
 
-/// One extent as it appears in messages: "?" when dynamic.
-static std::string formatExtent(int64_t size) {
-  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
-}
-
-/// True when two shapes have the same rank and compatible extents.
-static bool shapesCompatible(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  return a.size() == b.size() &&
-         llvm::all_of(llvm::zip_equal(a, b), [](auto pair) {
-           return extentsCompatible(std::get<0>(pair), std::get<1>(pair));
-         });
-}
 
 //===----------------------------------------------------------------------===//
 // Conv2DOp

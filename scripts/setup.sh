@@ -42,6 +42,8 @@ if [[ ! -f "$CUDA_ROOT/include/cudnn_version.h" ]]; then
 fi
 
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+# Paths under the checkout hash relative, so fresh clones (CI) hit the cache.
+export CCACHE_BASEDIR="$ROOT"
 if [[ ! -f "$BUILD_DIR/build.ninja" ]]; then
   cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja \
     -DCMAKE_BUILD_TYPE=Release \

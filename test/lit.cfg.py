@@ -20,6 +20,7 @@ config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%src_root", config.cudnn_mlir_src_root))
+config.substitutions.append(("%obj_root", config.cudnn_mlir_obj_root))
 config.substitutions.append(("%python", config.python_executable))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])

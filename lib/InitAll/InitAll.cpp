@@ -2,8 +2,11 @@
 
 #include "cudnn-mlir/InitAll.h"
 
+#include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
+#include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
+#include "cudnn-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -15,4 +18,8 @@ void mlir::cudnn_mlir::registerAllDialects(DialectRegistry &registry) {
                   arith::ArithDialect, tensor::TensorDialect>();
 }
 
-void mlir::cudnn_mlir::registerAllPasses() {}
+void mlir::cudnn_mlir::registerAllPasses() {
+  tcp::registerTcpTransformsPasses();
+  registerConversionPasses();
+  registerPipelines();
+}

@@ -1,7 +1,25 @@
-// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir | cudnn-opt | FileCheck %s
+// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir | cudnn-opt | FileCheck %s --check-prefix=TCP
+// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir --tcp-to-cudnn-pipeline | FileCheck %s
 //
-// The demo's example stays valid TCP.
+// The demo's example stays valid TCP, and the demo's pipeline turns the basic
+// block into two cuDNN graphs: conv+bias+ReLU, and conv+bias+residual+ReLU.
+
+// TCP-LABEL: func.func @basic_block
+// TCP-COUNT-2: tcp.conv2d
 
 // CHECK-LABEL: func.func @basic_block
-// CHECK-COUNT-2: tcp.conv2d
-// CHECK:         return
+// CHECK-SAME:    (%[[X:[^:]*]]: tensor<8x64x56x56xf16>, %[[W1:[^:]*]]: tensor<64x64x3x3xf16>, %[[B1:[^:]*]]: tensor<1x64x1x1xf16>, %[[W2:[^:]*]]: tensor<64x64x3x3xf16>, %[[B2:[^:]*]]: tensor<1x64x1x1xf16>)
+// CHECK:         %[[H:.*]] = cudnn.get_current_handle !cudnn.handle
+// CHECK:         %[[G1:.*]] = cudnn.build_and_exec_graph %[[H]] %[[B1]], %[[X]], %[[W1]] {
+// CHECK:           cudnn.convolution
+// CHECK-NEXT:      cudnn.pointwise_add
+// CHECK-NEXT:      cudnn.pointwise_relu
+// CHECK-NEXT:      cudnn.build_graph
+// CHECK:         %[[G2:.*]] = cudnn.build_and_exec_graph %[[H]] %[[B2]], %[[G1]], %[[W2]], %[[X]] {
+// CHECK:           cudnn.convolution
+// CHECK-NEXT:      cudnn.pointwise_add
+// CHECK-NEXT:      cudnn.pointwise_add
+// CHECK-NEXT:      cudnn.pointwise_relu
+// CHECK-NEXT:      cudnn.build_graph
+// CHECK:         return %[[G2]]
+// CHECK-NOT:     tcp.

@@ -64,369 +64,599 @@ func.func @f(%h: !cudnn.handle, %t: tensor<8x16xf32>) {
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects spatial_dim_count 1, 2 or 3, but got 4}}
-  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 4 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>, %t1: tensor<64x64x3x3xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects spatial_dim_count 1, 2 or 3, but got 4}}
+    %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 4 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects x of rank spatial_dim_count + 2 = 5, but got 4}}
-  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 3 spatial_stride = [1, 1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>, %t1: tensor<64x64x3x3xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects x of rank spatial_dim_count + 2 = 5, but got 4}}
+    %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 3 spatial_stride = [1, 1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects spatial_stride to have spatial_dim_count = 2 values, but got [1]}}
-  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>, %t1: tensor<64x64x3x3xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects spatial_stride to have spatial_dim_count = 2 values, but got [1]}}
+    %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects dilation to have spatial_dim_count = 2 values, but got [1, 1, 1]}}
-  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>, %t1: tensor<64x64x3x3xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects dilation to have spatial_dim_count = 2 values, but got [1, 1, 1]}}
+    %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x48x3x3xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects x channels to be a multiple of w dim 1 (channels per group) 48, but got 64}}
-  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x48x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>, %t1: tensor<64x48x3x3xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x48x3x3xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects x channels to be a multiple of w dim 1 (channels per group) 48, but got 64}}
+    %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x48x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32>, tensor<64x48x3x3xf32> -> tensor<1x64x56x56xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<66x16x3x3xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects w dim 0 (output channels) divisible by the 4 groups, but got 66}}
-  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<66x16x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x66x56x56xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>, %t1: tensor<66x16x3x3xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<66x16x3x3xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects w dim 0 (output channels) divisible by the 4 groups, but got 66}}
+    %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<66x16x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x66x56x56xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x66x56x56xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32>, tensor<66x16x3x3xf32> -> tensor<1x66x56x56xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects spatial_stride/dilation >= 1, paddings >= 0 and a filter that fits the padded input, but got x [1, 64, 56, 56] and w [64, 64, 3, 3]}}
-  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [0, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>, %t1: tensor<64x64x3x3xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects spatial_stride/dilation >= 1, paddings >= 0 and a filter that fits the padded input, but got x [1, 64, 56, 56] and w [64, 64, 3, 3]}}
+    %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [0, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects y of shape [1, 64, 54, 54], but got [1, 64, 56, 56]}}
-  %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [0, 0] post_padding = [0, 0] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>, %t1: tensor<64x64x3x3xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects y of shape [1, 64, 54, 54], but got [1, 64, 56, 56]}}
+    %y = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [0, 0] post_padding = [0, 0] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
   return
 }
 
 // -----
 
-func.func @f(%dy: !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects dy of shape [1, 64, 56, 56], but got [1, 64, 28, 28]}}
-  %y = cudnn.convolution_backward_data(%dy, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x32x56x56xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x28x28xf32>, %t1: tensor<64x32x3x3xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%dy: !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects dy of shape [1, 64, 56, 56], but got [1, 64, 28, 28]}}
+    %y = cudnn.convolution_backward_data(%dy, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x32x56x56xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x32x56x56xf32, alignment = 16, stride = []>
+  } : tensor<1x64x28x28xf32>, tensor<64x32x3x3xf32> -> tensor<1x32x56x56xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %dy: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects x channels to be a multiple of dw dim 1 (channels per group) 48, but got 64}}
-  %y = cudnn.convolution_backward_filter(%x, %dy) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<64x48x3x3xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>, %t1: tensor<1x64x56x56xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, %dy: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects x channels to be a multiple of dw dim 1 (channels per group) 48, but got 64}}
+    %y = cudnn.convolution_backward_filter(%x, %dy) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<64x48x3x3xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<64x48x3x3xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32>, tensor<1x64x56x56xf32> -> tensor<64x48x3x3xf32>
   return
 }
 
 // -----
 
-func.func @f(%a: !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<4x32x8xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects a, b and c of one rank >= 2, but got ranks 2, 3 and 2}}
-  %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<4x32x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<16x32xf32>, %t1: tensor<4x32x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%a: !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<4x32x8xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects a, b and c of one rank >= 2, but got ranks 2, 3 and 2}}
+    %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<4x32x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%c) : !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>
+  } : tensor<16x32xf32>, tensor<4x32x8xf32> -> tensor<16x8xf32>
   return
 }
 
 // -----
 
-func.func @f(%a: !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects a's dim -1 (K) to equal b's dim -2, but got a [16, 32] and b [16, 8]}}
-  %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<16x32xf32>, %t1: tensor<16x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%a: !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects a's dim -1 (K) to equal b's dim -2, but got a [16, 32] and b [16, 8]}}
+    %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%c) : !cudnn.tensor_desc<16x8xf32, alignment = 16, stride = []>
+  } : tensor<16x32xf32>, tensor<16x8xf32> -> tensor<16x8xf32>
   return
 }
 
 // -----
 
-func.func @f(%a: !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<3x32x8xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects each batch dim of a and b to be equal or 1, but got a [4, 16, 32] and b [3, 32, 8]}}
-  %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<3x32x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x16x8xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<4x16x32xf32>, %t1: tensor<3x32x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%a: !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<3x32x8xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects each batch dim of a and b to be equal or 1, but got a [4, 16, 32] and b [3, 32, 8]}}
+    %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<3x32x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x16x8xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%c) : !cudnn.tensor_desc<4x16x8xf32, alignment = 16, stride = []>
+  } : tensor<4x16x32xf32>, tensor<3x32x8xf32> -> tensor<4x16x8xf32>
   return
 }
 
 // -----
 
-func.func @f(%a: !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<1x32x8xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects c of shape [4, 16, 8], but got [1, 16, 8]}}
-  %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x32x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x16x8xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<4x16x32xf32>, %t1: tensor<1x32x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%a: !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<1x32x8xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects c of shape [4, 16, 8], but got [1, 16, 8]}}
+    %c = cudnn.matmul(%a, %b) type = f32 : !cudnn.tensor_desc<4x16x32xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x32x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x16x8xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%c) : !cudnn.tensor_desc<1x16x8xf32, alignment = 16, stride = []>
+  } : tensor<4x16x32xf32>, tensor<1x32x8xf32> -> tensor<1x16x8xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects operand #0 of the result's rank 3, but got 2}}
-  %y = cudnn.pointwise_exp(%x) type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<8x16xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects operand #0 of the result's rank 3, but got 2}}
+    %y = cudnn.pointwise_exp(%x) type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
+  } : tensor<8x16xf32> -> tensor<1x8x16xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<2x16xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects each dim of operand #1 to equal the result's [8, 16] or be 1, but got [2, 16]}}
-  %y = cudnn.pointwise_add(%x, %b) type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<8x16xf32>, %t1: tensor<2x16xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<2x16xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects each dim of operand #1 to equal the result's [8, 16] or be 1, but got [2, 16]}}
+    %y = cudnn.pointwise_add(%x, %b) type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>
+  } : tensor<8x16xf32>, tensor<2x16xf32> -> tensor<8x16xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects each dim of operand #0 to equal the result's [8, 8] or be 1, but got [8, 16]}}
-  %y = cudnn.pointwise_relu(%x) type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x8xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<8x16xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects each dim of operand #0 to equal the result's [8, 8] or be 1, but got [8, 16]}}
+    %y = cudnn.pointwise_relu(%x) type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x8xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<8x8xf32, alignment = 16, stride = []>
+  } : tensor<8x16xf32> -> tensor<8x8xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects an axis in [0, 2), but got 2}}
-  %y = cudnn.pointwise_gen_index(%x) type = f32 axis = 2 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xi32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<8x16xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects an axis in [0, 2), but got 2}}
+    %y = cudnn.pointwise_gen_index(%x) type = f32 axis = 2 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xi32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<8x16xi32, alignment = 16, stride = []>
+  } : tensor<8x16xf32> -> tensor<8x16xi32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects y of x's rank 2, but got 1}}
-  %y = cudnn.reduction(%x) mode = add type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<8x16xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects y of x's rank 2, but got 1}}
+    %y = cudnn.reduction(%x) mode = add type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+  } : tensor<8x16xf32> -> tensor<8xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects each dim of y to equal x's [8, 16] or be 1, but got [8, 2]}}
-  %y = cudnn.reduction(%x) mode = max type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x2xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<8x16xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects each dim of y to equal x's [8, 16] or be 1, but got [8, 2]}}
+    %y = cudnn.reduction(%x) mode = max type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x2xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<8x2xf32, alignment = 16, stride = []>
+  } : tensor<8x16xf32> -> tensor<8x2xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects a window of 1 to 3 spatial dims, but got []}}
-  %y = cudnn.resample(%x) mode = max type = f32 window = [] spatial_stride = [] pre_padding = [] post_padding = [] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects a window of 1 to 3 spatial dims, but got []}}
+    %y = cudnn.resample(%x) mode = max type = f32 window = [] spatial_stride = [] pre_padding = [] post_padding = [] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32> -> tensor<1x64x28x28xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects pre_padding to have one value per window dim (2), but got [0]}}
-  %y = cudnn.resample(%x) mode = max type = f32 window = [2, 2] spatial_stride = [2, 2] pre_padding = [0] post_padding = [0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects pre_padding to have one value per window dim (2), but got [0]}}
+    %y = cudnn.resample(%x) mode = max type = f32 window = [2, 2] spatial_stride = [2, 2] pre_padding = [0] post_padding = [0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32> -> tensor<1x64x28x28xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects x of rank window size + 2 = 5, but got 4}}
-  %y = cudnn.resample(%x) mode = max type = f32 window = [2, 2, 2] spatial_stride = [2, 2, 2] pre_padding = [0, 0, 0] post_padding = [0, 0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects x of rank window size + 2 = 5, but got 4}}
+    %y = cudnn.resample(%x) mode = max type = f32 window = [2, 2, 2] spatial_stride = [2, 2, 2] pre_padding = [0, 0, 0] post_padding = [0, 0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32> -> tensor<1x64x28x28xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects spatial_stride >= 1, paddings >= 0 and a window that fits the padded input, but got x [1, 64, 56, 56] and window [80, 2]}}
-  %y = cudnn.resample(%x) mode = max type = f32 window = [80, 2] spatial_stride = [2, 2] pre_padding = [0, 0] post_padding = [0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects spatial_stride >= 1, paddings >= 0 and a window that fits the padded input, but got x [1, 64, 56, 56] and window [80, 2]}}
+    %y = cudnn.resample(%x) mode = max type = f32 window = [80, 2] spatial_stride = [2, 2] pre_padding = [0, 0] post_padding = [0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32> -> tensor<1x64x28x28xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects y of shape [1, 64, 28, 28], but got [1, 64, 56, 56]}}
-  %y = cudnn.resample(%x) mode = max type = f32 window = [2, 2] spatial_stride = [2, 2] pre_padding = [0, 0] post_padding = [0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x64x56x56xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects y of shape [1, 64, 28, 28], but got [1, 64, 56, 56]}}
+    %y = cudnn.resample(%x) mode = max type = f32 window = [2, 2] spatial_stride = [2, 2] pre_padding = [0, 0] post_padding = [0, 0] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf32> -> tensor<1x64x56x56xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects x of rank >= 2 (N, C, ...), but got 1}}
-  %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<8xf32>, %t1: tensor<1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects x of rank >= 2 (N, C, ...), but got 1}}
+    %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+  } : tensor<8xf32>, tensor<1xf32> -> tensor<8xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects epsilon >= 0, but got -1}}
-  %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = -1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects epsilon >= 0, but got -1}}
+    %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = -1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects momentum only for batch norm training, but got it for layer norm inference}}
-  %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = 1.0 momentum = 0.1 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects momentum only for batch norm training, but got it for layer norm inference}}
+    %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = 1.0 momentum = 0.1 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects momentum in [0, 1], but got 2}}
-  %y:5 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 momentum = 2.0 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> next_running_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> next_running_var !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects momentum in [0, 1], but got 2}}
+    %y:5 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 momentum = 2.0 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> next_running_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> next_running_var !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y#0) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects operand mean for batch norm inference, but got none}}
-  %y = cudnn.norm_forward(%x) mode = batch phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects operand mean for batch norm inference, but got none}}
+    %y = cudnn.norm_forward(%x) mode = batch phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects operand bias for batch norm inference, but got none}}
-  %y = cudnn.norm_forward(%x) mode = batch phase = inference type = f32 epsilon = 1.0 scale = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects operand bias for batch norm inference, but got none}}
+    %y = cudnn.norm_forward(%x) mode = batch phase = inference type = f32 epsilon = 1.0 scale = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects result saved_mean for batch norm training, but got none}}
-  %y = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects result saved_mean for batch norm training, but got none}}
+    %y = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects result saved_inv_variance for batch norm training, but got none}}
-  %y:2 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects result saved_inv_variance for batch norm training, but got none}}
+    %y:2 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y#0) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects operand running_mean with momentum, but got none}}
-  %y:3 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 momentum = 0.1 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects operand running_mean with momentum, but got none}}
+    %y:3 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 momentum = 0.1 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y#0) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects no operand running_mean without momentum, but got one}}
-  %y:3 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 scale = %c bias = %c running_mean = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects no operand running_mean without momentum, but got one}}
+    %y:3 = cudnn.norm_forward(%x) mode = batch phase = training type = f32 epsilon = 1.0 scale = %c bias = %c running_mean = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y#0) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects y of shape [2, 8, 4, 4] (x's shape), but got [1, 8, 1, 1]}}
-  %y = cudnn.norm_forward(%x) mode = batch phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects y of shape [2, 8, 4, 4] (x's shape), but got [1, 8, 1, 1]}}
+    %y = cudnn.norm_forward(%x) mode = batch phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<1x8x1x1xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects scale of shape [1, 8, 4, 4] for layer norm, but got [1, 8, 1, 1]}}
-  %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects scale of shape [1, 8, 4, 4] for layer norm, but got [1, 8, 1, 1]}}
+    %y = cudnn.norm_forward(%x) mode = layer phase = inference type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects saved_mean of shape [2, 8, 1, 1] for instance norm, but got [1, 8, 1, 1]}}
-  %y:3 = cudnn.norm_forward(%x) mode = instance phase = training type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects saved_mean of shape [2, 8, 1, 1] for instance norm, but got [1, 8, 1, 1]}}
+    %y:3 = cudnn.norm_forward(%x) mode = instance phase = training type = f32 epsilon = 1.0 scale = %c bias = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y#0) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects operand mean for batch norm, but got none}}
-  %r:3 = cudnn.norm_backward(%x, %x) mode = batch type = f32 scale = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects operand mean for batch norm, but got none}}
+    %r:3 = cudnn.norm_backward(%x, %x) mode = batch type = f32 scale = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%r#0) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects result dbias for batch norm, but got none}}
-  %r:2 = cudnn.norm_backward(%x, %x) mode = batch type = f32 scale = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects result dbias for batch norm, but got none}}
+    %r:2 = cudnn.norm_backward(%x, %x) mode = batch type = f32 scale = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%r#0) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects dscale of shape [1, 8, 1, 1] for batch norm, but got [1, 8, 4, 4]}}
-  %r:3 = cudnn.norm_backward(%x, %x) mode = batch type = f32 scale = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects dscale of shape [1, 8, 1, 1] for batch norm, but got [1, 8, 4, 4]}}
+    %r:3 = cudnn.norm_backward(%x, %x) mode = batch type = f32 scale = %c mean = %c inv_variance = %c : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%r#0) : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // -----
 
-func.func @f(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects sum of shape [1, 8, 1, 1] (per channel), but got [8]}}
-  %s:2 = cudnn.genstats(%x) type = f32 : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x4x4xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects sum of shape [1, 8, 1, 1] (per channel), but got [8]}}
+    %s:2 = cudnn.genstats(%x) type = f32 : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%s#0) : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32> -> tensor<8xf32>
   return
 }
 
 // -----
 
-func.func @f(%s: !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects sum of shape [1, C, 1...], but got [2, 8, 1, 1]}}
-  %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = 1.0 momentum = 0.1 accumulation_count = 32 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<2x8x1x1xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%s: !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects sum of shape [1, C, 1...], but got [2, 8, 1, 1]}}
+    %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = 1.0 momentum = 0.1 accumulation_count = 32 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%r#0) : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  } : tensor<2x8x1x1xf32>, tensor<1x8x1x1xf32> -> tensor<1x8x1x1xf32>
   return
 }
 
 // -----
 
-func.func @f(%s: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects accumulation_count >= 1, but got 0}}
-  %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = 1.0 momentum = 0.1 accumulation_count = 0 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x8x1x1xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%s: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects accumulation_count >= 1, but got 0}}
+    %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = 1.0 momentum = 0.1 accumulation_count = 0 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%r#0) : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  } : tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32> -> tensor<1x8x1x1xf32>
   return
 }
 
 // -----
 
-func.func @f(%s: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects epsilon >= 0, but got -1}}
-  %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = -1.0 momentum = 0.1 accumulation_count = 32 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x8x1x1xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%s: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects epsilon >= 0, but got -1}}
+    %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = -1.0 momentum = 0.1 accumulation_count = 32 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%r#0) : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+  } : tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32> -> tensor<1x8x1x1xf32>
   return
 }
 
 // -----
 
-func.func @f(%s: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects eq_scale of shape [1, 8, 1, 1] (sum's shape), but got [1, 8, 2, 1]}}
-  %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = 1.0 momentum = 0.1 accumulation_count = 32 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>
+func.func @f(%t0: tensor<1x8x1x1xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%s: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %c: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects eq_scale of shape [1, 8, 1, 1] (sum's shape), but got [1, 8, 2, 1]}}
+    %r:6 = cudnn.bn_finalize(%s, %s) type = f32 epsilon = 1.0 momentum = 0.1 accumulation_count = 32 scale = %c bias = %c running_mean = %c running_var = %c : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%r#0) : !cudnn.tensor_desc<1x8x2x1xf32, alignment = 16, stride = []>
+  } : tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32> -> tensor<1x8x2x1xf32>
   return
 }
 
@@ -621,4 +851,15 @@ func.func @graph_without_build_graph(%h: !cudnn.handle, %x: tensor<8xf32>) -> te
         -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
   }) : (!cudnn.handle, tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
+}
+
+// -----
+
+// Graph ops are nodes of a cuDNN graph: they only live in a graph's body.
+func.func @graph_op_outside_graph(%x: !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>) {
+  // expected-error @+1 {{expects parent op 'cudnn.build_and_exec_graph'}}
+  %y = cudnn.pointwise_relu(%x) type = f32
+      : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+      -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+  return
 }

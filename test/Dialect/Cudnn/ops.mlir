@@ -36,49 +36,61 @@ func.func @graph(%h: !cudnn.handle, %t: tensor<8x16xf32>) -> tensor<8x16xf32> {
 // CHECK: cudnn.convolution(%{{.*}}, %{{.*}}) type = f32 {{.*}} dilation = [1, 1] mode = convolution :
 // CHECK: cudnn.convolution(%{{.*}}, %{{.*}}) type = f32 {{.*}} mode = cross_correlation :
 // CHECK: cudnn.convolution(%{{.*}}, %{{.*}}) type = f32 {{.*}} spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : {{.*}}, !cudnn.tensor_desc<64x16x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
-func.func @convolution(%x: !nhwc, %x32: !img, %w: !filt,
-                       %wg: !cudnn.tensor_desc<64x16x3x3xf32, alignment = 16, stride = []>) {
-  %0 = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
-      spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1]
-      : !nhwc, !filt -> !img
-  %1 = cudnn.convolution(%x32, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
-      spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1]
-      mode = convolution : !img, !filt -> !img
-  %2 = cudnn.convolution(%x32, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
-      spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1]
-      mode = cross_correlation : !img, !filt -> !img
-  // 4 groups of 16 channels, stride 2.
-  %3 = cudnn.convolution(%x32, %wg) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
-      spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1]
-      : !img, !cudnn.tensor_desc<64x16x3x3xf32, alignment = 16, stride = []>
-      -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+func.func @convolution(%t0: tensor<1x64x56x56xf16>, %t1: tensor<1x64x56x56xf32>, %t2: tensor<64x64x3x3xf32>, %t3: tensor<64x16x3x3xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2, %t3 {
+  ^bb0(%x: !nhwc, %x32: !img, %w: !filt, %wg: !cudnn.tensor_desc<64x16x3x3xf32, alignment = 16, stride = []>):
+    %0 = cudnn.convolution(%x, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
+        spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1]
+        : !nhwc, !filt -> !img
+    %1 = cudnn.convolution(%x32, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
+        spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1]
+        mode = convolution : !img, !filt -> !img
+    %2 = cudnn.convolution(%x32, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
+        spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1]
+        mode = cross_correlation : !img, !filt -> !img
+    // 4 groups of 16 channels, stride 2.
+    %3 = cudnn.convolution(%x32, %wg) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
+        spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1]
+        : !img, !cudnn.tensor_desc<64x16x3x3xf32, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%3) : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
+  } : tensor<1x64x56x56xf16>, tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32>, tensor<64x16x3x3xf32> -> tensor<1x64x28x28xf32>
   return
 }
 
 // CHECK-LABEL: func.func @convolution_backward
 // CHECK: cudnn.convolution_backward_data(%{{.*}}, %{{.*}}) type = f32 {{.*}} spatial_stride = [2, 2] {{.*}} mode = convolution : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x32x56x56xf32, alignment = 16, stride = []>
 // CHECK: cudnn.convolution_backward_filter(%{{.*}}, %{{.*}}) type = f32 alpha = 1.000000e+00 beta = 0.000000e+00 {{.*}} -> !cudnn.tensor_desc<64x64x3x3xf32, alignment = 16, stride = []>
-func.func @convolution_backward(%dy: !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>,
-    %w: !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []>, %x: !img, %dy2: !img) {
-  %dx = cudnn.convolution_backward_data(%dy, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
-      spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] mode = convolution
-      : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>,
-        !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []>
-      -> !cudnn.tensor_desc<1x32x56x56xf32, alignment = 16, stride = []>
-  %dw = cudnn.convolution_backward_filter(%x, %dy2) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
-      spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1]
-      : !img, !img -> !filt
+func.func @convolution_backward(%t0: tensor<1x64x28x28xf32>, %t1: tensor<64x32x3x3xf32>, %t2: tensor<1x64x56x56xf32>, %t3: tensor<1x64x56x56xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2, %t3 {
+  ^bb0(%dy: !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>, %w: !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []>, %x: !img, %dy2: !img):
+    %dx = cudnn.convolution_backward_data(%dy, %w) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
+        spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] mode = convolution
+        : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<64x32x3x3xf32, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<1x32x56x56xf32, alignment = 16, stride = []>
+    %dw = cudnn.convolution_backward_filter(%x, %dy2) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
+        spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1]
+        : !img, !img -> !filt
+    cudnn.build_graph(%dw) : !filt
+  } : tensor<1x64x28x28xf32>, tensor<64x32x3x3xf32>, tensor<1x64x56x56xf32>, tensor<1x64x56x56xf32> -> tensor<64x64x3x3xf32>
   return
 }
 
 // CHECK-LABEL: func.func @matmul
 // CHECK: cudnn.matmul(%{{.*}}, %{{.*}}) type = f32 : !cudnn.tensor_desc<4x16x32xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<1x32x8xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x16x8xf16, alignment = 16, stride = []>
-func.func @matmul(%a: !cudnn.tensor_desc<4x16x32xf16, alignment = 16, stride = []>,
-                  %b: !cudnn.tensor_desc<1x32x8xf16, alignment = 16, stride = []>) {
-  %c = cudnn.matmul(%a, %b) type = f32
-      : !cudnn.tensor_desc<4x16x32xf16, alignment = 16, stride = []>,
-        !cudnn.tensor_desc<1x32x8xf16, alignment = 16, stride = []>
-      -> !cudnn.tensor_desc<4x16x8xf16, alignment = 16, stride = []>
+func.func @matmul(%t0: tensor<4x16x32xf16>, %t1: tensor<1x32x8xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%a: !cudnn.tensor_desc<4x16x32xf16, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<1x32x8xf16, alignment = 16, stride = []>):
+    %c = cudnn.matmul(%a, %b) type = f32
+        : !cudnn.tensor_desc<4x16x32xf16, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<1x32x8xf16, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<4x16x8xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%c) : !cudnn.tensor_desc<4x16x8xf16, alignment = 16, stride = []>
+  } : tensor<4x16x32xf16>, tensor<1x32x8xf16> -> tensor<4x16x8xf16>
   return
 }
 
@@ -108,34 +120,39 @@ func.func @matmul(%a: !cudnn.tensor_desc<4x16x32xf16, alignment = 16, stride = [
 // CHECK: cudnn.pointwise_softplus(%{{.*}}) type = f32 softplus_beta = 2.000000e+00 :
 // CHECK: cudnn.pointwise_gen_index(%{{.*}}) type = f32 axis = 1 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xi32, alignment = 16, stride = []>
 // CHECK: cudnn.pointwise_relu(%{{.*}}) type = f32 : !cudnn.tensor_desc<1x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>
-func.func @pointwise_unary(%x: !v, %r: !row) {
-  %0 = cudnn.pointwise_abs(%x) type = f32 : !v -> !v
-  %1 = cudnn.pointwise_neg(%x) type = f32 : !v -> !v
-  %2 = cudnn.pointwise_exp(%x) type = f32 : !v -> !v
-  %3 = cudnn.pointwise_log(%x) type = f32 : !v -> !v
-  %4 = cudnn.pointwise_sqrt(%x) type = f32 : !v -> !v
-  %5 = cudnn.pointwise_rsqrt(%x) type = f32 : !v -> !v
-  %6 = cudnn.pointwise_reciprocal(%x) type = f32 : !v -> !v
-  %7 = cudnn.pointwise_ceil(%x) type = f32 : !v -> !v
-  %8 = cudnn.pointwise_floor(%x) type = f32 : !v -> !v
-  %9 = cudnn.pointwise_sin(%x) type = f32 : !v -> !v
-  %10 = cudnn.pointwise_cos(%x) type = f32 : !v -> !v
-  %11 = cudnn.pointwise_tan(%x) type = f32 : !v -> !v
-  %12 = cudnn.pointwise_erf(%x) type = f32 : !v -> !v
-  %13 = cudnn.pointwise_identity(%x) type = f32 : !v -> !v
-  %14 = cudnn.pointwise_logical_not(%x) type = f32 : !v -> !v
-  %15 = cudnn.pointwise_tanh(%x) type = f32 : !v -> !v
-  %16 = cudnn.pointwise_sigmoid(%x) type = f32 : !v -> !v
-  %17 = cudnn.pointwise_gelu(%x) type = f32 : !v -> !v
-  %18 = cudnn.pointwise_gelu_approx_tanh(%x) type = f32 : !v -> !v
-  %19 = cudnn.pointwise_swish(%x) type = f32 : !v -> !v
-  %20 = cudnn.pointwise_swish(%x) type = f32 swish_beta = 1.5 : !v -> !v
-  %21 = cudnn.pointwise_elu(%x) type = f32 elu_alpha = 1.0 : !v -> !v
-  %22 = cudnn.pointwise_softplus(%x) type = f32 softplus_beta = 2.0 : !v -> !v
-  %23 = cudnn.pointwise_gen_index(%x) type = f32 axis = 1
-      : !v -> !cudnn.tensor_desc<8x16xi32, alignment = 16, stride = []>
-  // Broadcast of a row to the result.
-  %24 = cudnn.pointwise_relu(%r) type = f32 : !row -> !v
+func.func @pointwise_unary(%t0: tensor<8x16xf32>, %t1: tensor<1x16xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !v, %r: !row):
+    %0 = cudnn.pointwise_abs(%x) type = f32 : !v -> !v
+    %1 = cudnn.pointwise_neg(%x) type = f32 : !v -> !v
+    %2 = cudnn.pointwise_exp(%x) type = f32 : !v -> !v
+    %3 = cudnn.pointwise_log(%x) type = f32 : !v -> !v
+    %4 = cudnn.pointwise_sqrt(%x) type = f32 : !v -> !v
+    %5 = cudnn.pointwise_rsqrt(%x) type = f32 : !v -> !v
+    %6 = cudnn.pointwise_reciprocal(%x) type = f32 : !v -> !v
+    %7 = cudnn.pointwise_ceil(%x) type = f32 : !v -> !v
+    %8 = cudnn.pointwise_floor(%x) type = f32 : !v -> !v
+    %9 = cudnn.pointwise_sin(%x) type = f32 : !v -> !v
+    %10 = cudnn.pointwise_cos(%x) type = f32 : !v -> !v
+    %11 = cudnn.pointwise_tan(%x) type = f32 : !v -> !v
+    %12 = cudnn.pointwise_erf(%x) type = f32 : !v -> !v
+    %13 = cudnn.pointwise_identity(%x) type = f32 : !v -> !v
+    %14 = cudnn.pointwise_logical_not(%x) type = f32 : !v -> !v
+    %15 = cudnn.pointwise_tanh(%x) type = f32 : !v -> !v
+    %16 = cudnn.pointwise_sigmoid(%x) type = f32 : !v -> !v
+    %17 = cudnn.pointwise_gelu(%x) type = f32 : !v -> !v
+    %18 = cudnn.pointwise_gelu_approx_tanh(%x) type = f32 : !v -> !v
+    %19 = cudnn.pointwise_swish(%x) type = f32 : !v -> !v
+    %20 = cudnn.pointwise_swish(%x) type = f32 swish_beta = 1.5 : !v -> !v
+    %21 = cudnn.pointwise_elu(%x) type = f32 elu_alpha = 1.0 : !v -> !v
+    %22 = cudnn.pointwise_softplus(%x) type = f32 softplus_beta = 2.0 : !v -> !v
+    %23 = cudnn.pointwise_gen_index(%x) type = f32 axis = 1
+        : !v -> !cudnn.tensor_desc<8x16xi32, alignment = 16, stride = []>
+    // Broadcast of a row to the result.
+    %24 = cudnn.pointwise_relu(%r) type = f32 : !row -> !v
+    cudnn.build_graph(%24) : !v
+  } : tensor<8x16xf32>, tensor<1x16xf32> -> tensor<8x16xf32>
   return
 }
 
@@ -158,25 +175,30 @@ func.func @pointwise_unary(%x: !v, %r: !row) {
 // CHECK: cudnn.pointwise_logical_and
 // CHECK: cudnn.pointwise_logical_or
 // CHECK: cudnn.pointwise_binary_select(%{{.*}}, %{{.*}}, %{{.*}}) type = f32 : {{.*}}, !cudnn.tensor_desc<8x16xi1, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>
-func.func @pointwise_binary(%x: !v, %b: !row, %m: !mask) {
-  %0 = cudnn.pointwise_add(%x, %b) type = f32 : !v, !row -> !v
-  %1 = cudnn.pointwise_sub(%x, %b) type = f32 : !v, !row -> !v
-  %2 = cudnn.pointwise_mul(%x, %b) type = f32 : !v, !row -> !v
-  %3 = cudnn.pointwise_div(%x, %b) type = f32 : !v, !row -> !v
-  %4 = cudnn.pointwise_max(%x, %b) type = f32 : !v, !row -> !v
-  %5 = cudnn.pointwise_min(%x, %b) type = f32 : !v, !row -> !v
-  %6 = cudnn.pointwise_pow(%x, %b) type = f32 : !v, !row -> !v
-  %7 = cudnn.pointwise_mod(%x, %b) type = f32 : !v, !row -> !v
-  %8 = cudnn.pointwise_add_square(%x, %b) type = f32 : !v, !row -> !v
-  %9 = cudnn.pointwise_cmp_eq(%x, %b) type = f32 : !v, !row -> !mask
-  %10 = cudnn.pointwise_cmp_neq(%x, %b) type = f32 : !v, !row -> !mask
-  %11 = cudnn.pointwise_cmp_gt(%x, %b) type = f32 : !v, !row -> !mask
-  %12 = cudnn.pointwise_cmp_ge(%x, %b) type = f32 : !v, !row -> !mask
-  %13 = cudnn.pointwise_cmp_lt(%x, %b) type = f32 : !v, !row -> !mask
-  %14 = cudnn.pointwise_cmp_le(%x, %b) type = f32 : !v, !row -> !mask
-  %15 = cudnn.pointwise_logical_and(%m, %m) type = f32 : !mask, !mask -> !mask
-  %16 = cudnn.pointwise_logical_or(%m, %m) type = f32 : !mask, !mask -> !mask
-  %17 = cudnn.pointwise_binary_select(%x, %b, %m) type = f32 : !v, !row, !mask -> !v
+func.func @pointwise_binary(%t0: tensor<8x16xf32>, %t1: tensor<1x16xf32>, %t2: tensor<8x16xi1>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2 {
+  ^bb0(%x: !v, %b: !row, %m: !mask):
+    %0 = cudnn.pointwise_add(%x, %b) type = f32 : !v, !row -> !v
+    %1 = cudnn.pointwise_sub(%x, %b) type = f32 : !v, !row -> !v
+    %2 = cudnn.pointwise_mul(%x, %b) type = f32 : !v, !row -> !v
+    %3 = cudnn.pointwise_div(%x, %b) type = f32 : !v, !row -> !v
+    %4 = cudnn.pointwise_max(%x, %b) type = f32 : !v, !row -> !v
+    %5 = cudnn.pointwise_min(%x, %b) type = f32 : !v, !row -> !v
+    %6 = cudnn.pointwise_pow(%x, %b) type = f32 : !v, !row -> !v
+    %7 = cudnn.pointwise_mod(%x, %b) type = f32 : !v, !row -> !v
+    %8 = cudnn.pointwise_add_square(%x, %b) type = f32 : !v, !row -> !v
+    %9 = cudnn.pointwise_cmp_eq(%x, %b) type = f32 : !v, !row -> !mask
+    %10 = cudnn.pointwise_cmp_neq(%x, %b) type = f32 : !v, !row -> !mask
+    %11 = cudnn.pointwise_cmp_gt(%x, %b) type = f32 : !v, !row -> !mask
+    %12 = cudnn.pointwise_cmp_ge(%x, %b) type = f32 : !v, !row -> !mask
+    %13 = cudnn.pointwise_cmp_lt(%x, %b) type = f32 : !v, !row -> !mask
+    %14 = cudnn.pointwise_cmp_le(%x, %b) type = f32 : !v, !row -> !mask
+    %15 = cudnn.pointwise_logical_and(%m, %m) type = f32 : !mask, !mask -> !mask
+    %16 = cudnn.pointwise_logical_or(%m, %m) type = f32 : !mask, !mask -> !mask
+    %17 = cudnn.pointwise_binary_select(%x, %b, %m) type = f32 : !v, !row, !mask -> !v
+    cudnn.build_graph(%17) : !v
+  } : tensor<8x16xf32>, tensor<1x16xf32>, tensor<8x16xi1> -> tensor<8x16xf32>
   return
 }
 
@@ -190,16 +212,21 @@ func.func @pointwise_binary(%x: !v, %b: !row, %m: !mask) {
 // CHECK: cudnn.pointwise_gelu_approx_tanh_bwd
 // CHECK: cudnn.pointwise_softplus_bwd(%{{.*}}, %{{.*}}) type = f32 softplus_beta = 1.000000e+00 :
 // CHECK: cudnn.pointwise_swish_bwd(%{{.*}}, %{{.*}}) type = f32 swish_beta = 1.000000e+00 :
-func.func @pointwise_backward(%dy: !v, %x: !v) {
-  %0 = cudnn.pointwise_relu_bwd(%dy, %x) type = f32 lower_clip = 0.0 upper_clip = 6.0 lower_clip_slope = 0.1 : !v, !v -> !v
-  %1 = cudnn.pointwise_relu_bwd(%dy, %x) type = f32 : !v, !v -> !v
-  %2 = cudnn.pointwise_tanh_bwd(%dy, %x) type = f32 : !v, !v -> !v
-  %3 = cudnn.pointwise_sigmoid_bwd(%dy, %x) type = f32 : !v, !v -> !v
-  %4 = cudnn.pointwise_elu_bwd(%dy, %x) type = f32 elu_alpha = 1.0 : !v, !v -> !v
-  %5 = cudnn.pointwise_gelu_bwd(%dy, %x) type = f32 : !v, !v -> !v
-  %6 = cudnn.pointwise_gelu_approx_tanh_bwd(%dy, %x) type = f32 : !v, !v -> !v
-  %7 = cudnn.pointwise_softplus_bwd(%dy, %x) type = f32 softplus_beta = 1.0 : !v, !v -> !v
-  %8 = cudnn.pointwise_swish_bwd(%dy, %x) type = f32 swish_beta = 1.0 : !v, !v -> !v
+func.func @pointwise_backward(%t0: tensor<8x16xf32>, %t1: tensor<8x16xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%dy: !v, %x: !v):
+    %0 = cudnn.pointwise_relu_bwd(%dy, %x) type = f32 lower_clip = 0.0 upper_clip = 6.0 lower_clip_slope = 0.1 : !v, !v -> !v
+    %1 = cudnn.pointwise_relu_bwd(%dy, %x) type = f32 : !v, !v -> !v
+    %2 = cudnn.pointwise_tanh_bwd(%dy, %x) type = f32 : !v, !v -> !v
+    %3 = cudnn.pointwise_sigmoid_bwd(%dy, %x) type = f32 : !v, !v -> !v
+    %4 = cudnn.pointwise_elu_bwd(%dy, %x) type = f32 elu_alpha = 1.0 : !v, !v -> !v
+    %5 = cudnn.pointwise_gelu_bwd(%dy, %x) type = f32 : !v, !v -> !v
+    %6 = cudnn.pointwise_gelu_approx_tanh_bwd(%dy, %x) type = f32 : !v, !v -> !v
+    %7 = cudnn.pointwise_softplus_bwd(%dy, %x) type = f32 softplus_beta = 1.0 : !v, !v -> !v
+    %8 = cudnn.pointwise_swish_bwd(%dy, %x) type = f32 swish_beta = 1.0 : !v, !v -> !v
+    cudnn.build_graph(%8) : !v
+  } : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
   return
 }
 
@@ -207,12 +234,17 @@ func.func @pointwise_backward(%dy: !v, %x: !v) {
 // CHECK: cudnn.reduction(%{{.*}}) mode = amax type = f32 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x1xf32, alignment = 16, stride = []>
 // CHECK: cudnn.reduction(%{{.*}}) mode = add type = f32
 // CHECK: cudnn.reduction(%{{.*}}) mode = norm2 type = f32
-func.func @reduction(%x: !v) {
-  %0 = cudnn.reduction(%x) mode = amax type = f32
-      : !v -> !cudnn.tensor_desc<8x1xf32, alignment = 16, stride = []>
-  %1 = cudnn.reduction(%x) mode = add type = f32 : !v -> !row
-  %2 = cudnn.reduction(%x) mode = norm2 type = f32
-      : !v -> !cudnn.tensor_desc<1x1xf32, alignment = 16, stride = []>
+func.func @reduction(%t0: tensor<8x16xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0 {
+  ^bb0(%x: !v):
+    %0 = cudnn.reduction(%x) mode = amax type = f32
+        : !v -> !cudnn.tensor_desc<8x1xf32, alignment = 16, stride = []>
+    %1 = cudnn.reduction(%x) mode = add type = f32 : !v -> !row
+    %2 = cudnn.reduction(%x) mode = norm2 type = f32
+        : !v -> !cudnn.tensor_desc<1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%2) : !cudnn.tensor_desc<1x1xf32, alignment = 16, stride = []>
+  } : tensor<8x16xf32> -> tensor<1x1xf32>
   return
 }
 
@@ -220,16 +252,21 @@ func.func @reduction(%x: !v) {
 // CHECK: cudnn.resample(%{{.*}}) mode = max type = f32 window = [3, 3] spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [1, 1] : !cudnn.tensor_desc<1x64x112x112xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
 // CHECK: cudnn.resample(%{{.*}}) mode = avg_exclude_padding type = f32 window = [2, 2]
 // CHECK: cudnn.resample(%{{.*}}) mode = avg_include_padding type = f32 window = [56, 56]
-func.func @resample(%x: !cudnn.tensor_desc<1x64x112x112xf32, alignment = 16, stride = []>, %y: !img) {
-  %0 = cudnn.resample(%x) mode = max type = f32 window = [3, 3] spatial_stride = [2, 2]
-      pre_padding = [1, 1] post_padding = [1, 1]
-      : !cudnn.tensor_desc<1x64x112x112xf32, alignment = 16, stride = []> -> !img
-  %1 = cudnn.resample(%x) mode = avg_exclude_padding type = f32 window = [2, 2] spatial_stride = [2, 2]
-      pre_padding = [0, 0] post_padding = [0, 0]
-      : !cudnn.tensor_desc<1x64x112x112xf32, alignment = 16, stride = []> -> !img
-  %2 = cudnn.resample(%y) mode = avg_include_padding type = f32 window = [56, 56] spatial_stride = [1, 1]
-      pre_padding = [0, 0] post_padding = [0, 0]
-      : !img -> !cudnn.tensor_desc<1x64x1x1xf32, alignment = 16, stride = []>
+func.func @resample(%t0: tensor<1x64x112x112xf32>, %t1: tensor<1x64x56x56xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x: !cudnn.tensor_desc<1x64x112x112xf32, alignment = 16, stride = []>, %y: !img):
+    %0 = cudnn.resample(%x) mode = max type = f32 window = [3, 3] spatial_stride = [2, 2]
+        pre_padding = [1, 1] post_padding = [1, 1]
+        : !cudnn.tensor_desc<1x64x112x112xf32, alignment = 16, stride = []> -> !img
+    %1 = cudnn.resample(%x) mode = avg_exclude_padding type = f32 window = [2, 2] spatial_stride = [2, 2]
+        pre_padding = [0, 0] post_padding = [0, 0]
+        : !cudnn.tensor_desc<1x64x112x112xf32, alignment = 16, stride = []> -> !img
+    %2 = cudnn.resample(%y) mode = avg_include_padding type = f32 window = [56, 56] spatial_stride = [1, 1]
+        pre_padding = [0, 0] post_padding = [0, 0]
+        : !img -> !cudnn.tensor_desc<1x64x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%2) : !cudnn.tensor_desc<1x64x1x1xf32, alignment = 16, stride = []>
+  } : tensor<1x64x112x112xf32>, tensor<1x64x56x56xf32> -> tensor<1x64x1x1xf32>
   return
 }
 
@@ -239,67 +276,76 @@ func.func @resample(%x: !cudnn.tensor_desc<1x64x112x112xf32, alignment = 16, str
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = batch phase = training type = f32 epsilon = {{.*}} momentum = 1.000000e-01 scale = %{{.*}} bias = %{{.*}} running_mean = %{{.*}} running_var = %{{.*}} : {{.*}} saved_mean {{.*}} saved_inv_variance {{.*}} next_running_mean {{.*}} next_running_var
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = rms phase = training type = f32 epsilon = {{.*}} scale = %{{.*}} : {{.*}} -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []> saved_inv_variance
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = instance phase = training
-func.func @norm_forward(%x: !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
-                        %s: !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>,
-                        %x4: !x4, %c: !c4,
-                        %nc: !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>) {
-  %y, %m, %v = cudnn.norm_forward(%x) mode = layer phase = training type = f32
-      epsilon = 1.0e-5 scale = %s bias = %s
-      : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
-        !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>,
-        !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
-      -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>
-      saved_mean !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
-      saved_inv_variance !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
-  %y2 = cudnn.norm_forward(%x4) mode = batch phase = inference type = f32 epsilon = 1.0e-5
-      scale = %c bias = %c mean = %c inv_variance = %c
-      : !x4, !c4, !c4, !c4, !c4 -> !x4
-  %y3, %m3, %v3, %rm, %rv = cudnn.norm_forward(%x4) mode = batch phase = training type = f32
-      epsilon = 1.0e-5 momentum = 0.1 scale = %c bias = %c running_mean = %c running_var = %c
-      : !x4, !c4, !c4, !c4, !c4 -> !x4 saved_mean !c4 saved_inv_variance !c4
-      next_running_mean !c4 next_running_var !c4
-  %y4, %v4 = cudnn.norm_forward(%x) mode = rms phase = training type = f32 epsilon = 1.0e-5 scale = %s
-      : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
-        !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
-      -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>
-      saved_inv_variance !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
-  %y5, %m5, %v5 = cudnn.norm_forward(%x4) mode = instance phase = training type = f32
-      epsilon = 1.0e-5 scale = %c bias = %c
-      : !x4, !c4, !c4 -> !x4
-      saved_mean !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>
-      saved_inv_variance !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>
+func.func @norm_forward(%t0: tensor<4x8x16xf32>, %t1: tensor<1x8x16xf32>, %t2: tensor<2x8x4x4xf32>, %t3: tensor<1x8x1x1xf32>, %t4: tensor<2x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2, %t3, %t4 {
+  ^bb0(%x: !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>, %s: !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>, %x4: !x4, %c: !c4, %nc: !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>):
+    %y, %m, %v = cudnn.norm_forward(%x) mode = layer phase = training type = f32
+        epsilon = 1.0e-5 scale = %s bias = %s
+        : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>
+        saved_mean !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
+        saved_inv_variance !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
+    %y2 = cudnn.norm_forward(%x4) mode = batch phase = inference type = f32 epsilon = 1.0e-5
+        scale = %c bias = %c mean = %c inv_variance = %c
+        : !x4, !c4, !c4, !c4, !c4 -> !x4
+    %y3, %m3, %v3, %rm, %rv = cudnn.norm_forward(%x4) mode = batch phase = training type = f32
+        epsilon = 1.0e-5 momentum = 0.1 scale = %c bias = %c running_mean = %c running_var = %c
+        : !x4, !c4, !c4, !c4, !c4 -> !x4 saved_mean !c4 saved_inv_variance !c4
+        next_running_mean !c4 next_running_var !c4
+    %y4, %v4 = cudnn.norm_forward(%x) mode = rms phase = training type = f32 epsilon = 1.0e-5 scale = %s
+        : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>
+        saved_inv_variance !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
+    %y5, %m5, %v5 = cudnn.norm_forward(%x4) mode = instance phase = training type = f32
+        epsilon = 1.0e-5 scale = %c bias = %c
+        : !x4, !c4, !c4 -> !x4
+        saved_mean !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>
+        saved_inv_variance !cudnn.tensor_desc<2x8x1x1xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%y5) : !x4
+  } : tensor<4x8x16xf32>, tensor<1x8x16xf32>, tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32>, tensor<2x8x1x1xf32> -> tensor<2x8x4x4xf32>
   return
 }
 
 // CHECK-LABEL: func.func @norm_backward
 // CHECK: cudnn.norm_backward(%{{.*}}, %{{.*}}) mode = batch type = f32 scale = %{{.*}} mean = %{{.*}} inv_variance = %{{.*}} : {{.*}} -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
 // CHECK: cudnn.norm_backward(%{{.*}}, %{{.*}}) mode = rms type = f32 scale = %{{.*}} inv_variance = %{{.*}} : {{.*}} -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>{{$}}
-func.func @norm_backward(%x4: !x4, %c: !c4,
-                         %x: !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
-                         %s: !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>,
-                         %st: !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>) {
-  %dx, %ds, %db = cudnn.norm_backward(%x4, %x4) mode = batch type = f32
-      scale = %c mean = %c inv_variance = %c
-      : !x4, !x4, !c4, !c4, !c4 -> !x4, !c4, !c4
-  %dx2, %ds2 = cudnn.norm_backward(%x, %x) mode = rms type = f32 scale = %s inv_variance = %st
-      : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
-        !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
-        !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>,
-        !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
-      -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
-         !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
+func.func @norm_backward(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>, %t2: tensor<4x8x16xf32>, %t3: tensor<1x8x16xf32>, %t4: tensor<4x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2, %t3, %t4 {
+  ^bb0(%x4: !x4, %c: !c4, %x: !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>, %s: !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>, %st: !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>):
+    %dx, %ds, %db = cudnn.norm_backward(%x4, %x4) mode = batch type = f32
+        scale = %c mean = %c inv_variance = %c
+        : !x4, !x4, !c4, !c4, !c4 -> !x4, !c4, !c4
+    %dx2, %ds2 = cudnn.norm_backward(%x, %x) mode = rms type = f32 scale = %s inv_variance = %st
+        : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>,
+           !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%dx2) : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32>, tensor<4x8x16xf32>, tensor<1x8x16xf32>, tensor<4x1x1xf32> -> tensor<4x8x16xf32>
   return
 }
 
 // CHECK-LABEL: func.func @batch_norm_stats
 // CHECK: cudnn.genstats(%{{.*}}) type = f32 : !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
 // CHECK: cudnn.bn_finalize(%{{.*}}, %{{.*}}) type = f32 epsilon = 9.99999974E-6 momentum = 1.000000e-01 accumulation_count = 32 scale = %{{.*}} bias = %{{.*}} running_mean = %{{.*}} running_var = %{{.*}} :
-func.func @batch_norm_stats(%x4: !x4, %c: !c4) {
-  %sum, %sq = cudnn.genstats(%x4) type = f32 : !x4 -> !c4, !c4
-  %es, %eb, %m, %is, %rm, %rv = cudnn.bn_finalize(%sum, %sq) type = f32
-      epsilon = 1.0e-5 momentum = 0.1 accumulation_count = 32
-      scale = %c bias = %c running_mean = %c running_var = %c
-      : !c4, !c4, !c4, !c4, !c4, !c4 -> !c4, !c4, !c4, !c4, !c4, !c4
+func.func @batch_norm_stats(%t0: tensor<2x8x4x4xf32>, %t1: tensor<1x8x1x1xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1 {
+  ^bb0(%x4: !x4, %c: !c4):
+    %sum, %sq = cudnn.genstats(%x4) type = f32 : !x4 -> !c4, !c4
+    %es, %eb, %m, %is, %rm, %rv = cudnn.bn_finalize(%sum, %sq) type = f32
+        epsilon = 1.0e-5 momentum = 0.1 accumulation_count = 32
+        scale = %c bias = %c running_mean = %c running_var = %c
+        : !c4, !c4, !c4, !c4, !c4, !c4 -> !c4, !c4, !c4, !c4, !c4, !c4
+    cudnn.build_graph(%es) : !c4
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<1x8x1x1xf32>
   return
 }
 

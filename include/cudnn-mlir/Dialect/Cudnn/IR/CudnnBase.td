@@ -17,7 +17,9 @@ def Cudnn_Dialect : Dialect {
     `cudnn.build_and_exec_graph` holds one cuDNN operation graph: its block
     arguments are the graph's input tensors (`!cudnn.tensor_desc`), each op in
     its body is one cuDNN backend operation descriptor, and the values passed
-    to the terminating `cudnn.build_graph` are the graph's outputs. Every
+    to the terminating `cudnn.build_graph` are the graph's outputs. Graph ops
+    (convolutions, matmul, pointwise, reduction, normalization, resample) are
+    only valid directly inside a `cudnn.build_and_exec_graph` body. Every
     other value produced inside is a virtual tensor: whether a tensor is
     virtual is derived from its uses, never stored. RNNs have no graph node,
     so they are separate tensor-level ops over cuDNN's RNN v8 API.
@@ -33,5 +35,11 @@ def Cudnn_Dialect : Dialect {
 
 class Cudnn_Op<string mnemonic, list<Trait> traits = []>
     : Op<Cudnn_Dialect, mnemonic, traits>;
+
+/// An op that is one cuDNN backend operation descriptor: it only means
+/// something as a node of a graph, so it must sit directly in the body of a
+/// `cudnn.build_and_exec_graph`.
+class Cudnn_GraphOp<string mnemonic, list<Trait> traits = []>
+    : Cudnn_Op<mnemonic, !listconcat([HasParent<"BuildAndExecGraphOp">], traits)>;
 
 #endif // CUDNN_MLIR_CUDNN_BASE

@@ -5,7 +5,7 @@
 
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.td"
 
-def Cudnn_NormForwardOp : Cudnn_Op<"norm_forward", [Pure,
+def Cudnn_NormForwardOp : Cudnn_GraphOp<"norm_forward", [Pure,
     AttrSizedOperandSegments, AttrSizedResultSegments]> {
   let summary = "Normalization forward (CUDNN_BACKEND_OPERATION_NORM_FORWARD_DESCRIPTOR)";
   let description = [{
@@ -76,7 +76,7 @@ def Cudnn_NormForwardOp : Cudnn_Op<"norm_forward", [Pure,
   let hasVerifier = 1;
 }
 
-def Cudnn_NormBackwardOp : Cudnn_Op<"norm_backward", [Pure]> {
+def Cudnn_NormBackwardOp : Cudnn_GraphOp<"norm_backward", [Pure]> {
   let summary = "Normalization backward (CUDNN_BACKEND_OPERATION_NORM_BACKWARD_DESCRIPTOR)";
   let description = [{
     The gradients of `cudnn.norm_forward` in training: from `dy`, the forward
@@ -121,7 +121,7 @@ def Cudnn_NormBackwardOp : Cudnn_Op<"norm_backward", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Cudnn_GenStatsOp : Cudnn_Op<"genstats", [Pure]> {
+def Cudnn_GenStatsOp : Cudnn_GraphOp<"genstats", [Pure]> {
   let summary = "Per-channel sum and sum of squares (CUDNN_BACKEND_OPERATION_GEN_STATS_DESCRIPTOR)";
   let description = [{
     For x = [N, C, d...], `sum[c] = sum(x[:, c, ...])` and
@@ -147,7 +147,7 @@ def Cudnn_GenStatsOp : Cudnn_Op<"genstats", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Cudnn_BnFinalizeOp : Cudnn_Op<"bn_finalize", [Pure]> {
+def Cudnn_BnFinalizeOp : Cudnn_GraphOp<"bn_finalize", [Pure]> {
   let summary = "Batch norm statistics finalization (CUDNN_BACKEND_OPERATION_BN_FINALIZE_STATISTICS_DESCRIPTOR)";
   let description = [{
     From the per-channel `sum` and `sq_sum` of `accumulation_count` elements

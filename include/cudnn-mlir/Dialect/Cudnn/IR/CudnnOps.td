@@ -12,7 +12,7 @@ include "mlir/IR/BuiltinAttributes.td"
 // Handle and graph structure
 //===----------------------------------------------------------------------===//
 
-def Cudnn_GetCurrentHandleOp : Cudnn_Op<"get_current_handle"> {
+def Cudnn_GetCurrentHandleOp : Cudnn_Op<"get_current_handle", [Pure]> {
   let summary = "The cuDNN handle of the current device and thread";
   let description = [{
     Returns the runtime's `cudnnHandle_t` for the current CUDA device and the
@@ -91,7 +91,7 @@ def Cudnn_PointwiseBroadcast : NativeOpTrait<"PointwiseBroadcast"> {
   let cppNamespace = "::mlir::OpTrait::cudnn";
 }
 
-def Cudnn_PointwiseReluOp : Cudnn_Op<"pointwise_relu", [Pure,
+def Cudnn_PointwiseReluOp : Cudnn_GraphOp<"pointwise_relu", [Pure,
     Cudnn_PointwiseBroadcast]> {
   let summary = "Pointwise ReLU with optional clips (CUDNN_POINTWISE_RELU_FWD)";
   let description = [{
@@ -140,7 +140,7 @@ defvar Cudnn_ConvAttrs = (ins
     OptionalAttr<Cudnn_ConvModeAttr>:$mode);
 
 class Cudnn_ConvOpBase<string mnemonic, string lhs, string rhs, string res>
-    : Cudnn_Op<mnemonic, [Pure]> {
+    : Cudnn_GraphOp<mnemonic, [Pure]> {
   let arguments = !con(!dag(ins, [Cudnn_TensorDescType, Cudnn_TensorDescType],
                             [lhs, rhs]), Cudnn_ConvAttrs);
   let results = !dag(outs, [Cudnn_TensorDescType], [res]);
@@ -234,7 +234,7 @@ def Cudnn_ConvolutionBackwardFilterOp
   }];
 }
 
-def Cudnn_MatmulOp : Cudnn_Op<"matmul", [Pure]> {
+def Cudnn_MatmulOp : Cudnn_GraphOp<"matmul", [Pure]> {
   let summary = "Batched matrix product (CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR)";
   let description = [{
     `c[..., m, n] = sum_k a[..., m, k] * b[..., k, n]`, computed in `type`
@@ -260,7 +260,7 @@ def Cudnn_MatmulOp : Cudnn_Op<"matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Cudnn_ReductionOp : Cudnn_Op<"reduction", [Pure]> {
+def Cudnn_ReductionOp : Cudnn_GraphOp<"reduction", [Pure]> {
   let summary = "Reduction over broadcast dimensions (CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR)";
   let description = [{
     Reduces x with `mode` (CUDNN_ATTR_REDUCTION_OPERATOR) over every
@@ -286,7 +286,7 @@ def Cudnn_ReductionOp : Cudnn_Op<"reduction", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Cudnn_ResampleOp : Cudnn_Op<"resample", [Pure]> {
+def Cudnn_ResampleOp : Cudnn_GraphOp<"resample", [Pure]> {
   let summary = "Pooling (CUDNN_BACKEND_OPERATION_RESAMPLE_FWD_DESCRIPTOR)";
   let description = [{
     Max or average pooling of x (N x C x spatial...) over a `window`, moved

@@ -18,7 +18,7 @@ defvar Cudnn_ExampleRowDesc = "!cudnn.tensor_desc<1x16xf32, alignment = 16, stri
 
 class Cudnn_PointwiseOpBase<string mode, string cudnnMode, string formula,
                             string exampleText>
-    : Cudnn_Op<"pointwise_" # mode, [Pure, Cudnn_PointwiseBroadcast]> {
+    : Cudnn_GraphOp<"pointwise_" # mode, [Pure, Cudnn_PointwiseBroadcast]> {
   let summary = "Pointwise `" # formula # "` (CUDNN_POINTWISE_" # cudnnMode # ")";
   let description = "Computes `" # formula # "` elementwise in `type`, as one "
       # "CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR with mode "

@@ -1,0 +1,21 @@
+//===- Passes.h - conversion passes of cudnn-mlir ---------------*- C++ -*-===//
+
+#ifndef CUDNN_MLIR_CONVERSION_PASSES_H
+#define CUDNN_MLIR_CONVERSION_PASSES_H
+
+#include "cudnn-mlir/Conversion/TcpToCudnn/TcpToCudnn.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::cudnn_mlir {
+
+#define GEN_PASS_DECL
+#include "cudnn-mlir/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "cudnn-mlir/Conversion/Passes.h.inc"
+
+} // namespace mlir::cudnn_mlir
+
+#endif // CUDNN_MLIR_CONVERSION_PASSES_H

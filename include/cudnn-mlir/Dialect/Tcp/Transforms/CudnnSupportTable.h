@@ -1,0 +1,69 @@
+//===- CudnnSupportTable.h - what cuDNN 9 graphs can run --------*- C++ -*-===//
+//
+// The one description of which tcp ops can go into a cuDNN graph and in
+// which role. The fusion pass reads nothing else; docs/fusion.md documents
+// the same table.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDNN_MLIR_DIALECT_TCP_TRANSFORMS_CUDNNSUPPORTTABLE_H
+#define CUDNN_MLIR_DIALECT_TCP_TRANSFORMS_CUDNNSUPPORTTABLE_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace mlir::tcp {
+
+/// The part an op plays in a cuDNN runtime-fusion graph.
+enum class CudnnRole {
+  /// Conv fprop or matmul: the one op a fused graph is built around.
+  Anchor,
+  /// A pointwise op (cuDNN's pointwise modes).
+  Pointwise,
+  /// A reduction; at most one per graph, ending its epilogue.
+  Reduction,
+  /// A normalisation, run as a norm graph of its own.
+  Norm,
+  /// A broadcast that cuDNN does itself: it disappears into the descriptor of
+  /// the smaller operand when it feeds a pointwise op.
+  Broadcast,
+};
+
+/// One row of the table.
+struct CudnnOpSupport {
+  llvm::StringLiteral opName;
+  CudnnRole role;
+  /// May stand before the anchor, on its input (scale, bias, ReLU).
+  bool inPrologue;
+  /// May stand after the anchor.
+  bool inEpilogue;
+};
+
+/// What the fusion pass may group for one target.
+struct CudnnFusionPolicy {
+  unsigned targetSm = 90;
+  bool fuseFp32 = true;
+  unsigned maxOps = 50;
+};
+
+/// The table row of `op`, or nullopt when cuDNN graphs cannot run it.
+std::optional<CudnnOpSupport> lookupCudnnSupport(Operation *op);
+
+/// Why `op`, whose table row has `role`, cannot go into a cuDNN graph under
+/// `policy` even so: its element types ("unsupported element type 'i32'",
+/// "fp32 anchor and fuse-fp32=false") or an op-specific limit (a layer norm
+/// over fewer than all non-batch dims). Empty when it can.
+std::string whyCudnnCannotRun(Operation *op, CudnnRole role,
+                              const CudnnFusionPolicy &policy);
+
+/// The smallest compute capability the table is written for.
+inline constexpr unsigned kMinCudnnFusionSm = 80;
+
+/// All rows, in table order (for documentation and tests).
+llvm::ArrayRef<CudnnOpSupport> getCudnnSupportTable();
+
+} // namespace mlir::tcp
+
+#endif // CUDNN_MLIR_DIALECT_TCP_TRANSFORMS_CUDNNSUPPORTTABLE_H

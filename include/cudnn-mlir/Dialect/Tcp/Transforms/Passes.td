@@ -1,0 +1,85 @@
+//===- Passes.td - tcp transformation passes ---------------*- tablegen -*-===//
+
+#ifndef CUDNN_MLIR_TCP_TRANSFORMS_PASSES
+#define CUDNN_MLIR_TCP_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
+  let summary = "Groups tcp ops into the fusions cuDNN 9's graph API can run";
+  let description = [{
+    Wraps each set of tcp ops that one cuDNN graph can run in a
+    `tcp.group {group_type = "cudnn"}`, following the support table in
+    `lib/Dialect/Tcp/Transforms/CudnnSupportTable.cpp` (documented in
+    docs/fusion.md): a prologue of pointwise ops, one anchor (conv2d or
+    matmul), and an epilogue of pointwise ops with at most one reduction;
+    normalisations form their own graphs. A group has at most `max-ops` ops.
+    Values used after the group become extra results. Ops left out stay as
+    they are; with `report`, each gets a remark saying why.
+
+    Example:
+
+    ```mlir
+    // before
+    %0 = tcp.clamp %x {min_float = 0.0 : f32} : tensor<1x64x56x56xf16> -> tensor<1x64x56x56xf16>
+    %1 = tcp.conv2d %0, %w {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
+        : tensor<1x64x56x56xf16>, tensor<64x64x3x3xf16> -> tensor<1x64x56x56xf16>
+    // after
+    %1 = tcp.group attributes {group_type = "cudnn"} {
+      %0 = tcp.clamp %x {min_float = 0.0 : f32} : tensor<1x64x56x56xf16> -> tensor<1x64x56x56xf16>
+      %2 = tcp.conv2d %0, %w {...} : tensor<1x64x56x56xf16>, tensor<64x64x3x3xf16> -> tensor<1x64x56x56xf16>
+      tcp.yield %2 : tensor<1x64x56x56xf16>
+    } : tensor<1x64x56x56xf16>
+    ```
+  }];
+  let options = [
+    Option<"targetSm", "target-sm", "unsigned", /*default=*/"90",
+           "Compute capability the graphs are for (80 = A100, 90 = H100/H200)">,
+    Option<"fuseFp32", "fuse-fp32", "bool", /*default=*/"true",
+           "Also group fp32 anchors (the runtime may split such graphs when no "
+           "fused engine takes them)">,
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"50",
+           "Most ops in one cuDNN graph">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each op left out of every group, saying why">,
+  ];
+  let dependentDialects = ["::mlir::tcp::TcpDialect"];
+}
+
+def TcpIsolateGroupOpsPass : Pass<"tcp-isolate-group-ops", "func::FuncOp"> {
+  let summary = "Turns tcp.group into tcp.isolated_group";
+  let description = [{
+    Makes every `tcp.group` isolated from above: each value the body captures
+    from outside becomes an operand and a block argument, in the order of its
+    first use in the body. Scalar constants (the `index` sizes of
+    `tcp.broadcast`) are always cloned into the body, and tensor constants
+    (`tcp.const`, `arith.constant`) with at most `max-inline-constant-elements`
+    elements are too, so small scale/bias vectors stay visible to the
+    conversion; larger ones, such as weights, stay operands. The group's
+    attributes are kept.
+
+    Example:
+
+    ```mlir
+    // before
+    %0 = tcp.group attributes {group_type = "cudnn"} {
+      %1 = tcp.add %a, %b : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+      tcp.yield %1 : tensor<4xf32>
+    } : tensor<4xf32>
+    // after
+    %0 = tcp.isolated_group %a, %b attributes {group_type = "cudnn"} {
+    ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+      %1 = tcp.add %arg0, %arg1 : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+      tcp.yield %1 : tensor<4xf32>
+    } : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+    ```
+  }];
+  let options = [
+    Option<"maxInlineConstantElements", "max-inline-constant-elements",
+           "int64_t", /*default=*/"64",
+           "Constants with at most this many elements are cloned into the group">,
+  ];
+  let dependentDialects = ["::mlir::tcp::TcpDialect"];
+}
+
+#endif // CUDNN_MLIR_TCP_TRANSFORMS_PASSES

@@ -1,0 +1,631 @@
+//===- TcpToCudnn.cpp - tcp groups to cuDNN graphs ------------------------===//
+//
+// Rewrites each `tcp.isolated_group {group_type = "cudnn"}` into one
+// `cudnn.build_and_exec_graph`. The body is translated one op for one into a
+// detached block; only when every op translated are the ops outside the graph
+// (reshapes of norm parameters, hoisted constants, the handle, collapses of
+// reductions) created, so a group that fails leaves the IR untouched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudnn-mlir/Conversion/Passes.h"
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <limits>
+
+namespace mlir::cudnn_mlir {
+#define GEN_PASS_DEF_CONVERTTCPTOCUDNNPASS
+#include "cudnn-mlir/Conversion/Passes.h.inc"
+} // namespace mlir::cudnn_mlir
+
+using namespace mlir;
+using cudnn::TensorDescType;
+
+/// Kept next to the TypeSwitch in GraphBuilder::translateOp.
+static constexpr StringLiteral kSupportedOps =
+    "tcp.conv2d, tcp.matmul, tcp.batch_matmul, tcp.clamp, tcp.add, tcp.sub, "
+    "tcp.mul, tcp.divf, tcp.sigmoid, tcp.tanh, tcp.neg, tcp.abs, tcp.sqrt, "
+    "tcp.log, tcp.ceil, tcp.floor, tcp.sin, tcp.cos, tcp.broadcast, "
+    "tcp.reduce_sum, tcp.reduce_mean, tcp.reduce_max, tcp.reduce_min, "
+    "tcp.batch_norm, tcp.layer_norm, tcp.const, arith.constant";
+
+static bool isCudnnGroup(tcp::IsolatedGroupOp group) {
+  auto type = group->getAttrOfType<StringAttr>("group_type");
+  return type && type.getValue() == "cudnn";
+}
+
+/// cuDNN computes f16/bf16/f32 (and integer) graphs in f32, f64 in f64.
+static TypeAttr computeType(Type element) {
+  MLIRContext *ctx = element.getContext();
+  return TypeAttr::get(element.isF64() ? Type(Float64Type::get(ctx))
+                                       : Type(Float32Type::get(ctx)));
+}
+
+static FloatAttr f32Attr(MLIRContext *ctx, double value) {
+  return FloatAttr::get(Float32Type::get(ctx), value);
+}
+
+/// A norm's per-channel or per-feature parameter operand: these are reshaped
+/// outside the graph, so the group argument itself is not a graph input.
+static bool isNormParamUse(OpOperand &use) {
+  return isa<tcp::BatchNormOp, tcp::LayerNormOp>(use.getOwner()) &&
+         use.getOperandNumber() > 0;
+}
+
+static RankedTensorType tensorOf(TensorDescType desc) {
+  return RankedTensorType::get(desc.getShape(), desc.getElementType());
+}
+
+namespace {
+/// How to produce one graph operand outside the graph: a group operand, a
+/// clone of a constant from the body, or a new splat constant; optionally
+/// reshaped (tensor.expand_shape) to `type`.
+struct GraphInput {
+  Value source;
+  Operation *cloneOf = nullptr;
+  TypedAttr constant;
+  RankedTensorType type;
+  SmallVector<ReassociationIndices> expand;
+};
+
+/// A graph output, collapsed to the tcp result type when cuDNN kept reduced
+/// dims that tcp drops.
+struct GraphOutput {
+  RankedTensorType graphType, tcpType;
+};
+
+class GraphBuilder {
+public:
+  GraphBuilder(tcp::IsolatedGroupOp group, int64_t alignment)
+      : group(group), alignment(alignment), ctx(group.getContext()),
+        body(std::make_unique<Block>()), b(ctx) {
+    b.setInsertionPointToEnd(body.get());
+  }
+  ~GraphBuilder() {
+    if (body)
+      body->dropAllDefinedValueUses();
+  }
+
+  /// Translates the group's body; on failure, has emitted an error.
+  LogicalResult translate();
+  /// Replaces the group by the graph (after a successful translate()).
+  void materialize(RewriterBase &rewriter);
+
+private:
+  LogicalResult translateOp(Operation *op);
+  LogicalResult unsupported(Operation *op);
+
+  // Descriptors and graph inputs.
+  FailureOr<TensorDescType> descType(Operation *at, ArrayRef<int64_t> shape,
+                                     Type element);
+  FailureOr<TensorDescType> descType(Operation *at, Type tensorType);
+  FailureOr<Value> addInput(Operation *at, GraphInput input);
+  FailureOr<Value> lookup(Operation *user, Value value);
+  FailureOr<SmallVector<Value>> lookupAll(Operation *user, ValueRange values);
+  FailureOr<Value> reshapedParam(Operation *user, Value param,
+                                 ArrayRef<int64_t> shape);
+  FailureOr<Value> splatInput(Operation *at, ArrayRef<int64_t> shape,
+                              Type element, double value);
+
+  // One builder per kind of tcp op.
+  template <typename CudnnOp> LogicalResult unary(Operation *op);
+  template <typename CudnnOp> LogicalResult binary(Operation *op);
+  LogicalResult clamp(tcp::ClampOp op);
+  LogicalResult convolution(tcp::Conv2DOp op);
+  LogicalResult matmul(Operation *op);
+  template <typename ReduceOp>
+  LogicalResult reduction(ReduceOp op, cudnn::ReductionMode mode);
+  LogicalResult batchNorm(tcp::BatchNormOp op);
+  LogicalResult layerNorm(tcp::LayerNormOp op);
+  LogicalResult broadcast(tcp::BroadcastOp op);
+  LogicalResult yield(tcp::YieldOp op);
+
+  /// Creates a single-result graph op and maps `tcpResult` to it.
+  template <typename CudnnOp, typename... Args>
+  LogicalResult emit(Operation *op, Value tcpResult, Args &&...args) {
+    FailureOr<TensorDescType> type = descType(op, tcpResult.getType());
+    if (failed(type))
+      return failure();
+    descs[tcpResult] =
+        CudnnOp::create(b, op->getLoc(), *type, std::forward<Args>(args)...);
+    return success();
+  }
+
+  tcp::IsolatedGroupOp group;
+  int64_t alignment;
+  MLIRContext *ctx;
+  std::unique_ptr<Block> body;
+  OpBuilder b;
+  DenseMap<Value, Value> descs;
+  SmallVector<GraphInput> inputs;
+  SmallVector<GraphOutput> outputs;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Descriptors and inputs
+//===----------------------------------------------------------------------===//
+
+FailureOr<TensorDescType>
+GraphBuilder::descType(Operation *at, ArrayRef<int64_t> shape, Type element) {
+  auto type =
+      TensorDescType::getChecked([&] { return at->emitOpError(); }, ctx, shape,
+                                 element, alignment, ArrayRef<int64_t>{});
+  if (!type)
+    return failure();
+  return type;
+}
+
+FailureOr<TensorDescType> GraphBuilder::descType(Operation *at,
+                                                 Type tensorType) {
+  auto tensor = dyn_cast<RankedTensorType>(tensorType);
+  if (!tensor)
+    return at->emitOpError("expects ranked tensors in a cuDNN graph, but got ")
+           << tensorType;
+  return descType(at, tensor.getShape(), tensor.getElementType());
+}
+
+FailureOr<Value> GraphBuilder::addInput(Operation *at, GraphInput input) {
+  FailureOr<TensorDescType> type = descType(at, input.type);
+  if (failed(type))
+    return failure();
+  inputs.push_back(std::move(input));
+  return Value(body->addArgument(*type, at->getLoc()));
+}
+
+/// The descriptor of a tcp value; constants from the body become graph
+/// inputs on first use.
+FailureOr<Value> GraphBuilder::lookup(Operation *user, Value value) {
+  if (Value desc = descs.lookup(value))
+    return desc;
+  Operation *def = value.getDefiningOp();
+  if (def && isa<tcp::ConstOp, arith::ConstantOp>(def) &&
+      isa<RankedTensorType>(value.getType())) {
+    FailureOr<Value> desc = addInput(
+        def, {{}, def, {}, cast<RankedTensorType>(value.getType()), {}});
+    if (succeeded(desc))
+      descs[value] = *desc;
+    return desc;
+  }
+  return user->emitOpError("expects its operands to be tensors of the cuDNN "
+                           "graph, but got ")
+         << value.getType();
+}
+
+FailureOr<SmallVector<Value>> GraphBuilder::lookupAll(Operation *user,
+                                                      ValueRange values) {
+  SmallVector<Value> result;
+  for (Value value : values) {
+    FailureOr<Value> desc = lookup(user, value);
+    if (failed(desc))
+      return failure();
+    result.push_back(*desc);
+  }
+  return result;
+}
+
+/// A norm parameter ([C] or the normalized shape) as a graph input of
+/// `shape` (the rank of x), reshaped outside the graph: cuDNN graphs have no
+/// reshape node.
+FailureOr<Value> GraphBuilder::reshapedParam(Operation *user, Value param,
+                                             ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(param.getType());
+  auto target = RankedTensorType::get(shape, type.getElementType());
+  std::optional<SmallVector<ReassociationIndices>> expand =
+      getReassociationIndicesForCollapse(shape, type.getShape());
+  if (!expand)
+    return user->emitOpError("expects a parameter that reshapes to ")
+           << target << ", but got " << type;
+  GraphInput input{{}, nullptr, {}, target, std::move(*expand)};
+  if (auto arg = dyn_cast<BlockArgument>(param);
+      arg && arg.getOwner() == &group.getBody().front()) {
+    input.source = group.getIns()[arg.getArgNumber()];
+  } else if (Operation *def = param.getDefiningOp();
+             def && isa<tcp::ConstOp, arith::ConstantOp>(def)) {
+    input.cloneOf = def;
+  } else {
+    return user->emitOpError("expects its parameters to be group arguments or "
+                             "constants (cuDNN graphs cannot reshape "
+                             "them), but one is computed by '")
+           << param.getDefiningOp()->getName() << "'";
+  }
+  return addInput(user, std::move(input));
+}
+
+/// A splat constant made outside the graph (norm defaults and epsilons).
+FailureOr<Value> GraphBuilder::splatInput(Operation *at,
+                                          ArrayRef<int64_t> shape, Type element,
+                                          double value) {
+  auto type = RankedTensorType::get(shape, element);
+  auto attr = DenseElementsAttr::get(
+      type, cast<TypedAttr>(FloatAttr::get(element, value)));
+  return addInput(at, {{}, nullptr, attr, type, {}});
+}
+
+//===----------------------------------------------------------------------===//
+// Translation
+//===----------------------------------------------------------------------===//
+
+LogicalResult GraphBuilder::translate() {
+  Block &groupBody = group.getBody().front();
+  for (BlockArgument arg : groupBody.getArguments()) {
+    // Arguments used only as norm parameters enter the graph reshaped.
+    // Index scalars only size broadcasts, which emit nothing.
+    if (!isa<RankedTensorType>(arg.getType()) ||
+        (!arg.use_empty() && llvm::all_of(arg.getUses(), isNormParamUse)))
+      continue;
+    FailureOr<Value> desc =
+        addInput(group, {group.getIns()[arg.getArgNumber()],
+                         nullptr,
+                         {},
+                         cast<RankedTensorType>(arg.getType()),
+                         {}});
+    if (failed(desc))
+      return failure();
+    descs[arg] = *desc;
+  }
+  for (Operation &op : groupBody) {
+    if (failed(translateOp(&op)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult GraphBuilder::translateOp(Operation *op) {
+  using namespace cudnn;
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](tcp::Conv2DOp o) { return convolution(o); })
+      .Case<tcp::MatmulOp, tcp::BatchMatmulOp>(
+          [&](Operation *o) { return matmul(o); })
+      .Case([&](tcp::ClampOp o) { return clamp(o); })
+      .Case<tcp::AddOp>([&](auto o) { return binary<PointwiseAddOp>(o); })
+      .Case<tcp::SubOp>([&](auto o) { return binary<PointwiseSubOp>(o); })
+      .Case<tcp::MulOp>([&](auto o) { return binary<PointwiseMulOp>(o); })
+      .Case<tcp::DivFOp>([&](auto o) { return binary<PointwiseDivOp>(o); })
+      .Case<tcp::SigmoidOp>(
+          [&](auto o) { return unary<PointwiseSigmoidOp>(o); })
+      .Case<tcp::TanhOp>([&](auto o) { return unary<PointwiseTanhOp>(o); })
+      .Case<tcp::NegOp>([&](auto o) { return unary<PointwiseNegOp>(o); })
+      .Case<tcp::AbsOp>([&](auto o) { return unary<PointwiseAbsOp>(o); })
+      .Case<tcp::SqrtOp>([&](auto o) { return unary<PointwiseSqrtOp>(o); })
+      .Case<tcp::LogOp>([&](auto o) { return unary<PointwiseLogOp>(o); })
+      .Case<tcp::CeilOp>([&](auto o) { return unary<PointwiseCeilOp>(o); })
+      .Case<tcp::FloorOp>([&](auto o) { return unary<PointwiseFloorOp>(o); })
+      .Case<tcp::SinOp>([&](auto o) { return unary<PointwiseSinOp>(o); })
+      .Case<tcp::CosOp>([&](auto o) { return unary<PointwiseCosOp>(o); })
+      .Case([&](tcp::BroadcastOp o) { return broadcast(o); })
+      .Case(
+          [&](tcp::ReduceSumOp o) { return reduction(o, ReductionMode::add); })
+      .Case(
+          [&](tcp::ReduceMeanOp o) { return reduction(o, ReductionMode::avg); })
+      .Case(
+          [&](tcp::ReduceMaxOp o) { return reduction(o, ReductionMode::max); })
+      .Case(
+          [&](tcp::ReduceMinOp o) { return reduction(o, ReductionMode::min); })
+      .Case([&](tcp::BatchNormOp o) { return batchNorm(o); })
+      .Case([&](tcp::LayerNormOp o) { return layerNorm(o); })
+      .Case<tcp::BatchNormTrainingOp, tcp::LayerNormTrainingOp>(
+          [&](Operation *o) {
+            return o->emitOpError("expects the inference form of a "
+                                  "normalisation; the training form is not "
+                                  "translated to cuDNN yet");
+          })
+      // Constants enter the graph as inputs when used (see lookup); index
+      // scalars only size broadcasts.
+      .Case<tcp::ConstOp, arith::ConstantOp>(
+          [](Operation *) { return success(); })
+      .Case([&](tcp::YieldOp o) { return yield(o); })
+      .Default([&](Operation *o) { return unsupported(o); });
+}
+
+LogicalResult GraphBuilder::unsupported(Operation *op) {
+  return op->emitOpError("expects an op cuDNN graphs can run (")
+         << kSupportedOps << "), but got '" << op->getName() << "'";
+}
+
+template <typename CudnnOp> LogicalResult GraphBuilder::unary(Operation *op) {
+  FailureOr<Value> x = lookup(op, op->getOperand(0));
+  if (failed(x))
+    return failure();
+  Type element = cast<ShapedType>(op->getResult(0).getType()).getElementType();
+  return emit<CudnnOp>(op, op->getResult(0), *x, computeType(element));
+}
+
+template <typename CudnnOp> LogicalResult GraphBuilder::binary(Operation *op) {
+  FailureOr<SmallVector<Value>> in = lookupAll(op, op->getOperands());
+  if (failed(in))
+    return failure();
+  Type element = cast<ShapedType>(op->getResult(0).getType()).getElementType();
+  return emit<CudnnOp>(op, op->getResult(0), (*in)[0], (*in)[1],
+                       computeType(element));
+}
+
+LogicalResult GraphBuilder::clamp(tcp::ClampOp op) {
+  if (op.getMinInt() || op.getMaxInt())
+    return op.emitOpError("expects float bounds (cuDNN's ReLU clips are "
+                          "floats), but got an integer clamp");
+  FailureOr<Value> x = lookup(op, op.getIn());
+  if (failed(x))
+    return failure();
+  FloatAttr lower = op.getMinFloatAttr(), upper = op.getMaxFloatAttr();
+  // cuDNN's ReLU always clips below; "no lower bound" is the lowest f32.
+  if (!lower)
+    lower = f32Attr(ctx, std::numeric_limits<float>::lowest());
+  return emit<cudnn::PointwiseReluOp>(
+      op, op.getOut(), *x, computeType(op.getType().getElementType()), lower,
+      upper, FloatAttr());
+}
+
+LogicalResult GraphBuilder::convolution(tcp::Conv2DOp op) {
+  FailureOr<SmallVector<Value>> in =
+      lookupAll(op, {op.getInput(), op.getWeight()});
+  if (failed(in))
+    return failure();
+  // tcp's pad is [top, bottom, left, right]; cuDNN's is per side.
+  ArrayRef<int64_t> pad = op.getPad();
+  Type element = op.getInput().getType().getElementType();
+  return emit<cudnn::ConvolutionOp>(
+      op, op.getOut(), (*in)[0], (*in)[1], computeType(element),
+      f32Attr(ctx, 1.0), f32Attr(ctx, 0.0), b.getI64IntegerAttr(2),
+      b.getDenseI64ArrayAttr(op.getStride()),
+      b.getDenseI64ArrayAttr({pad[0], pad[2]}),
+      b.getDenseI64ArrayAttr({pad[1], pad[3]}),
+      b.getDenseI64ArrayAttr(op.getDilation()), cudnn::ConvModeAttr());
+}
+
+LogicalResult GraphBuilder::matmul(Operation *op) {
+  FailureOr<SmallVector<Value>> in = lookupAll(op, op->getOperands());
+  if (failed(in))
+    return failure();
+  Type element = cast<ShapedType>(op->getResult(0).getType()).getElementType();
+  return emit<cudnn::MatmulOp>(op, op->getResult(0), (*in)[0], (*in)[1],
+                               computeType(element));
+}
+
+/// cuDNN keeps reduced dims as 1; without keep_dims the result can only
+/// leave the graph, where it is collapsed to the tcp type.
+template <typename ReduceOp>
+LogicalResult GraphBuilder::reduction(ReduceOp op, cudnn::ReductionMode mode) {
+  if (!op.getKeepDims() && llvm::any_of(op->getUsers(), [](Operation *user) {
+        return !isa<tcp::YieldOp>(user);
+      }))
+    return op.emitOpError("expects a reduction without keep_dims to be only "
+                          "yielded (cuDNN keeps reduced dims), but it feeds "
+                          "another op of the group");
+  FailureOr<Value> x = lookup(op, op.getIn());
+  if (failed(x))
+    return failure();
+  auto inType = cast<RankedTensorType>(op.getIn().getType());
+  SmallVector<int64_t> shape(inType.getShape());
+  for (int64_t axis : op.getAxes())
+    shape[axis] = 1;
+  FailureOr<TensorDescType> type = descType(op, shape, inType.getElementType());
+  if (failed(type))
+    return failure();
+  descs[op.getOut()] = cudnn::ReductionOp::create(
+      b, op.getLoc(), *type, *x, cudnn::ReductionModeAttr::get(ctx, mode),
+      computeType(inType.getElementType()));
+  return success();
+}
+
+/// cuDNN's inference batch norm takes 1/sqrt(var + eps), computed here in the
+/// graph from the running variance and an epsilon input.
+LogicalResult GraphBuilder::batchNorm(tcp::BatchNormOp op) {
+  FailureOr<Value> x = lookup(op, op.getX());
+  if (failed(x))
+    return failure();
+  auto xType = cast<RankedTensorType>(op.getX().getType());
+  auto paramType = cast<RankedTensorType>(op.getScale().getType());
+  SmallVector<int64_t> shape(xType.getRank(), 1);
+  shape[1] = xType.getDimSize(1);
+  SmallVector<Value> params;
+  for (Value param :
+       {op.getScale(), op.getBias(), op.getRunningMean(), op.getRunningVar()}) {
+    FailureOr<Value> desc = reshapedParam(op, param, shape);
+    if (failed(desc))
+      return failure();
+    params.push_back(*desc);
+  }
+  Type statElement = paramType.getElementType();
+  FailureOr<Value> eps =
+      splatInput(op, SmallVector<int64_t>(xType.getRank(), 1), statElement,
+                 op.getEpsilon().convertToDouble());
+  FailureOr<TensorDescType> statType = descType(op, shape, statElement);
+  FailureOr<TensorDescType> yType = descType(op, xType);
+  if (failed(eps) || failed(statType) || failed(yType))
+    return failure();
+  TypeAttr statCompute = computeType(statElement);
+  Value varEps = cudnn::PointwiseAddOp::create(b, op.getLoc(), *statType,
+                                               params[3], *eps, statCompute);
+  Value invVar = cudnn::PointwiseRsqrtOp::create(b, op.getLoc(), *statType,
+                                                 varEps, statCompute);
+  auto norm = cudnn::NormForwardOp::create(
+      b, op.getLoc(), *yType, Type(), Type(), Type(), Type(), *x, params[0],
+      params[1], params[2], invVar, Value(), Value(),
+      cudnn::NormModeAttr::get(ctx, cudnn::NormMode::batch),
+      cudnn::FwdPhaseAttr::get(ctx, cudnn::FwdPhase::inference),
+      computeType(xType.getElementType()),
+      f32Attr(ctx, op.getEpsilon().convertToDouble()), FloatAttr());
+  descs[op.getY()] = norm.getY();
+  return success();
+}
+
+/// cuDNN's layer norm normalizes every dim but N, with [1, d...] parameters;
+/// absent tcp parameters become ones and zeros.
+LogicalResult GraphBuilder::layerNorm(tcp::LayerNormOp op) {
+  auto xType = cast<RankedTensorType>(op.getX().getType());
+  if (static_cast<int64_t>(op.getNormalizedRank()) != xType.getRank() - 1)
+    return op.emitOpError("expects normalized_rank = rank(x) - 1 = ")
+           << xType.getRank() - 1
+           << " (cuDNN normalizes every dim but N), but got "
+           << op.getNormalizedRank();
+  FailureOr<Value> x = lookup(op, op.getX());
+  if (failed(x))
+    return failure();
+  SmallVector<int64_t> shape(xType.getShape());
+  shape[0] = 1;
+  auto param = [&](Value value, double fill) -> FailureOr<Value> {
+    if (value)
+      return reshapedParam(op, value, shape);
+    return splatInput(op, shape, xType.getElementType(), fill);
+  };
+  FailureOr<Value> scale = param(op.getScale(), 1.0);
+  FailureOr<Value> bias = param(op.getBias(), 0.0);
+  FailureOr<TensorDescType> yType = descType(op, xType);
+  if (failed(scale) || failed(bias) || failed(yType))
+    return failure();
+  auto norm = cudnn::NormForwardOp::create(
+      b, op.getLoc(), *yType, Type(), Type(), Type(), Type(), *x, *scale, *bias,
+      Value(), Value(), Value(), Value(),
+      cudnn::NormModeAttr::get(ctx, cudnn::NormMode::layer),
+      cudnn::FwdPhaseAttr::get(ctx, cudnn::FwdPhase::inference),
+      computeType(xType.getElementType()),
+      f32Attr(ctx, op.getEpsilon().convertToDouble()), FloatAttr());
+  descs[op.getY()] = norm.getY();
+  return success();
+}
+
+static bool isPointwise(Operation *op) {
+  return isa<tcp::AddOp, tcp::SubOp, tcp::MulOp, tcp::DivFOp, tcp::ClampOp,
+             tcp::SigmoidOp, tcp::TanhOp, tcp::NegOp, tcp::AbsOp, tcp::SqrtOp,
+             tcp::LogOp, tcp::CeilOp, tcp::FloorOp, tcp::SinOp, tcp::CosOp>(op);
+}
+
+/// cuDNN's pointwise ops broadcast size-1 dims themselves, so a broadcast
+/// feeding them is the descriptor of its input.
+LogicalResult GraphBuilder::broadcast(tcp::BroadcastOp op) {
+  for (Operation *user : op->getUsers()) {
+    if (!isPointwise(user))
+      return op.emitOpError("expects its result to feed only pointwise ops "
+                            "(cuDNN broadcasts there), but it feeds '")
+             << user->getName() << "'";
+  }
+  FailureOr<Value> in = lookup(op, op.getIn());
+  if (failed(in))
+    return failure();
+  descs[op.getOut()] = *in;
+  return success();
+}
+
+LogicalResult GraphBuilder::yield(tcp::YieldOp op) {
+  FailureOr<SmallVector<Value>> outs = lookupAll(op, op.getIns());
+  if (failed(outs))
+    return failure();
+  for (auto [i, desc] : llvm::enumerate(*outs)) {
+    if (isa<BlockArgument>(desc))
+      return op.emitOpError("expects each yielded value to be computed by "
+                            "the cuDNN graph, but operand #")
+             << i << " is a graph input";
+    outputs.push_back({tensorOf(cast<TensorDescType>(desc.getType())),
+                       cast<RankedTensorType>(op.getIns()[i].getType())});
+  }
+  cudnn::BuildGraphOp::create(b, op.getLoc(), *outs);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Materialization
+//===----------------------------------------------------------------------===//
+
+void GraphBuilder::materialize(RewriterBase &rewriter) {
+  Location loc = group.getLoc();
+  rewriter.setInsertionPoint(group);
+  SmallVector<Value> operands;
+  for (GraphInput &input : inputs) {
+    Value value = input.source;
+    if (input.cloneOf)
+      value = rewriter.clone(*input.cloneOf)->getResult(0);
+    else if (input.constant)
+      value = arith::ConstantOp::create(rewriter, loc, input.constant);
+    if (!input.expand.empty())
+      value = tensor::ExpandShapeOp::create(rewriter, loc, input.type, value,
+                                            input.expand);
+    operands.push_back(value);
+  }
+  Value handle = cudnn::GetCurrentHandleOp::create(rewriter, loc,
+                                                   cudnn::HandleType::get(ctx));
+  SmallVector<Type> resultTypes = llvm::map_to_vector(
+      outputs, [](const GraphOutput &out) -> Type { return out.graphType; });
+  auto graph = cudnn::BuildAndExecGraphOp::create(rewriter, loc, resultTypes,
+                                                  handle, operands);
+  graph.getBody().push_back(body.release());
+  SmallVector<Value> results;
+  for (auto [out, result] : llvm::zip(outputs, graph.getResults())) {
+    Value value = result;
+    if (out.graphType != out.tcpType)
+      value = tensor::CollapseShapeOp::create(
+          rewriter, loc, out.tcpType, value,
+          *getReassociationIndicesForCollapse(out.graphType.getShape(),
+                                              out.tcpType.getShape()));
+    results.push_back(value);
+  }
+  rewriter.replaceOp(group, results);
+}
+
+//===----------------------------------------------------------------------===//
+// Pattern and pass
+//===----------------------------------------------------------------------===//
+
+/// Converts one cudnn group; on failure has emitted an error and left the IR
+/// as it was.
+static LogicalResult convertGroup(RewriterBase &rewriter,
+                                  tcp::IsolatedGroupOp group,
+                                  int64_t alignment) {
+  GraphBuilder builder(group, alignment);
+  if (failed(builder.translate()))
+    return failure();
+  builder.materialize(rewriter);
+  return success();
+}
+
+namespace {
+struct IsolatedGroupToGraph : OpRewritePattern<tcp::IsolatedGroupOp> {
+  IsolatedGroupToGraph(MLIRContext *ctx, int64_t alignment)
+      : OpRewritePattern(ctx), alignment(alignment) {}
+
+  LogicalResult matchAndRewrite(tcp::IsolatedGroupOp group,
+                                PatternRewriter &rewriter) const override {
+    if (!isCudnnGroup(group))
+      return rewriter.notifyMatchFailure(group, "not a cudnn group");
+    return convertGroup(rewriter, group, alignment);
+  }
+
+  int64_t alignment;
+};
+
+struct ConvertTcpToCudnnPass
+    : public cudnn_mlir::impl::ConvertTcpToCudnnPassBase<
+          ConvertTcpToCudnnPass> {
+  using Base::Base;
+
+  // Walk + rewriter rather than the greedy driver: a failing group would be
+  // retried (and its error repeated) on each greedy iteration.
+  void runOnOperation() override {
+    SmallVector<tcp::IsolatedGroupOp> groups;
+    getOperation().walk([&](tcp::IsolatedGroupOp group) {
+      if (isCudnnGroup(group))
+        groups.push_back(group);
+    });
+    IRRewriter rewriter(&getContext());
+    bool failedAny = false;
+    for (tcp::IsolatedGroupOp group : groups)
+      failedAny |= failed(convertGroup(rewriter, group, alignment));
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::cudnn_mlir::populateTcpToCudnnPatterns(RewritePatternSet &patterns,
+                                                  int64_t alignment) {
+  patterns.add<IsolatedGroupToGraph>(patterns.getContext(), alignment);
+}

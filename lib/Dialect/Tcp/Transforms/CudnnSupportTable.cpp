@@ -1,0 +1,92 @@
+//===- CudnnSupportTable.cpp - what cuDNN 9 graphs can run ----------------===//
+//
+// Source: cuDNN 9's runtime-fusion engines on sm_80/sm_90 run a prologue of
+// pointwise ops on the conv/matmul input, one conv fprop or matmul, and an
+// epilogue of pointwise ops with at most one reduction; fp16/bf16 I/O with
+// fp32 compute is their home ground, fp32 I/O works on fewer engines.
+// Normalisations are separate norm graphs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::tcp;
+
+static constexpr CudnnOpSupport kTable[] = {
+    // op                    role                   prologue epilogue
+    {"tcp.conv2d", CudnnRole::Anchor, false, false},
+    {"tcp.matmul", CudnnRole::Anchor, false, false},
+    {"tcp.batch_matmul", CudnnRole::Anchor, false, false},
+    // ReLU / ReLU6 / clip, and scale-bias on the input.
+    {"tcp.clamp", CudnnRole::Pointwise, true, true},
+    {"tcp.mul", CudnnRole::Pointwise, true, true},
+    {"tcp.add", CudnnRole::Pointwise, true, true},
+    {"tcp.sub", CudnnRole::Pointwise, false, true},
+    {"tcp.divf", CudnnRole::Pointwise, false, true},
+    {"tcp.sigmoid", CudnnRole::Pointwise, false, true},
+    {"tcp.tanh", CudnnRole::Pointwise, false, true},
+    {"tcp.neg", CudnnRole::Pointwise, false, true},
+    {"tcp.abs", CudnnRole::Pointwise, false, true},
+    {"tcp.sqrt", CudnnRole::Pointwise, false, true},
+    {"tcp.log", CudnnRole::Pointwise, false, true},
+    {"tcp.ceil", CudnnRole::Pointwise, false, true},
+    {"tcp.floor", CudnnRole::Pointwise, false, true},
+    {"tcp.sin", CudnnRole::Pointwise, false, true},
+    {"tcp.cos", CudnnRole::Pointwise, false, true},
+    {"tcp.broadcast", CudnnRole::Broadcast, true, true},
+    {"tcp.reduce_sum", CudnnRole::Reduction, false, true},
+    {"tcp.reduce_mean", CudnnRole::Reduction, false, true},
+    {"tcp.reduce_max", CudnnRole::Reduction, false, true},
+    {"tcp.reduce_min", CudnnRole::Reduction, false, true},
+    {"tcp.batch_norm", CudnnRole::Norm, false, false},
+    {"tcp.layer_norm", CudnnRole::Norm, false, false},
+};
+
+ArrayRef<CudnnOpSupport> mlir::tcp::getCudnnSupportTable() { return kTable; }
+
+std::optional<CudnnOpSupport> mlir::tcp::lookupCudnnSupport(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  const auto *row = llvm::find_if(
+      kTable, [&](const CudnnOpSupport &r) { return r.opName == name; });
+  if (row == std::end(kTable))
+    return std::nullopt;
+  return *row;
+}
+
+std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
+                                         const CudnnFusionPolicy &policy) {
+  std::string reason;
+  llvm::raw_string_ostream os(reason);
+  for (Type type : llvm::concat<Type>(op->getOperandTypes(),
+                                      op->getResultTypes())) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      continue; // index operands of tcp.broadcast
+    Type element = tensor.getElementType();
+    if (!element.isF16() && !element.isBF16() && !element.isF32()) {
+      os << "unsupported element type '" << element
+         << "' (cuDNN graphs here take f16, bf16, f32)";
+      return reason;
+    }
+    if (role == CudnnRole::Anchor && element.isF32() && !policy.fuseFp32) {
+      os << "fp32 anchor and fuse-fp32=false";
+      return reason;
+    }
+  }
+  // cuDNN's layer norm normalises every dimension but the first.
+  if (auto layerNorm = dyn_cast<tcp::LayerNormOp>(op)) {
+    int64_t rank = layerNorm.getX().getType().getRank();
+    int64_t normalized = layerNorm.getNormalizedRankAttr().getInt();
+    if (normalized != rank - 1)
+      os << "cuDNN's layer norm covers all dims but the first "
+         << "(normalized_rank = " << rank - 1 << "), but this one has "
+         << "normalized_rank = " << normalized;
+  }
+  return reason;
+}

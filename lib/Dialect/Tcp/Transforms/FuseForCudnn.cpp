@@ -1,0 +1,319 @@
+//===- FuseForCudnn.cpp - group tcp ops into cuDNN graphs -----------------===//
+//
+// For each anchor (conv2d, matmul) in block order, a group is grown:
+//  - backwards through a prologue: single-use pointwise ops on the anchor's
+//    input that the support table allows before an anchor;
+//  - forwards through an epilogue, scanning the ops after the anchor in block
+//    order: an op that uses a value of the group joins it if the table allows
+//    it after an anchor. The first op that uses a group value but cannot
+//    join ends the epilogue: every later op would have to move past it, and
+//    it needs the group's value before the group would produce it (the
+//    multi-use interleaving upstream mlir-tcp's fuser got wrong).
+// A group is materialised after its last op, so every group op's operands
+// still dominate it, and every outside use of a group value comes after it.
+// Values used outside become the group's results. Broadcasts feeding grouped
+// pointwise ops are cloned into the group (cuDNN broadcasts by itself; the
+// clone is free), never materialised as graph inputs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+#include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
+#include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tcp {
+#define GEN_PASS_DEF_TCPFUSEFORCUDNNPASS
+#include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h.inc"
+} // namespace mlir::tcp
+
+using namespace mlir;
+using namespace mlir::tcp;
+
+namespace {
+
+/// One group being formed: its ops (without absorbed broadcasts) and the
+/// broadcasts to clone into it.
+struct PlannedGroup {
+  llvm::SetVector<Operation *> ops;
+  llvm::SetVector<Operation *> broadcasts;
+  bool hasReduction = false;
+};
+
+class GroupPlanner {
+public:
+  GroupPlanner(Block &block, const CudnnFusionPolicy &policy)
+      : block(block), policy(policy) {}
+
+  /// Plans every group of the block, in block order.
+  void plan();
+
+  ArrayRef<PlannedGroup> getGroups() const { return groups; }
+  /// Why an op was left out, if a specific reason was recorded.
+  StringRef getReason(Operation *op) const {
+    auto it = reasons.find(op);
+    return it == reasons.end() ? StringRef() : StringRef(it->second);
+  }
+
+private:
+  void growPrologue(PlannedGroup &group, Operation *anchor);
+  void growEpilogue(PlannedGroup &group, Operation *anchor);
+  /// Checks `op` against the table and policy for a place in `group`;
+  /// records the reason and returns false when it may not join.
+  bool mayJoin(PlannedGroup &group, Operation *op, bool asPrologue);
+  /// The absorbable broadcast that defines `value`, if any.
+  Operation *absorbableBroadcast(Value value) const;
+  /// True when `op` or an op nested in it uses a value of `group`.
+  bool usesGroupValue(Operation *op, const PlannedGroup &group) const;
+  bool inGroup(const PlannedGroup &group, Value value) const;
+  void addOp(PlannedGroup &group, Operation *op);
+  void leaveOut(Operation *op, const Twine &why) {
+    reasons.try_emplace(op, why.str());
+  }
+
+  Block &block;
+  const CudnnFusionPolicy &policy;
+  SmallVector<PlannedGroup> groups;
+  DenseMap<Operation *, unsigned> owner; // op -> index into groups
+  DenseMap<Operation *, std::string> reasons;
+};
+
+bool GroupPlanner::inGroup(const PlannedGroup &group, Value value) const {
+  Operation *def = value.getDefiningOp();
+  return def && (group.ops.contains(def) || group.broadcasts.contains(def));
+}
+
+bool GroupPlanner::usesGroupValue(Operation *op,
+                                  const PlannedGroup &group) const {
+  WalkResult result = op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (inGroup(group, operand) && !group.broadcasts.contains(
+                                         operand.getDefiningOp()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+Operation *GroupPlanner::absorbableBroadcast(Value value) const {
+  auto broadcast = value.getDefiningOp<BroadcastOp>();
+  if (!broadcast || broadcast->getBlock() != &block)
+    return nullptr;
+  return whyCudnnCannotRun(broadcast, CudnnRole::Broadcast, policy)
+                 .empty()
+             ? broadcast.getOperation()
+             : nullptr;
+}
+
+void GroupPlanner::addOp(PlannedGroup &group, Operation *op) {
+  group.ops.insert(op);
+  owner[op] = groups.size() - 1;
+  // Operands that come from a broadcast are absorbed into the group.
+  for (Value operand : op->getOperands())
+    if (Operation *broadcast = absorbableBroadcast(operand))
+      group.broadcasts.insert(broadcast);
+  if (lookupCudnnSupport(op)->role == CudnnRole::Reduction)
+    group.hasReduction = true;
+}
+
+bool GroupPlanner::mayJoin(PlannedGroup &group, Operation *op,
+                           bool asPrologue) {
+  if (owner.contains(op))
+    return false; // Already in another group (which keeps it).
+  std::optional<CudnnOpSupport> row = lookupCudnnSupport(op);
+  if (!row) {
+    leaveOut(op, "not an op cuDNN graphs run (see the support table)");
+    return false;
+  }
+  bool placeOk = asPrologue ? row->inPrologue : row->inEpilogue;
+  if (!placeOk || row->role == CudnnRole::Broadcast) {
+    leaveOut(op, Twine("cuDNN fusion allows no ") + op->getName().getStringRef() +
+                     (asPrologue ? " before" : " after") + " a conv/matmul");
+    return false;
+  }
+  std::string typeReason = whyCudnnCannotRun(op, row->role, policy);
+  if (!typeReason.empty()) {
+    leaveOut(op, typeReason);
+    return false;
+  }
+  if (group.hasReduction) {
+    leaveOut(op, "follows the graph's reduction, which ends its epilogue");
+    return false;
+  }
+  if (group.ops.size() >= policy.maxOps) {
+    leaveOut(op, Twine("the graph already has max-ops = ") +
+                     Twine(policy.maxOps) + " ops");
+    return false;
+  }
+  return true;
+}
+
+void GroupPlanner::growPrologue(PlannedGroup &group, Operation *anchor) {
+  // cuDNN's runtime fusion runs a prologue on the anchor's input (operand 0):
+  // scale, bias, ReLU. Each prologue op must feed only the group.
+  Value chain = anchor->getOperand(0);
+  while (Operation *op = chain.getDefiningOp()) {
+    if (op->getBlock() != &block || !op->hasOneUse() ||
+        !mayJoin(group, op, /*asPrologue=*/true))
+      return;
+    // Unary ops continue through their input; binary ones through the
+    // operand that is not a per-channel broadcast (scale * x, x + bias).
+    Value next = op->getOperand(0);
+    if (op->getNumOperands() == 2) {
+      bool lhsBroadcast = absorbableBroadcast(op->getOperand(0)) != nullptr;
+      bool rhsBroadcast = absorbableBroadcast(op->getOperand(1)) != nullptr;
+      if (lhsBroadcast == rhsBroadcast) {
+        leaveOut(op, "a binary prologue op needs one per-channel broadcast "
+                     "operand (scale or bias)");
+        return;
+      }
+      next = lhsBroadcast ? op->getOperand(1) : op->getOperand(0);
+    }
+    addOp(group, op);
+    chain = next;
+  }
+}
+
+void GroupPlanner::growEpilogue(PlannedGroup &group, Operation *anchor) {
+  for (Operation *op = anchor->getNextNode(); op; op = op->getNextNode()) {
+    if (!usesGroupValue(op, group))
+      continue;
+    if (!mayJoin(group, op, /*asPrologue=*/false))
+      return;
+    addOp(group, op);
+  }
+}
+
+void GroupPlanner::plan() {
+  for (Operation &op : block) {
+    if (owner.contains(&op))
+      continue;
+    std::optional<CudnnOpSupport> row = lookupCudnnSupport(&op);
+    if (!row || (row->role != CudnnRole::Anchor && row->role != CudnnRole::Norm))
+      continue;
+    std::string typeReason = whyCudnnCannotRun(&op, row->role, policy);
+    if (!typeReason.empty()) {
+      leaveOut(&op, typeReason);
+      continue;
+    }
+    groups.emplace_back();
+    PlannedGroup &group = groups.back();
+    addOp(group, &op);
+    if (row->role == CudnnRole::Norm)
+      continue; // A norm graph of its own.
+    growPrologue(group, &op);
+    growEpilogue(group, &op);
+  }
+}
+
+/// Replaces the planned ops by one tcp.group after the last of them.
+void materialize(const PlannedGroup &planned, MLIRContext *ctx) {
+  SmallVector<Operation *> ops(planned.ops.begin(), planned.ops.end());
+  llvm::sort(ops, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  llvm::SmallPtrSet<Operation *, 16> members(ops.begin(), ops.end());
+
+  // Results used outside the group, in op order, become its results.
+  SmallVector<Value> escaping;
+  for (Operation *op : ops)
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+            Operation *inBlock = ops.front()->getBlock()->findAncestorOpInBlock(*user);
+            return !inBlock || !members.contains(inBlock);
+          }))
+        escaping.push_back(result);
+
+  OpBuilder builder(ctx);
+  builder.setInsertionPointAfter(ops.back());
+  auto group = GroupOp::create(builder, ops.back()->getLoc(),
+                               ValueRange(escaping).getTypes());
+  group->setAttr("group_type", builder.getStringAttr("cudnn"));
+  Block *body = builder.createBlock(&group.getBody());
+
+  // Broadcasts are cloned (the originals may have other users).
+  builder.setInsertionPointToStart(body);
+  IRMapping mapping;
+  for (Operation *broadcast : planned.broadcasts)
+    mapping.map(broadcast->getResult(0),
+                builder.clone(*broadcast)->getResult(0));
+  for (Operation *op : ops) {
+    op->moveBefore(body, body->end());
+    for (OpOperand &operand : op->getOpOperands())
+      if (Value clone = mapping.lookupOrNull(operand.get()))
+        operand.set(clone);
+  }
+  builder.setInsertionPointToEnd(body);
+  YieldOp::create(builder, group.getLoc(), escaping);
+
+  for (auto [value, result] : llvm::zip(escaping, group.getResults()))
+    value.replaceUsesWithIf(result, [&](OpOperand &use) {
+      return !group->isProperAncestor(use.getOwner());
+    });
+  for (Operation *broadcast : planned.broadcasts)
+    if (broadcast->use_empty())
+      broadcast->erase();
+}
+
+/// A remark for every tcp op left outside cuDNN graphs, with the reason.
+void reportLeftOut(Block &block, const GroupPlanner &planner) {
+  for (Operation &op : block) {
+    if (op.getDialect() == nullptr ||
+        op.getDialect()->getNamespace() != TcpDialect::getDialectNamespace() ||
+        isa<ConstOp, GroupOp, IsolatedGroupOp, YieldOp>(op))
+      continue;
+    StringRef reason = planner.getReason(&op);
+    std::optional<CudnnOpSupport> row = lookupCudnnSupport(&op);
+    if (!reason.empty())
+      op.emitRemark("left out of cuDNN graphs: ") << reason;
+    else if (!row)
+      op.emitRemark("left out of cuDNN graphs: not an op cuDNN graphs run "
+                    "(see the support table)");
+    else if (row->role == CudnnRole::Broadcast)
+      op.emitRemark("left out of cuDNN graphs: feeds no grouped pointwise op");
+    else
+      op.emitRemark("left out of cuDNN graphs: no conv/matmul anchor it "
+                    "could join (cuDNN runs no pointwise-only graph on sm_90)");
+  }
+}
+
+struct TcpFuseForCudnnPass
+    : public tcp::impl::TcpFuseForCudnnPassBase<TcpFuseForCudnnPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (targetSm < kMinCudnnFusionSm) {
+      getOperation().emitError("tcp-fuse-for-cudnn expects target-sm >= ")
+          << kMinCudnnFusionSm
+          << " (the support table describes sm_80 and sm_90 engines), but got "
+          << static_cast<uint64_t>(targetSm);
+      return signalPassFailure();
+    }
+    if (maxOps < 1) {
+      getOperation().emitError("tcp-fuse-for-cudnn expects max-ops >= 1, but "
+                               "got 0");
+      return signalPassFailure();
+    }
+    CudnnFusionPolicy policy{targetSm, fuseFp32, maxOps};
+    SmallVector<Block *> blocks;
+    getOperation().walk([&](Block *block) {
+      Operation *parent = block->getParentOp();
+      if (!isa<GroupOp, IsolatedGroupOp>(parent))
+        blocks.push_back(block);
+    });
+    for (Block *block : blocks) {
+      GroupPlanner planner(*block, policy);
+      planner.plan();
+      for (const PlannedGroup &group : planner.getGroups())
+        materialize(group, &getContext());
+      // After materialising, the block's tcp ops are exactly those left out
+      // (absorbed broadcasts with no other user are gone).
+      if (report)
+        reportLeftOut(*block, planner);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,152 @@
+// RUN: cudnn-opt %s -split-input-file -convert-tcp-to-cudnn -verify-diagnostics
+
+func.func @unsupported_op(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<8xf32>):
+    // expected-error @below {{'tcp.round' op expects an op cuDNN graphs can run (tcp.conv2d, tcp.matmul, tcp.batch_matmul, tcp.clamp, tcp.add, tcp.sub, tcp.mul, tcp.divf, tcp.sigmoid, tcp.tanh, tcp.neg, tcp.abs, tcp.sqrt, tcp.log, tcp.ceil, tcp.floor, tcp.sin, tcp.cos, tcp.broadcast, tcp.reduce_sum, tcp.reduce_mean, tcp.reduce_max, tcp.reduce_min, tcp.batch_norm, tcp.layer_norm, tcp.const, arith.constant), but got 'tcp.round'}}
+    %1 = tcp.round %a : tensor<8xf32> -> tensor<8xf32>
+    tcp.yield %1 : tensor<8xf32>
+  } : tensor<8xf32> -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @integer_clamp(%x: tensor<8xi32>) -> tensor<8xi32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<8xi32>):
+    // expected-error @below {{expects float bounds (cuDNN's ReLU clips are floats), but got an integer clamp}}
+    %1 = tcp.clamp %a {min_int = 0 : i64} : tensor<8xi32> -> tensor<8xi32>
+    tcp.yield %1 : tensor<8xi32>
+  } : tensor<8xi32> -> tensor<8xi32>
+  return %0 : tensor<8xi32>
+}
+
+// -----
+
+func.func @broadcast_into_matmul(%x: tensor<1x8xf32>, %y: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %0 = tcp.isolated_group %x, %y attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x8xf32>, %b: tensor<8x8xf32>):
+    %c4 = arith.constant 4 : index
+    // expected-error @below {{expects its result to feed only pointwise ops (cuDNN broadcasts there), but it feeds 'tcp.matmul'}}
+    %1 = tcp.broadcast %a, %c4 {axes = [0]} : tensor<1x8xf32>, index -> tensor<4x8xf32>
+    %2 = tcp.matmul %1, %b : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+    tcp.yield %2 : tensor<4x8xf32>
+  } : tensor<1x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @broadcast_yielded(%x: tensor<1x8xf32>) -> tensor<4x8xf32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x8xf32>):
+    %c4 = arith.constant 4 : index
+    // expected-error @below {{expects its result to feed only pointwise ops (cuDNN broadcasts there), but it feeds 'tcp.yield'}}
+    %1 = tcp.broadcast %a, %c4 {axes = [0]} : tensor<1x8xf32>, index -> tensor<4x8xf32>
+    tcp.yield %1 : tensor<4x8xf32>
+  } : tensor<1x8xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @pass_through(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %0:2 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<8xf32>):
+    %1 = tcp.tanh %a : tensor<8xf32> -> tensor<8xf32>
+    // expected-error @below {{expects each yielded value to be computed by the cuDNN graph, but operand #1 is a graph input}}
+    tcp.yield %1, %a : tensor<8xf32>, tensor<8xf32>
+  } : tensor<8xf32> -> tensor<8xf32>, tensor<8xf32>
+  return %0#0, %0#1 : tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
+func.func @reduce_without_keep_dims_used(%x: tensor<2x8xf32>) -> tensor<2xf32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8xf32>):
+    // expected-error @below {{expects a reduction without keep_dims to be only yielded (cuDNN keeps reduced dims), but it feeds another op of the group}}
+    %1 = tcp.reduce_sum %a {axes = array<i64: 1>} : tensor<2x8xf32> -> tensor<2xf32>
+    %2 = tcp.tanh %1 : tensor<2xf32> -> tensor<2xf32>
+    tcp.yield %2 : tensor<2xf32>
+  } : tensor<2x8xf32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @batch_norm_training(%x: tensor<2x8x4x4xf32>, %p: tensor<8xf32>) -> tensor<2x8x4x4xf32> {
+  %0 = tcp.isolated_group %x, %p attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8x4x4xf32>, %q: tensor<8xf32>):
+    // expected-error @below {{'tcp.batch_norm_training' op expects the inference form of a normalisation; the training form is not translated to cuDNN yet}}
+    %y, %sm, %si, %nm, %nv = tcp.batch_norm_training %a, %q, %q, %q, %q {epsilon = 1.000000e-05 : f64, momentum = 1.000000e-01 : f64}
+        : tensor<2x8x4x4xf32>, tensor<8xf32> -> tensor<2x8x4x4xf32>
+    tcp.yield %y : tensor<2x8x4x4xf32>
+  } : tensor<2x8x4x4xf32>, tensor<8xf32> -> tensor<2x8x4x4xf32>
+  return %0 : tensor<2x8x4x4xf32>
+}
+
+// -----
+
+func.func @layer_norm_training(%x: tensor<2x8x16xf32>) -> tensor<2x8x16xf32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8x16xf32>):
+    // expected-error @below {{'tcp.layer_norm_training' op expects the inference form of a normalisation; the training form is not translated to cuDNN yet}}
+    %y, %m, %r = tcp.layer_norm_training %a {epsilon = 1.000000e-05 : f64, normalized_rank = 2 : i64}
+        : tensor<2x8x16xf32> -> tensor<2x8x16xf32>, tensor<2x1x1xf32>
+    tcp.yield %y : tensor<2x8x16xf32>
+  } : tensor<2x8x16xf32> -> tensor<2x8x16xf32>
+  return %0 : tensor<2x8x16xf32>
+}
+
+// -----
+
+func.func @layer_norm_partial(%x: tensor<2x8x16xf32>) -> tensor<2x8x16xf32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8x16xf32>):
+    // expected-error @below {{expects normalized_rank = rank(x) - 1 = 2 (cuDNN normalizes every dim but N), but got 1}}
+    %y = tcp.layer_norm %a {epsilon = 1.000000e-05 : f64, normalized_rank = 1 : i64}
+        : tensor<2x8x16xf32> -> tensor<2x8x16xf32>
+    tcp.yield %y : tensor<2x8x16xf32>
+  } : tensor<2x8x16xf32> -> tensor<2x8x16xf32>
+  return %0 : tensor<2x8x16xf32>
+}
+
+// -----
+
+func.func @computed_norm_param(%x: tensor<2x8x4x4xf32>, %p: tensor<8xf32>) -> tensor<2x8x4x4xf32> {
+  %0 = tcp.isolated_group %x, %p attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8x4x4xf32>, %q: tensor<8xf32>):
+    %s = tcp.tanh %q : tensor<8xf32> -> tensor<8xf32>
+    // expected-error @below {{expects its parameters to be group arguments or constants (cuDNN graphs cannot reshape them), but one is computed by 'tcp.tanh'}}
+    %y = tcp.batch_norm %a, %s, %q, %q, %q {epsilon = 1.000000e-05 : f64}
+        : tensor<2x8x4x4xf32>, tensor<8xf32> -> tensor<2x8x4x4xf32>
+    tcp.yield %y : tensor<2x8x4x4xf32>
+  } : tensor<2x8x4x4xf32>, tensor<8xf32> -> tensor<2x8x4x4xf32>
+  return %0 : tensor<2x8x4x4xf32>
+}
+
+// -----
+
+func.func @bad_element_type(%x: tensor<8xi16>) -> tensor<8xi16> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  // expected-error @above {{'tcp.isolated_group' op expects a cuDNN element type (f16, bf16, f32, f64, f8E4M3FN, f8E5M2, i1, i8, ui8, i32, i64), but got 'i16'}}
+  ^bb0(%a: tensor<8xi16>):
+    %1 = tcp.abs %a : tensor<8xi16> -> tensor<8xi16>
+    tcp.yield %1 : tensor<8xi16>
+  } : tensor<8xi16> -> tensor<8xi16>
+  return %0 : tensor<8xi16>
+}
+
+// -----
+
+func.func @rank_zero(%x: tensor<f32>) -> tensor<f32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  // expected-error @above {{'tcp.isolated_group' op expects a tensor_desc rank between 1 and 8, but got 0}}
+  ^bb0(%a: tensor<f32>):
+    %1 = tcp.tanh %a : tensor<f32> -> tensor<f32>
+    tcp.yield %1 : tensor<f32>
+  } : tensor<f32> -> tensor<f32>
+  return %0 : tensor<f32>
+}

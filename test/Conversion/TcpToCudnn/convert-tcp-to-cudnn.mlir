@@ -1,0 +1,305 @@
+// RUN: cudnn-opt %s -split-input-file -convert-tcp-to-cudnn | FileCheck %s
+// RUN: cudnn-opt %s -split-input-file -convert-tcp-to-cudnn=alignment=1 | FileCheck %s --check-prefix=SEED
+
+func.func @conv_bias_relu(%x: tensor<1x64x56x56xf16>, %w: tensor<64x64x3x3xf16>, %bias: tensor<1x64x1x1xf16>) -> tensor<1x64x56x56xf16> {
+  %0 = tcp.isolated_group %x, %w, %bias attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x64x56x56xf16>, %b: tensor<64x64x3x3xf16>, %c: tensor<1x64x1x1xf16>):
+    %c56 = arith.constant 56 : index
+    %1 = tcp.conv2d %a, %b {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
+        : tensor<1x64x56x56xf16>, tensor<64x64x3x3xf16> -> tensor<1x64x56x56xf16>
+    %2 = tcp.broadcast %c, %c56, %c56 {axes = [2, 3]} : tensor<1x64x1x1xf16>, index, index -> tensor<1x64x56x56xf16>
+    %3 = tcp.add %1, %2 : tensor<1x64x56x56xf16>, tensor<1x64x56x56xf16> -> tensor<1x64x56x56xf16>
+    %4 = tcp.clamp %3 {min_float = 0.000000e+00 : f32} : tensor<1x64x56x56xf16> -> tensor<1x64x56x56xf16>
+    tcp.yield %4 : tensor<1x64x56x56xf16>
+  } : tensor<1x64x56x56xf16>, tensor<64x64x3x3xf16>, tensor<1x64x1x1xf16> -> tensor<1x64x56x56xf16>
+  return %0 : tensor<1x64x56x56xf16>
+}
+
+// CHECK-LABEL: func.func @conv_bias_relu
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x64x56x56xf16>, %[[W:.*]]: tensor<64x64x3x3xf16>, %[[B:.*]]: tensor<1x64x1x1xf16>)
+// CHECK:         %[[H:.*]] = cudnn.get_current_handle !cudnn.handle
+// CHECK:         %[[G:.*]] = cudnn.build_and_exec_graph %[[H]] %[[X]], %[[W]], %[[B]] {
+// CHECK:         ^bb0(%[[A:.*]]: !cudnn.tensor_desc<1x64x56x56xf16, alignment = 16, stride = []>, %[[F:.*]]: !cudnn.tensor_desc<64x64x3x3xf16, alignment = 16, stride = []>, %[[C:.*]]: !cudnn.tensor_desc<1x64x1x1xf16, alignment = 16, stride = []>):
+// CHECK-NOT:       broadcast
+// CHECK:           %[[CONV:.*]] = cudnn.convolution(%[[A]], %[[F]]) type = f32 alpha = 1.000000e+00 beta = 0.000000e+00 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<64x64x3x3xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf16, alignment = 16, stride = []>
+// CHECK:           %[[ADD:.*]] = cudnn.pointwise_add(%[[CONV]], %[[C]]) type = f32 : !cudnn.tensor_desc<1x64x56x56xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<1x64x1x1xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf16, alignment = 16, stride = []>
+// CHECK:           %[[RELU:.*]] = cudnn.pointwise_relu(%[[ADD]]) type = f32 lower_clip = 0.000000e+00 : !cudnn.tensor_desc<1x64x56x56xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf16, alignment = 16, stride = []>
+// CHECK:           cudnn.build_graph(%[[RELU]]) : !cudnn.tensor_desc<1x64x56x56xf16, alignment = 16, stride = []>
+// CHECK:         } : tensor<1x64x56x56xf16>, tensor<64x64x3x3xf16>, tensor<1x64x1x1xf16> -> tensor<1x64x56x56xf16>
+// CHECK:         return %[[G]]
+
+// -----
+
+func.func @conv_asymmetric_pad(%x: tensor<1x4x8x8xf32>, %w: tensor<8x2x3x3xf32>) -> tensor<1x8x4x4xf32> {
+  %0 = tcp.isolated_group %x, %w attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x4x8x8xf32>, %b: tensor<8x2x3x3xf32>):
+    %1 = tcp.conv2d %a, %b {dilation = array<i64: 1, 1>, groups = 2 : i64, pad = array<i64: 0, 1, 1, 0>, stride = array<i64: 2, 2>}
+        : tensor<1x4x8x8xf32>, tensor<8x2x3x3xf32> -> tensor<1x8x4x4xf32>
+    tcp.yield %1 : tensor<1x8x4x4xf32>
+  } : tensor<1x4x8x8xf32>, tensor<8x2x3x3xf32> -> tensor<1x8x4x4xf32>
+  return %0 : tensor<1x8x4x4xf32>
+}
+
+// pad [top, bottom, left, right] = [0, 1, 1, 0]: pre [top, left], post [bottom, right];
+// the group count stays implied by the weight shape.
+// CHECK-LABEL: func.func @conv_asymmetric_pad
+// CHECK:         cudnn.convolution(%{{.*}}, %{{.*}}) type = f32 alpha = 1.000000e+00 beta = 0.000000e+00 spatial_dim_count = 2 spatial_stride = [2, 2] pre_padding = [0, 1] post_padding = [1, 0] dilation = [1, 1] : !cudnn.tensor_desc<1x4x8x8xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<8x2x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x4x4xf32, alignment = 16, stride = []>
+
+// -----
+
+func.func @clamp_both(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<8x16xf32>):
+    %1 = tcp.clamp %a {min_float = 0.000000e+00 : f32, max_float = 6.000000e+00 : f32} : tensor<8x16xf32> -> tensor<8x16xf32>
+    tcp.yield %1 : tensor<8x16xf32>
+  } : tensor<8x16xf32> -> tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// CHECK-LABEL: func.func @clamp_both
+// CHECK:         cudnn.pointwise_relu(%{{.*}}) type = f32 lower_clip = 0.000000e+00 upper_clip = 6.000000e+00 : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>
+
+// -----
+
+func.func @clamp_max_only(%x: tensor<8x16xf64>) -> tensor<8x16xf64> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<8x16xf64>):
+    %1 = tcp.clamp %a {max_float = 6.000000e+00 : f32} : tensor<8x16xf64> -> tensor<8x16xf64>
+    tcp.yield %1 : tensor<8x16xf64>
+  } : tensor<8x16xf64> -> tensor<8x16xf64>
+  return %0 : tensor<8x16xf64>
+}
+
+// CHECK-LABEL: func.func @clamp_max_only
+// CHECK:         cudnn.pointwise_relu(%{{.*}}) type = f64 lower_clip = -3.40282347E+38 upper_clip = 6.000000e+00 : !cudnn.tensor_desc<8x16xf64, alignment = 16, stride = []> -> !cudnn.tensor_desc<8x16xf64, alignment = 16, stride = []>
+
+// -----
+
+func.func @pointwise_chain(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %0 = tcp.isolated_group %x, %y attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<8x16xf32>, %b: tensor<8x16xf32>):
+    %1 = tcp.sub %a, %b : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+    %2 = tcp.mul %1, %b : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+    %3 = tcp.divf %2, %a : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+    %4 = tcp.sigmoid %3 : tensor<8x16xf32> -> tensor<8x16xf32>
+    %5 = tcp.tanh %4 : tensor<8x16xf32> -> tensor<8x16xf32>
+    %6 = tcp.neg %5 : tensor<8x16xf32> -> tensor<8x16xf32>
+    %7 = tcp.abs %6 : tensor<8x16xf32> -> tensor<8x16xf32>
+    %8 = tcp.sqrt %7 : tensor<8x16xf32> -> tensor<8x16xf32>
+    %9 = tcp.log %8 : tensor<8x16xf32> -> tensor<8x16xf32>
+    %10 = tcp.ceil %9 : tensor<8x16xf32> -> tensor<8x16xf32>
+    %11 = tcp.floor %10 : tensor<8x16xf32> -> tensor<8x16xf32>
+    %12 = tcp.sin %11 : tensor<8x16xf32> -> tensor<8x16xf32>
+    %13 = tcp.cos %12 : tensor<8x16xf32> -> tensor<8x16xf32>
+    tcp.yield %13 : tensor<8x16xf32>
+  } : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// CHECK-LABEL: func.func @pointwise_chain
+// CHECK:         ^bb0(%[[A:.*]]: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>, %[[B:.*]]: !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>):
+// CHECK:           %[[V0:.*]] = cudnn.pointwise_sub(%[[A]], %[[B]]) type = f32
+// CHECK:           %[[V1:.*]] = cudnn.pointwise_mul(%[[V0]], %[[B]]) type = f32
+// CHECK:           %[[V2:.*]] = cudnn.pointwise_div(%[[V1]], %[[A]]) type = f32
+// CHECK:           %[[V3:.*]] = cudnn.pointwise_sigmoid(%[[V2]]) type = f32
+// CHECK:           %[[V4:.*]] = cudnn.pointwise_tanh(%[[V3]]) type = f32
+// CHECK:           %[[V5:.*]] = cudnn.pointwise_neg(%[[V4]]) type = f32
+// CHECK:           %[[V6:.*]] = cudnn.pointwise_abs(%[[V5]]) type = f32
+// CHECK:           %[[V7:.*]] = cudnn.pointwise_sqrt(%[[V6]]) type = f32
+// CHECK:           %[[V8:.*]] = cudnn.pointwise_log(%[[V7]]) type = f32
+// CHECK:           %[[V9:.*]] = cudnn.pointwise_ceil(%[[V8]]) type = f32
+// CHECK:           %[[V10:.*]] = cudnn.pointwise_floor(%[[V9]]) type = f32
+// CHECK:           %[[V11:.*]] = cudnn.pointwise_sin(%[[V10]]) type = f32
+// CHECK:           %[[V12:.*]] = cudnn.pointwise_cos(%[[V11]]) type = f32
+// CHECK:           cudnn.build_graph(%[[V12]])
+
+// -----
+
+func.func @matmul(%a: tensor<4x8xf16>, %b: tensor<8x16xf16>, %c: tensor<2x4x8xbf16>, %d: tensor<2x8x16xbf16>) -> (tensor<4x16xf16>, tensor<2x4x16xbf16>) {
+  %0:2 = tcp.isolated_group %a, %b, %c, %d attributes {group_type = "cudnn"} {
+  ^bb0(%x: tensor<4x8xf16>, %y: tensor<8x16xf16>, %z: tensor<2x4x8xbf16>, %w: tensor<2x8x16xbf16>):
+    %1 = tcp.matmul %x, %y : tensor<4x8xf16>, tensor<8x16xf16> -> tensor<4x16xf16>
+    %2 = tcp.batch_matmul %z, %w : tensor<2x4x8xbf16>, tensor<2x8x16xbf16> -> tensor<2x4x16xbf16>
+    tcp.yield %1, %2 : tensor<4x16xf16>, tensor<2x4x16xbf16>
+  } : tensor<4x8xf16>, tensor<8x16xf16>, tensor<2x4x8xbf16>, tensor<2x8x16xbf16> -> tensor<4x16xf16>, tensor<2x4x16xbf16>
+  return %0#0, %0#1 : tensor<4x16xf16>, tensor<2x4x16xbf16>
+}
+
+// CHECK-LABEL: func.func @matmul
+// CHECK:         %[[G:.*]]:2 = cudnn.build_and_exec_graph
+// CHECK:         ^bb0(%[[A:.*]]: !cudnn.tensor_desc<4x8xf16, alignment = 16, stride = []>, %[[B:.*]]: !cudnn.tensor_desc<8x16xf16, alignment = 16, stride = []>, %[[C:.*]]: !cudnn.tensor_desc<2x4x8xbf16, alignment = 16, stride = []>, %[[D:.*]]: !cudnn.tensor_desc<2x8x16xbf16, alignment = 16, stride = []>):
+// CHECK:           %[[M:.*]] = cudnn.matmul(%[[A]], %[[B]]) type = f32 : !cudnn.tensor_desc<4x8xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<8x16xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x16xf16, alignment = 16, stride = []>
+// CHECK:           %[[BM:.*]] = cudnn.matmul(%[[C]], %[[D]]) type = f32 : !cudnn.tensor_desc<2x4x8xbf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16xbf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x4x16xbf16, alignment = 16, stride = []>
+// CHECK:           cudnn.build_graph(%[[M]], %[[BM]])
+// CHECK:         } : tensor<4x8xf16>, tensor<8x16xf16>, tensor<2x4x8xbf16>, tensor<2x8x16xbf16> -> tensor<4x16xf16>, tensor<2x4x16xbf16>
+// CHECK:         return %[[G]]#0, %[[G]]#1
+
+// -----
+
+func.func @reduce(%x: tensor<2x8x16xf32>) -> (tensor<2x1x16xf32>, tensor<2xf32>, tensor<2x8xf32>, tensor<8x16xf32>) {
+  %0:4 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8x16xf32>):
+    %1 = tcp.reduce_sum %a {axes = array<i64: 1>, keep_dims} : tensor<2x8x16xf32> -> tensor<2x1x16xf32>
+    %2 = tcp.reduce_mean %a {axes = array<i64: 1, 2>} : tensor<2x8x16xf32> -> tensor<2xf32>
+    %3 = tcp.reduce_max %a {axes = array<i64: 2>} : tensor<2x8x16xf32> -> tensor<2x8xf32>
+    %4 = tcp.reduce_min %a {axes = array<i64: 0>} : tensor<2x8x16xf32> -> tensor<8x16xf32>
+    tcp.yield %1, %2, %3, %4 : tensor<2x1x16xf32>, tensor<2xf32>, tensor<2x8xf32>, tensor<8x16xf32>
+  } : tensor<2x8x16xf32> -> tensor<2x1x16xf32>, tensor<2xf32>, tensor<2x8xf32>, tensor<8x16xf32>
+  return %0#0, %0#1, %0#2, %0#3 : tensor<2x1x16xf32>, tensor<2xf32>, tensor<2x8xf32>, tensor<8x16xf32>
+}
+
+// CHECK-LABEL: func.func @reduce
+// CHECK:         %[[G:.*]]:4 = cudnn.build_and_exec_graph
+// CHECK:           %[[S:.*]] = cudnn.reduction(%{{.*}}) mode = add type = f32 : !cudnn.tensor_desc<2x8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x1x16xf32, alignment = 16, stride = []>
+// CHECK:           %[[M:.*]] = cudnn.reduction(%{{.*}}) mode = avg type = f32 : !cudnn.tensor_desc<2x8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x1x1xf32, alignment = 16, stride = []>
+// CHECK:           %[[X:.*]] = cudnn.reduction(%{{.*}}) mode = max type = f32 : !cudnn.tensor_desc<2x8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x1xf32, alignment = 16, stride = []>
+// CHECK:           %[[N:.*]] = cudnn.reduction(%{{.*}}) mode = min type = f32 : !cudnn.tensor_desc<2x8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>
+// CHECK:           cudnn.build_graph(%[[S]], %[[M]], %[[X]], %[[N]])
+// CHECK:         } : tensor<2x8x16xf32> -> tensor<2x1x16xf32>, tensor<2x1x1xf32>, tensor<2x8x1xf32>, tensor<1x8x16xf32>
+// CHECK:         %[[C1:.*]] = tensor.collapse_shape %[[G]]#1 {{\[}}[0, 1, 2]] : tensor<2x1x1xf32> into tensor<2xf32>
+// CHECK:         %[[C2:.*]] = tensor.collapse_shape %[[G]]#2 {{\[}}[0], [1, 2]] : tensor<2x8x1xf32> into tensor<2x8xf32>
+// CHECK:         %[[C3:.*]] = tensor.collapse_shape %[[G]]#3 {{\[}}[0, 1], [2]] : tensor<1x8x16xf32> into tensor<8x16xf32>
+// CHECK:         return %[[G]]#0, %[[C1]], %[[C2]], %[[C3]]
+
+// -----
+
+func.func @reduce_all(%x: tensor<2x8xf32>) -> tensor<f32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8xf32>):
+    %1 = tcp.reduce_sum %a {axes = array<i64: 0, 1>} : tensor<2x8xf32> -> tensor<f32>
+    tcp.yield %1 : tensor<f32>
+  } : tensor<2x8xf32> -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// CHECK-LABEL: func.func @reduce_all
+// CHECK:         %[[G:.*]] = cudnn.build_and_exec_graph
+// CHECK:           cudnn.reduction(%{{.*}}) mode = add type = f32 : !cudnn.tensor_desc<2x8xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x1xf32, alignment = 16, stride = []>
+// CHECK:         } : tensor<2x8xf32> -> tensor<1x1xf32>
+// CHECK:         %[[C:.*]] = tensor.collapse_shape %[[G]] [] : tensor<1x1xf32> into tensor<f32>
+// CHECK:         return %[[C]]
+
+// -----
+
+func.func @batch_norm(%x: tensor<2x8x4x4xf16>, %s: tensor<8xf32>, %b: tensor<8xf32>, %m: tensor<8xf32>, %v: tensor<8xf32>) -> tensor<2x8x4x4xf16> {
+  %0 = tcp.isolated_group %x, %s, %b, %m, %v attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8x4x4xf16>, %sc: tensor<8xf32>, %bi: tensor<8xf32>, %me: tensor<8xf32>, %va: tensor<8xf32>):
+    %1 = tcp.batch_norm %a, %sc, %bi, %me, %va {epsilon = 1.000000e-05 : f64}
+        : tensor<2x8x4x4xf16>, tensor<8xf32> -> tensor<2x8x4x4xf16>
+    tcp.yield %1 : tensor<2x8x4x4xf16>
+  } : tensor<2x8x4x4xf16>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32> -> tensor<2x8x4x4xf16>
+  return %0 : tensor<2x8x4x4xf16>
+}
+
+// CHECK-LABEL: func.func @batch_norm
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x8x4x4xf16>, %[[S:.*]]: tensor<8xf32>, %[[B:.*]]: tensor<8xf32>, %[[M:.*]]: tensor<8xf32>, %[[V:.*]]: tensor<8xf32>)
+// CHECK:         %[[SE:.*]] = tensor.expand_shape %[[S]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1] : tensor<8xf32> into tensor<1x8x1x1xf32>
+// CHECK:         %[[BE:.*]] = tensor.expand_shape %[[B]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1]
+// CHECK:         %[[ME:.*]] = tensor.expand_shape %[[M]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1]
+// CHECK:         %[[VE:.*]] = tensor.expand_shape %[[V]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1]
+// CHECK:         %[[EPS:.*]] = arith.constant dense<9.99999974E-6> : tensor<1x1x1x1xf32>
+// CHECK:         %[[H:.*]] = cudnn.get_current_handle
+// CHECK:         %[[G:.*]] = cudnn.build_and_exec_graph %[[H]] %[[X]], %[[SE]], %[[BE]], %[[ME]], %[[VE]], %[[EPS]] {
+// CHECK:         ^bb0(%[[XD:.*]]: !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = []>, %[[SD:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %[[BD:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %[[MD:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %[[VD:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %[[ED:.*]]: !cudnn.tensor_desc<1x1x1x1xf32, alignment = 16, stride = []>):
+// CHECK:           %[[VPE:.*]] = cudnn.pointwise_add(%[[VD]], %[[ED]]) type = f32 : !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x1x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+// CHECK:           %[[INV:.*]] = cudnn.pointwise_rsqrt(%[[VPE]]) type = f32
+// CHECK:           %[[Y:.*]] = cudnn.norm_forward(%[[XD]]) mode = batch phase = inference type = f32 epsilon = 9.99999974E-6 scale = %[[SD]] bias = %[[BD]] mean = %[[MD]] inv_variance = %[[INV]] : {{.*}} -> !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = []>
+// CHECK:           cudnn.build_graph(%[[Y]])
+// CHECK:         } : tensor<2x8x4x4xf16>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x1x1x1xf32> -> tensor<2x8x4x4xf16>
+// CHECK:         return %[[G]]
+
+// -----
+
+func.func @layer_norm(%x: tensor<2x8x16xf32>, %g: tensor<8x16xf32>) -> tensor<2x8x16xf32> {
+  %0 = tcp.isolated_group %x, %g attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8x16xf32>, %ga: tensor<8x16xf32>):
+    %1 = tcp.layer_norm %a scale(%ga : tensor<8x16xf32>) {epsilon = 1.000000e-05 : f64, normalized_rank = 2 : i64}
+        : tensor<2x8x16xf32> -> tensor<2x8x16xf32>
+    tcp.yield %1 : tensor<2x8x16xf32>
+  } : tensor<2x8x16xf32>, tensor<8x16xf32> -> tensor<2x8x16xf32>
+  return %0 : tensor<2x8x16xf32>
+}
+
+// CHECK-LABEL: func.func @layer_norm
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x8x16xf32>, %[[S:.*]]: tensor<8x16xf32>)
+// CHECK:         %[[SE:.*]] = tensor.expand_shape %[[S]] {{\[}}[0, 1], [2]] output_shape [1, 8, 16] : tensor<8x16xf32> into tensor<1x8x16xf32>
+// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<1x8x16xf32>
+// CHECK:         %[[G:.*]] = cudnn.build_and_exec_graph %{{.*}} %[[X]], %[[SE]], %[[ZERO]] {
+// CHECK:         ^bb0(%[[XD:.*]]: !cudnn.tensor_desc<2x8x16xf32, alignment = 16, stride = []>, %[[SD:.*]]: !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>, %[[BD:.*]]: !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>):
+// CHECK:           %[[Y:.*]] = cudnn.norm_forward(%[[XD]]) mode = layer phase = inference type = f32 epsilon = 9.99999974E-6 scale = %[[SD]] bias = %[[BD]] : !cudnn.tensor_desc<2x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16xf32, alignment = 16, stride = []>
+// CHECK:           cudnn.build_graph(%[[Y]])
+
+// -----
+
+func.func @const_input(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x4xf32>):
+    %k = tcp.const {value = dense<[[1.0, 2.0, 3.0, 4.0]]> : tensor<1x4xf32>} : tensor<1x4xf32>
+    %c2 = arith.constant 2 : index
+    %b = tcp.broadcast %k, %c2 {axes = [0]} : tensor<1x4xf32>, index -> tensor<2x4xf32>
+    %1 = tcp.mul %a, %b : tensor<2x4xf32>, tensor<2x4xf32> -> tensor<2x4xf32>
+    tcp.yield %1 : tensor<2x4xf32>
+  } : tensor<2x4xf32> -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// CHECK-LABEL: func.func @const_input
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x4xf32>)
+// CHECK:         %[[K:.*]] = tcp.const {value = dense<{{\[\[}}1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]]> : tensor<1x4xf32>} : tensor<1x4xf32>
+// CHECK:         cudnn.build_and_exec_graph %{{.*}} %[[X]], %[[K]] {
+// CHECK:         ^bb0(%[[A:.*]]: !cudnn.tensor_desc<2x4xf32, alignment = 16, stride = []>, %[[KD:.*]]: !cudnn.tensor_desc<1x4xf32, alignment = 16, stride = []>):
+// CHECK-NOT:       arith.constant
+// CHECK:           %[[M:.*]] = cudnn.pointwise_mul(%[[A]], %[[KD]]) type = f32
+// CHECK:           cudnn.build_graph(%[[M]])
+
+// -----
+
+func.func @other_group_left_alone(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "codegen"} {
+  ^bb0(%a: tensor<8xf32>):
+    %1 = tcp.round %a : tensor<8xf32> -> tensor<8xf32>
+    tcp.yield %1 : tensor<8xf32>
+  } : tensor<8xf32> -> tensor<8xf32>
+  %2 = tcp.tanh %0 : tensor<8xf32> -> tensor<8xf32>
+  return %2 : tensor<8xf32>
+}
+
+// CHECK-LABEL: func.func @other_group_left_alone
+// CHECK-NOT:     cudnn.
+// CHECK:         %[[G:.*]] = tcp.isolated_group %{{.*}} attributes {group_type = "codegen"} {
+// CHECK:           tcp.round
+// CHECK:           tcp.yield
+// CHECK:         %[[T:.*]] = tcp.tanh %[[G]]
+// CHECK:         return %[[T]]
+
+// -----
+
+func.func @seed_stage2(%39: tensor<1x64x56x56xf32>, %15: tensor<64x64x3x3xf32>) -> tensor<1x64x56x56xf32> {
+  %40 = tcp.isolated_group %39, %15 attributes {group_type = "cudnn"} {
+  ^bb0(%arg1: tensor<1x64x56x56xf32>, %arg2: tensor<64x64x3x3xf32>):
+      %171 = tcp.clamp %arg1 {min_float = 0.000000e+00 : f32}
+              : tensor<1x64x56x56xf32> -> tensor<1x64x56x56xf32>
+      %172 = tcp.conv2d %171, %arg2
+              {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
+              : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
+      tcp.yield %172 : tensor<1x64x56x56xf32>
+  } : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
+  return %40 : tensor<1x64x56x56xf32>
+}
+
+// The seed's stage 3 (test/Examples/seed-ir.mlir), line for line.
+// SEED-LABEL: func.func @seed_stage2
+// SEED-SAME:    (%[[X:.*]]: tensor<1x64x56x56xf32>, %[[W:.*]]: tensor<64x64x3x3xf32>) -> tensor<1x64x56x56xf32> {
+// SEED-NEXT:    %[[H:.*]] = cudnn.get_current_handle !cudnn.handle
+// SEED-NEXT:    %[[G:.*]] = cudnn.build_and_exec_graph %[[H]] %[[X]], %[[W]] {
+// SEED-NEXT:    ^bb0(%[[A1:.*]]: !cudnn.tensor_desc<1x64x56x56xf32, alignment = 1, stride = []>, %[[A2:.*]]: !cudnn.tensor_desc<64x64x3x3xf32, alignment = 1, stride = []>):
+// SEED-NEXT:      %[[R:.*]] = cudnn.pointwise_relu(%[[A1]]) type = f32 lower_clip = 0.000000e+00 : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 1, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 1, stride = []>
+// SEED-NEXT:      %[[C:.*]] = cudnn.convolution(%[[R]], %[[A2]]) type = f32 alpha = 1.000000e+00 beta = 0.000000e+00 spatial_dim_count = 2 spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 1, stride = []>, !cudnn.tensor_desc<64x64x3x3xf32, alignment = 1, stride = []> -> !cudnn.tensor_desc<1x64x56x56xf32, alignment = 1, stride = []>
+// SEED-NEXT:      cudnn.build_graph(%[[C]]) : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 1, stride = []>
+// SEED-NEXT:    } : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
+// SEED-NEXT:    return %[[G]] : tensor<1x64x56x56xf32>
+// SEED-NEXT:  }
+
+// CHECK-LABEL: func.func @seed_stage2
+// CHECK:         cudnn.pointwise_relu
+// CHECK-SAME:      alignment = 16

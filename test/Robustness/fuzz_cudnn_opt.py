@@ -133,8 +133,10 @@ def main():
             mutants += [mutate(chunk, rng) for _ in range(args.mutants_per_chunk)]
     batches = [mutants[i:i + args.batch] for i in range(0, len(mutants), args.batch)]
     # Printing the IR back (generic form too) exercises the printers on
-    # whatever the parser and verifier let through.
-    modes = [[], ["--mlir-print-op-generic"]]
+    # whatever the parser and verifier let through; the pipeline runs every
+    # pass on it.
+    modes = [[], ["--mlir-print-op-generic"],
+             ["--tcp-to-cudnn-pipeline=report"]]
 
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:

@@ -17,7 +17,8 @@ void cudnn_mlir::buildTcpToCudnnPipeline(
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createCanonicalizerPass());
   funcPm.addPass(tcp::createTcpFuseForCudnnPass(tcp::TcpFuseForCudnnPassOptions{
-      options.targetSm, options.fuseFp32, options.maxOps, options.report}));
+      options.targetSm, options.fuseFp32, options.maxOps, options.report,
+      options.foldBatchNorm}));
   funcPm.addPass(tcp::createTcpIsolateGroupOpsPass());
   funcPm.addPass(cudnn_mlir::createConvertTcpToCudnnPass(
       cudnn_mlir::ConvertTcpToCudnnPassOptions{options.alignment}));

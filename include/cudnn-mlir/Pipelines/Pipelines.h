@@ -26,6 +26,10 @@ struct TcpToCudnnPipelineOptions
   Option<bool> report{*this, "report",
                       llvm::cl::desc("Remark on every op left out of a graph"),
                       llvm::cl::init(false)};
+  Option<bool> foldBatchNorm{
+      *this, "fold-batch-norm",
+      llvm::cl::desc("Fold inference batch norms after a conv2d into it"),
+      llvm::cl::init(true)};
   Option<int64_t> alignment{
       *this, "alignment",
       llvm::cl::desc("Byte alignment promised for graph tensors"),

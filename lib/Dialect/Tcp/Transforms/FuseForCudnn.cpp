@@ -20,6 +20,7 @@
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
+#include "FoldBatchNorm.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -296,6 +297,8 @@ struct TcpFuseForCudnnPass
                                "got 0");
       return signalPassFailure();
     }
+    if (foldBatchNorm)
+      foldBatchNormsAfterConvs(getOperation());
     CudnnFusionPolicy policy{targetSm, fuseFp32, maxOps};
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) {

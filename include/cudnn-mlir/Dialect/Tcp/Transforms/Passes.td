@@ -14,6 +14,11 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
     docs/fusion.md): a prologue of pointwise ops, one anchor (conv2d or
     matmul), and an epilogue of pointwise ops with at most one reduction;
     normalisations form their own graphs. A group has at most `max-ops` ops.
+    First, with `fold-batch-norm`, an inference `tcp.batch_norm` after a
+    `tcp.conv2d` is folded: into the conv's weight and a bias when its
+    parameters (and the weight) are constants, otherwise into a scale+bias
+    epilogue (`conv * s + (bias - mean * s)`, `s = scale / sqrt(var + eps)`,
+    computed from the C-element parameters by tcp ops outside the graph).
     Values used after the group become extra results. Ops left out stay as
     they are; with `report`, each gets a remark saying why.
 
@@ -42,8 +47,12 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
            "Most ops in one cuDNN graph">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark for each op left out of every group, saying why">,
+    Option<"foldBatchNorm", "fold-batch-norm", "bool", /*default=*/"true",
+           "Fold inference batch norms that follow a conv2d into it">,
   ];
-  let dependentDialects = ["::mlir::tcp::TcpDialect"];
+  let dependentDialects = ["::mlir::tcp::TcpDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def TcpIsolateGroupOpsPass : Pass<"tcp-isolate-group-ops", "func::FuncOp"> {

@@ -1,0 +1,180 @@
+//===- FoldBatchNorm.cpp - inference batch norm after a conv --------------===//
+
+#include "FoldBatchNorm.h"
+
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tcp;
+
+namespace {
+
+/// The per-channel values of a constant parameter, as doubles.
+std::optional<SmallVector<double>> constantValues(Value value) {
+  DenseFPElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  SmallVector<double> values;
+  for (const APFloat &v : attr.getValues<APFloat>())
+    values.push_back(v.convertToDouble());
+  if (attr.isSplat())
+    values.assign(attr.getNumElements(), values.front());
+  return values;
+}
+
+DenseElementsAttr makeFloatAttr(RankedTensorType type, ArrayRef<double> values) {
+  auto floatType = cast<FloatType>(type.getElementType());
+  SmallVector<APFloat> converted;
+  for (double v : values) {
+    APFloat f(v);
+    bool lostInfo;
+    f.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+              &lostInfo);
+    converted.push_back(f);
+  }
+  return DenseElementsAttr::get(type, converted);
+}
+
+/// Turns a [C] vector into [1, C, 1, 1] and broadcasts it to `like`'s shape.
+Value broadcastPerChannel(OpBuilder &b, Location loc, Value vector,
+                          Value like) {
+  auto likeType = cast<RankedTensorType>(like.getType());
+  auto vectorType = cast<RankedTensorType>(vector.getType());
+  int64_t channels = vectorType.getDimSize(0);
+  auto expandedType = RankedTensorType::get({1, channels, 1, 1},
+                                            vectorType.getElementType());
+  Value expanded = tensor::ExpandShapeOp::create(
+      b, loc, expandedType, vector,
+      ArrayRef<ReassociationIndices>{ReassociationIndices{0, 1, 2, 3}});
+  SmallVector<Value> sizes;
+  for (int64_t d : {0, 2, 3}) {
+    if (likeType.isDynamicDim(d))
+      sizes.push_back(tensor::DimOp::create(b, loc, like, d));
+    else
+      sizes.push_back(arith::ConstantIndexOp::create(b, loc, likeType.getDimSize(d)));
+  }
+  return BroadcastOp::create(b, loc, likeType.clone(vectorType.getElementType()),
+                             expanded, sizes, b.getI64ArrayAttr({0, 2, 3}));
+}
+
+/// Casts a float tensor to `elementType` when it differs.
+Value castTo(OpBuilder &b, Location loc, Value value, Type elementType) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getElementType() == elementType)
+    return value;
+  return CastOp::create(b, loc, type.clone(elementType), value,
+                        /*in_int_signedness=*/nullptr,
+                        /*out_int_signedness=*/nullptr);
+}
+
+/// Folding with constant parameters: s and the shift are computed now.
+/// Returns false when some parameter is not constant.
+bool foldConstant(BatchNormOp bn, Conv2DOp conv) {
+  auto scale = constantValues(bn.getScale());
+  auto bias = constantValues(bn.getBias());
+  auto mean = constantValues(bn.getRunningMean());
+  auto var = constantValues(bn.getRunningVar());
+  if (!scale || !bias || !mean || !var)
+    return false;
+  double eps = bn.getEpsilon().convertToDouble();
+  size_t channels = scale->size();
+  SmallVector<double> s(channels), shift(channels);
+  for (size_t c = 0; c < channels; ++c) {
+    s[c] = (*scale)[c] / std::sqrt((*var)[c] + eps);
+    shift[c] = (*bias)[c] - (*mean)[c] * s[c];
+  }
+
+  OpBuilder b(bn);
+  Location loc = bn.getLoc();
+  auto outType = bn.getY().getType();
+  auto vectorType = RankedTensorType::get({static_cast<int64_t>(channels)},
+                                          outType.getElementType());
+  Value y = conv.getOut();
+  auto weight = conv.getWeight().getDefiningOp<ConstOp>();
+  DenseFPElementsAttr weights;
+  if (weight && conv.getOut().hasOneUse() && weight->hasOneUse() &&
+      matchPattern(weight.getOut(), m_Constant(&weights))) {
+    // Scale each output channel (weight dim 0) of the weight.
+    auto weightType = weight.getOut().getType();
+    int64_t perChannel = weightType.getNumElements() / weightType.getDimSize(0);
+    SmallVector<double> scaled;
+    for (auto [i, v] : llvm::enumerate(weights.getValues<APFloat>()))
+      scaled.push_back(v.convertToDouble() * s[i / perChannel]);
+    b.setInsertionPoint(weight);
+    Value newWeight = ConstOp::create(b, weight.getLoc(), weightType,
+                                      makeFloatAttr(weightType, scaled));
+    weight.replaceAllUsesWith(newWeight);
+    weight.erase();
+  } else {
+    b.setInsertionPoint(bn);
+    Value sVector = ConstOp::create(b, loc, vectorType,
+                                    makeFloatAttr(vectorType, s));
+    y = MulOp::create(b, loc, outType, y,
+                      broadcastPerChannel(b, loc, sVector, y));
+  }
+  b.setInsertionPoint(bn);
+  Value shiftVector = ConstOp::create(b, loc, vectorType,
+                                      makeFloatAttr(vectorType, shift));
+  Value result = AddOp::create(b, loc, outType, y,
+                               broadcastPerChannel(b, loc, shiftVector, y));
+  bn.getY().replaceAllUsesWith(result);
+  bn.erase();
+  return true;
+}
+
+/// Folding with parameters known only at run time: s and the shift are tcp
+/// ops on the C-element parameters (left to the code-generation path), the
+/// conv gets a scale+bias epilogue.
+void foldDynamic(BatchNormOp bn) {
+  OpBuilder b(bn);
+  Location loc = bn.getLoc();
+  auto paramType = cast<RankedTensorType>(bn.getScale().getType());
+  Value eps = ConstOp::create(
+      b, loc, paramType,
+      makeFloatAttr(paramType, SmallVector<double>(
+                                   paramType.getDimSize(0),
+                                   bn.getEpsilon().convertToDouble())));
+  Value varEps = AddOp::create(b, loc, paramType, bn.getRunningVar(), eps);
+  Value stddev = SqrtOp::create(b, loc, paramType, varEps);
+  Value s = DivFOp::create(b, loc, paramType, bn.getScale(), stddev);
+  Value meanS = MulOp::create(b, loc, paramType, bn.getRunningMean(), s);
+  Value shift = SubOp::create(b, loc, paramType, bn.getBias(), meanS);
+
+  Type outElement = bn.getY().getType().getElementType();
+  Value x = bn.getX();
+  auto outType = bn.getY().getType();
+  Value scaled = MulOp::create(
+      b, loc, outType, x,
+      broadcastPerChannel(b, loc, castTo(b, loc, s, outElement), x));
+  Value result = AddOp::create(
+      b, loc, outType, scaled,
+      broadcastPerChannel(b, loc, castTo(b, loc, shift, outElement), x));
+  bn.getY().replaceAllUsesWith(result);
+  bn.erase();
+}
+
+} // namespace
+
+void mlir::tcp::foldBatchNormsAfterConvs(Operation *root) {
+  SmallVector<BatchNormOp> norms;
+  root->walk([&](BatchNormOp bn) {
+    // A static channel count is needed for the per-channel vectors.
+    auto paramType = cast<RankedTensorType>(bn.getScale().getType());
+    if (bn.getX().getDefiningOp<Conv2DOp>() && paramType.hasStaticShape() &&
+        isa<FloatType>(paramType.getElementType()))
+      norms.push_back(bn);
+  });
+  for (BatchNormOp bn : norms) {
+    auto conv = bn.getX().getDefiningOp<Conv2DOp>();
+    if (!foldConstant(bn, conv))
+      foldDynamic(bn);
+  }
+}

@@ -308,3 +308,81 @@ func.func @layer_norm_last_dim_only(%x: tensor<2x4x16xf16>) -> tensor<2x4x16xf16
   %0 = tcp.layer_norm %x {epsilon = 1.0e-5 : f64, normalized_rank = 1 : i64} : tensor<2x4x16xf16> -> tensor<2x4x16xf16>
   return %0 : tensor<2x4x16xf16>
 }
+
+// -----
+
+// ResNet-50 bottleneck with a projection shortcut: four graphs, one per
+// conv. Anchors are taken in block order, so the projection conv (%8, before
+// the last main-path conv %11) grows first and its epilogue takes the
+// residual add and the final ReLU, with the main path's conv3+bias graph as
+// the add's other operand: four graphs either way, and deterministic.
+// CHECK-LABEL: func.func @bottleneck
+// CHECK:         %[[A:.*]] = tcp.group
+// CHECK:           tcp.conv2d %arg0, %arg1
+// CHECK:           tcp.clamp
+// CHECK:         %[[B:.*]] = tcp.group
+// CHECK:           tcp.conv2d %[[A]], %arg3
+// CHECK:           tcp.clamp
+// CHECK:         %[[C:.*]] = tcp.group
+// CHECK:           %[[X:.*]] = tcp.conv2d %[[B]], %arg5
+// CHECK-NEXT:      %[[XB:.*]] = tcp.add %[[X]]
+// CHECK-NEXT:      tcp.yield %[[XB]]
+// CHECK:         %[[P:.*]] = tcp.group
+// CHECK:           %[[Y:.*]] = tcp.conv2d %arg0, %arg7
+// CHECK-NEXT:      %[[YB:.*]] = tcp.add %[[Y]]
+// CHECK-NEXT:      %[[S:.*]] = tcp.add %[[C]], %[[YB]]
+// CHECK-NEXT:      %[[R:.*]] = tcp.clamp %[[S]]
+// CHECK-NEXT:      tcp.yield %[[R]]
+// CHECK:         return %[[P]]
+func.func @bottleneck(%x: tensor<1x64x8x8xf16>,
+    %w1: tensor<16x64x1x1xf16>, %b1: tensor<1x16x1x1xf16>,
+    %w2: tensor<16x16x3x3xf16>, %b2: tensor<1x16x1x1xf16>,
+    %w3: tensor<128x16x1x1xf16>, %b3: tensor<1x128x1x1xf16>,
+    %wp: tensor<128x64x1x1xf16>, %bp: tensor<1x128x1x1xf16>) -> tensor<1x128x8x8xf16> {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %0 = tcp.conv2d %x, %w1 {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : tensor<1x64x8x8xf16>, tensor<16x64x1x1xf16> -> tensor<1x16x8x8xf16>
+  %1 = tcp.broadcast %b1, %c1, %c8, %c8 {axes = [0, 2, 3]} : tensor<1x16x1x1xf16>, index, index, index -> tensor<1x16x8x8xf16>
+  %2 = tcp.add %0, %1 : tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16>
+  %3 = tcp.clamp %2 {min_float = 0.0 : f32} : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16>
+  %4 = tcp.conv2d %3, %w2 {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : tensor<1x16x8x8xf16>, tensor<16x16x3x3xf16> -> tensor<1x16x8x8xf16>
+  %5 = tcp.broadcast %b2, %c1, %c8, %c8 {axes = [0, 2, 3]} : tensor<1x16x1x1xf16>, index, index, index -> tensor<1x16x8x8xf16>
+  %6 = tcp.add %4, %5 : tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16>
+  %7 = tcp.clamp %6 {min_float = 0.0 : f32} : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16>
+  %8 = tcp.conv2d %x, %wp {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : tensor<1x64x8x8xf16>, tensor<128x64x1x1xf16> -> tensor<1x128x8x8xf16>
+  %9 = tcp.broadcast %bp, %c1, %c8, %c8 {axes = [0, 2, 3]} : tensor<1x128x1x1xf16>, index, index, index -> tensor<1x128x8x8xf16>
+  %10 = tcp.add %8, %9 : tensor<1x128x8x8xf16>, tensor<1x128x8x8xf16> -> tensor<1x128x8x8xf16>
+  %11 = tcp.conv2d %7, %w3 {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : tensor<1x16x8x8xf16>, tensor<128x16x1x1xf16> -> tensor<1x128x8x8xf16>
+  %12 = tcp.broadcast %b3, %c1, %c8, %c8 {axes = [0, 2, 3]} : tensor<1x128x1x1xf16>, index, index, index -> tensor<1x128x8x8xf16>
+  %13 = tcp.add %11, %12 : tensor<1x128x8x8xf16>, tensor<1x128x8x8xf16> -> tensor<1x128x8x8xf16>
+  %14 = tcp.add %13, %10 : tensor<1x128x8x8xf16>, tensor<1x128x8x8xf16> -> tensor<1x128x8x8xf16>
+  %15 = tcp.clamp %14 {min_float = 0.0 : f32} : tensor<1x128x8x8xf16> -> tensor<1x128x8x8xf16>
+  return %15 : tensor<1x128x8x8xf16>
+}
+
+// -----
+
+!t = tensor<16x8xf16>
+
+// A long epilogue (12 pointwise ops after the matmul) stays one graph.
+// CHECK-LABEL: func.func @long_epilogue
+// CHECK:         tcp.group
+// CHECK-NEXT:      tcp.matmul
+// CHECK-COUNT-12:  tcp.{{sigmoid|tanh|mul|add|sub|clamp|neg|abs}}
+// CHECK-NEXT:      tcp.yield
+func.func @long_epilogue(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %r: !t) -> !t {
+  %0 = tcp.matmul %a, %b : tensor<16x32xf16>, tensor<32x8xf16> -> !t
+  %1 = tcp.sigmoid %0 : !t -> !t
+  %2 = tcp.mul %0, %1 : !t, !t -> !t
+  %3 = tcp.tanh %2 : !t -> !t
+  %4 = tcp.add %3, %r : !t, !t -> !t
+  %5 = tcp.sub %4, %0 : !t, !t -> !t
+  %6 = tcp.clamp %5 {min_float = -1.0 : f32, max_float = 6.0 : f32} : !t -> !t
+  %7 = tcp.neg %6 : !t -> !t
+  %8 = tcp.abs %7 : !t -> !t
+  %9 = tcp.mul %8, %2 : !t, !t -> !t
+  %10 = tcp.add %9, %4 : !t, !t -> !t
+  %11 = tcp.sigmoid %10 : !t -> !t
+  %12 = tcp.mul %11, %10 : !t, !t -> !t
+  return %12 : !t
+}

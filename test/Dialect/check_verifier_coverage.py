@@ -24,7 +24,8 @@ def main(src_root):
         line for p in root.glob("test/**/*invalid*.mlir")
         for line in p.read_text().splitlines() if "expected-error" in line)
     missing, vague = [], []
-    for cpp in sorted(root.glob("lib/Dialect/**/*.cpp")):
+    for cpp in sorted([*root.glob("lib/Dialect/**/*.cpp"),
+                       *root.glob("lib/Conversion/**/*.cpp")]):
         text = cpp.read_text()
         for m in MESSAGE.finditer(text):
             literal = m.group(1).encode().decode("unicode_escape")

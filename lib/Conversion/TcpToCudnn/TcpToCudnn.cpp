@@ -168,6 +168,8 @@ GraphBuilder::descType(Operation *at, ArrayRef<int64_t> shape, Type element) {
 FailureOr<TensorDescType> GraphBuilder::descType(Operation *at,
                                                  Type tensorType) {
   auto tensor = dyn_cast<RankedTensorType>(tensorType);
+  // Unreachable from textual IR (tcp ops take only ranked tensors and
+  // unranked group operands are never described); guards builder misuse.
   if (!tensor)
     return at->emitOpError("expects ranked tensors in a cuDNN graph, but got ")
            << tensorType;
@@ -196,6 +198,8 @@ FailureOr<Value> GraphBuilder::lookup(Operation *user, Value value) {
       descs[value] = *desc;
     return desc;
   }
+  // Unreachable from textual IR: every op is translated in order, so an
+  // operand is a graph input, a translated value or a constant by now.
   return user->emitOpError("expects its operands to be tensors of the cuDNN "
                            "graph, but got ")
          << value.getType();
@@ -222,6 +226,8 @@ FailureOr<Value> GraphBuilder::reshapedParam(Operation *user, Value param,
   auto target = RankedTensorType::get(shape, type.getElementType());
   std::optional<SmallVector<ReassociationIndices>> expand =
       getReassociationIndicesForCollapse(shape, type.getShape());
+  // Unreachable from textual IR: the tcp norm verifiers guarantee [C] or the
+  // normalized shape, which always expand to `shape`.
   if (!expand)
     return user->emitOpError("expects a parameter that reshapes to ")
            << target << ", but got " << type;

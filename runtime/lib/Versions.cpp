@@ -1,6 +1,7 @@
 //===- Versions.cpp - what the runtime was built with and what it finds ---===//
 
 #include "Errors.h"
+#include "FrontendVersion.h"
 
 #include <cuda_runtime_api.h>
 #include <cudnn.h>
@@ -14,6 +15,7 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtGetVersionInfo(cmrtVersionInfo *info) {
                       "but got null");
   info->cudnnBuild = CUDNN_VERSION;
   info->cudnnLoaded = static_cast<int>(cudnnGetVersion());
+  info->cudnnFrontend = cmrt::frontendVersion();
   if (cudaRuntimeGetVersion(&info->cudaRuntime) != cudaSuccess)
     info->cudaRuntime = 0;
   if (cudaDriverGetVersion(&info->cudaDriver) != cudaSuccess)

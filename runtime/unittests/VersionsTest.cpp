@@ -15,6 +15,7 @@ TEST(Versions, ReportsBuildAndLoadedCudnn) {
   EXPECT_EQ(info.cudnnBuild, CUDNN_VERSION);
   EXPECT_EQ(info.cudnnLoaded / 10000, 9);
   EXPECT_GT(info.cudaRuntime, 12000);
+  EXPECT_EQ(info.cudnnFrontend, 13200); // the pin: 1.32.0
   EXPECT_STREQ(cmrtGetLastErrorMessage(), "");
 }
 

@@ -9,6 +9,8 @@
 #ifndef CUDNN_MLIR_RUNTIME_RUNTIME_H
 #define CUDNN_MLIR_RUNTIME_RUNTIME_H
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,6 +23,7 @@ typedef enum cmrtStatus {
   CMRT_ERROR_CUDA = 3,
   CMRT_ERROR_CUDNN = 4,
   CMRT_ERROR_VERSION_MISMATCH = 5,
+  CMRT_ERROR_INVALID_GRAPH = 6, /* a malformed graph description */
 } cmrtStatus;
 
 /* Versions as cuDNN and CUDA encode them: cuDNN 9.19.0 is 91900, CUDA 13.0
@@ -30,6 +33,7 @@ typedef struct cmrtVersionInfo {
   int cudnnLoaded;   /* cudnnGetVersion() of the library actually loaded */
   int cudaRuntime;   /* cudaRuntimeGetVersion() */
   int cudaDriver;    /* cudaDriverGetVersion(); 0 when no driver is present */
+  int cudnnFrontend; /* CUDNN_FRONTEND_VERSION compiled in: 1.32.0 is 13200 */
 } cmrtVersionInfo;
 
 #define CMRT_ENTRY(ret, name, params) ret name params;

@@ -4,6 +4,7 @@
 
 #include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
 #include "cudnn-mlir/Pipelines/Pipelines.h"
@@ -20,6 +21,7 @@ void mlir::cudnn_mlir::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::cudnn_mlir::registerAllPasses() {
   tcp::registerTcpTransformsPasses();
+  cudnn::registerCudnnTransformsPasses();
   registerConversionPasses();
   registerPipelines();
 }

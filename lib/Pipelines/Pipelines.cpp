@@ -3,6 +3,7 @@
 #include "cudnn-mlir/Pipelines/Pipelines.h"
 
 #include "cudnn-mlir/Conversion/Passes.h"
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -22,6 +23,8 @@ void cudnn_mlir::buildTcpToCudnnPipeline(
   funcPm.addPass(tcp::createTcpIsolateGroupOpsPass());
   funcPm.addPass(cudnn_mlir::createConvertTcpToCudnnPass(
       cudnn_mlir::ConvertTcpToCudnnPassOptions{options.alignment}));
+  funcPm.addPass(cudnn::createCudnnAssignLayoutsPass(
+      cudnn::CudnnAssignLayoutsPassOptions{options.layout}));
   funcPm.addPass(createCanonicalizerPass());
   funcPm.addPass(createCSEPass());
 }
@@ -31,6 +34,6 @@ void cudnn_mlir::registerPipelines() {
       "tcp-to-cudnn-pipeline",
       "Groups tcp ops into cuDNN fusions and lowers the groups to cudnn "
       "graphs (tcp-fuse-for-cudnn, tcp-isolate-group-ops, "
-      "convert-tcp-to-cudnn, canonicalize, cse)",
+      "convert-tcp-to-cudnn, cudnn-assign-layouts, canonicalize, cse)",
       buildTcpToCudnnPipeline);
 }

@@ -46,6 +46,28 @@ Status parseAndValidate(const int64_t *words, int64_t count,
 /// "op #3 (pointwise)": how every diagnostic names an op.
 std::string describeOp(size_t index, OpKind kind);
 
+/// The cmrtGraphOptions bits the runtime knows.
+inline constexpr uint64_t kKnownGraphOptions =
+    CMRT_GRAPH_EXACT_FP32 | CMRT_GRAPH_DETERMINISTIC;
+
+/// CMRT_ERROR_INVALID_ARGUMENT for unknown option bits.
+Status checkOptions(uint64_t options);
+
+/// A short readable dump for error messages and logs (GraphDump.cpp):
+///   graph: 3 tensors, 1 op
+///     tensor UID 1: half [2,32,16,16] strides [8192,1,512,32] align 16
+///     tensor UID 3: float [2,32,16,16] ... virtual
+///     op #0 (conv_fprop) compute float pad [1,1]/[1,1] stride [1,1]
+///           dilation [1,1]: x=1 w=2 -> y=3
+std::string dumpGraph(const GraphDescription &graph);
+
+/// "half", "float", ...; "dtype(42)" for an unknown value.
+std::string dataTypeName(int64_t dataType);
+/// "add", "relu_fwd", ...; "mode(42)" for an unknown value.
+std::string pointwiseModeName(int64_t mode);
+/// "add", "amax", ...
+std::string reductionModeName(int64_t mode);
+
 } // namespace cmrt::graph
 
 #endif // CUDNN_MLIR_RUNTIME_GRAPH_H

@@ -42,6 +42,14 @@ struct CacheKey {
   std::string toString() const;
 };
 
+/// The graph hash a built graph is cached under: the description's hash
+/// continued over the cmrtGraphOptions word (options change the plan).
+inline uint64_t hashGraphAndOptions(const int64_t *words, int64_t count,
+                                    uint64_t options) {
+  int64_t word = static_cast<int64_t>(options);
+  return hashWords(&word, 1, hashWords(words, count));
+}
+
 CacheKey makeCacheKey(uint64_t graphHash, int64_t computeCapability,
                       int64_t cudnnVersion);
 

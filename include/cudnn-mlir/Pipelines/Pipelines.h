@@ -30,14 +30,19 @@ struct TcpToCudnnPipelineOptions
       *this, "fold-batch-norm",
       llvm::cl::desc("Fold inference batch norms after a conv2d into it"),
       llvm::cl::init(true)};
+  Option<std::string> layout{
+      *this, "layout",
+      llvm::cl::desc("Which graphs go channels-last: auto (fp16/bf16 convs), "
+                     "channels-last or packed"),
+      llvm::cl::init("auto")};
   Option<int64_t> alignment{
       *this, "alignment",
       llvm::cl::desc("Byte alignment promised for graph tensors"),
       llvm::cl::init(16)};
 };
 
-/// tcp-fuse-for-cudnn, tcp-isolate-group-ops, convert-tcp-to-cudnn, then
-/// canonicalize and CSE, on every func.func.
+/// tcp-fuse-for-cudnn, tcp-isolate-group-ops, convert-tcp-to-cudnn,
+/// cudnn-assign-layouts, then canonicalize and CSE, on every func.func.
 void buildTcpToCudnnPipeline(OpPassManager &pm,
                              const TcpToCudnnPipelineOptions &options);
 

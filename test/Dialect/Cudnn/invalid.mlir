@@ -863,3 +863,41 @@ func.func @graph_op_outside_graph(%x: !cudnn.tensor_desc<8xf32, alignment = 16, 
       -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
   return
 }
+
+// -----
+
+func.func @graph_operand_layout(%h: !cudnn.handle, %x: tensor<2x8x4x4xf16>) -> tensor<2x8x4x4xf16> {
+  // expected-error @+1 {{expects operand #0 to be stored as its tensor_desc's strides say, but got a packed tensor 'tensor<2x8x4x4xf16>' for '!cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = [128, 1, 32, 8]>'}}
+  %0 = cudnn.build_and_exec_graph %h %x {
+  ^bb0(%a: !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = [128, 1, 32, 8]>):
+    %r = cudnn.pointwise_relu(%a) type = f32
+        : !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = [128, 1, 32, 8]>
+        -> !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%r) : !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = []>
+  } : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+  return %0 : tensor<2x8x4x4xf16>
+}
+
+// -----
+
+func.func @convert_layout_shape(%x: tensor<2x8x4x4xf16>) {
+  // expected-error @+1 {{expects the same shape and element type on both sides, but got 'tensor<2x8x4x4xf16>' and 'tensor<2x8x4x2xf16, #cudnn.channels_last>'}}
+  %0 = cudnn.convert_layout %x : tensor<2x8x4x4xf16> -> tensor<2x8x4x2xf16, #cudnn.channels_last>
+  return
+}
+
+// -----
+
+func.func @convert_layout_encoding(%x: tensor<2x8x4x4xf16>) {
+  // expected-error @+1 {{expects no encoding or #cudnn.channels_last, but got "nhwc"}}
+  %0 = cudnn.convert_layout %x : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, "nhwc">
+  return
+}
+
+// -----
+
+func.func @convert_layout_rank(%x: tensor<8x4xf16>) {
+  // expected-error @+1 {{expects rank >= 3 for #cudnn.channels_last (N, C, spatial...), but got 'tensor<8x4xf16, #cudnn.channels_last>'}}
+  %0 = cudnn.convert_layout %x : tensor<8x4xf16> -> tensor<8x4xf16, #cudnn.channels_last>
+  return
+}

@@ -36,7 +36,7 @@ func.func @graph(%h: !cudnn.handle, %t: tensor<8x16xf32>) -> tensor<8x16xf32> {
 // CHECK: cudnn.convolution(%{{.*}}, %{{.*}}) type = f32 {{.*}} dilation = [1, 1] mode = convolution :
 // CHECK: cudnn.convolution(%{{.*}}, %{{.*}}) type = f32 {{.*}} mode = cross_correlation :
 // CHECK: cudnn.convolution(%{{.*}}, %{{.*}}) type = f32 {{.*}} spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : {{.*}}, !cudnn.tensor_desc<64x16x3x3xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
-func.func @convolution(%t0: tensor<1x64x56x56xf16>, %t1: tensor<1x64x56x56xf32>, %t2: tensor<64x64x3x3xf32>, %t3: tensor<64x16x3x3xf32>) {
+func.func @convolution(%t0: tensor<1x64x56x56xf16, #cudnn.channels_last>, %t1: tensor<1x64x56x56xf32>, %t2: tensor<64x64x3x3xf32>, %t3: tensor<64x16x3x3xf32>) {
   %h = cudnn.get_current_handle !cudnn.handle
   %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2, %t3 {
   ^bb0(%x: !nhwc, %x32: !img, %w: !filt, %wg: !cudnn.tensor_desc<64x16x3x3xf32, alignment = 16, stride = []>):
@@ -55,7 +55,7 @@ func.func @convolution(%t0: tensor<1x64x56x56xf16>, %t1: tensor<1x64x56x56xf32>,
         : !img, !cudnn.tensor_desc<64x16x3x3xf32, alignment = 16, stride = []>
         -> !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
     cudnn.build_graph(%3) : !cudnn.tensor_desc<1x64x28x28xf32, alignment = 16, stride = []>
-  } : tensor<1x64x56x56xf16>, tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32>, tensor<64x16x3x3xf32> -> tensor<1x64x28x28xf32>
+  } : tensor<1x64x56x56xf16, #cudnn.channels_last>, tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32>, tensor<64x16x3x3xf32> -> tensor<1x64x28x28xf32>
   return
 }
 
@@ -416,4 +416,13 @@ func.func @rnn_lstm_backward(%h: !cudnn.handle, %y: tensor<10x4x32xf32>, %s: ten
         tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<8448xf32>, tensor<?xi8>
       -> tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>
   return
+}
+
+// CHECK-LABEL: func.func @convert_layout
+// CHECK: %[[A:.*]] = cudnn.convert_layout %{{.*}} : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
+// CHECK: cudnn.convert_layout %[[A]] : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+func.func @convert_layout(%x: tensor<2x8x4x4xf16>) -> tensor<2x8x4x4xf16> {
+  %0 = cudnn.convert_layout %x : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
+  %1 = cudnn.convert_layout %0 : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+  return %1 : tensor<2x8x4x4xf16>
 }

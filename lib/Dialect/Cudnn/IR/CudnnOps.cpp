@@ -30,7 +30,45 @@ static LogicalResult verifyTensorMatchesDesc(Operation *op, Type tensor,
     return op->emitOpError("expects ")
            << what << " #" << index << " to have the shape and element type "
            << "of its tensor_desc " << desc << ", but got " << tensorType;
+  // The tensor's storage must be what the descriptor's strides say.
+  bool channelsLast = isChannelsLast(tensorType);
+  if (channelsLast ? !desc.isChannelsLast() : !desc.isPacked())
+    return op->emitOpError("expects ")
+           << what << " #" << index << " to be stored as its tensor_desc's "
+           << "strides say, but got a "
+           << (channelsLast ? "#cudnn.channels_last" : "packed") << " tensor "
+           << tensorType << " for " << desc;
   return success();
+}
+
+LogicalResult ConvertLayoutOp::verify() {
+  RankedTensorType in = getIn().getType(), out = getOut().getType();
+  if (in.getShape() != out.getShape() ||
+      in.getElementType() != out.getElementType())
+    return emitOpError("expects the same shape and element type on both "
+                       "sides, but got ")
+           << in << " and " << out;
+  for (RankedTensorType type : {in, out}) {
+    if (type.getEncoding() && !isChannelsLast(type))
+      return emitOpError("expects no encoding or #cudnn.channels_last, but "
+                         "got ")
+             << type.getEncoding();
+    if (isChannelsLast(type) && type.getRank() < 3)
+      return emitOpError("expects rank >= 3 for #cudnn.channels_last (N, C, "
+                         "spatial...), but got ")
+             << type;
+  }
+  return success();
+}
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getIn().getType() == getOut().getType())
+    return getIn();
+  // A conversion back to where the previous one started is no conversion.
+  if (auto previous = getIn().getDefiningOp<ConvertLayoutOp>())
+    if (previous.getIn().getType() == getOut().getType())
+      return previous.getIn();
+  return {};
 }
 
 LogicalResult BuildAndExecGraphOp::verify() {

@@ -2,6 +2,7 @@
 
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
 #include "cudnn-mlir/Support/ShapeUtils.h"
 
 #include "mlir/IR/Builders.h"
@@ -97,12 +98,10 @@ void TensorDescType::print(AsmPrinter &printer) const {
   printer << "]>";
 }
 
-SmallVector<int64_t> TensorDescType::getEffectiveStrides() const {
-  if (!getStride().empty())
-    return SmallVector<int64_t>(getStride());
-  SmallVector<int64_t> strides(getRank(), 1);
-  for (int64_t d = getRank() - 2; d >= 0; --d) {
-    int64_t next = getShape()[d + 1];
+SmallVector<int64_t> mlir::cudnn::getPackedStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d) {
+    int64_t next = shape[d + 1];
     strides[d] = ShapedType::isDynamic(next) || ShapedType::isDynamic(strides[d + 1])
                      ? ShapedType::kDynamic
                      : strides[d + 1] * next;
@@ -110,7 +109,68 @@ SmallVector<int64_t> TensorDescType::getEffectiveStrides() const {
   return strides;
 }
 
-TensorDescType TensorDescType::withShape(ArrayRef<int64_t> shape) const {
-  return TensorDescType::get(getContext(), shape, getElementType(),
-                             getAlignment(), {});
+SmallVector<int64_t> TensorDescType::getEffectiveStrides() const {
+  if (!getStride().empty())
+    return SmallVector<int64_t>(getStride());
+  return getPackedStrides(getShape());
+}
+
+TensorDescType TensorDescType::withStrides(ArrayRef<int64_t> strides) const {
+  return TensorDescType::get(getContext(), getShape(), getElementType(),
+                             getAlignment(), strides);
+}
+
+/// Whether two stride lists address the same bytes for `shape`: the stride
+/// of a size-1 dimension never matters.
+static bool sameStorage(ArrayRef<int64_t> shape, ArrayRef<int64_t> a,
+                        ArrayRef<int64_t> b) {
+  if (a.size() != shape.size() || b.size() != shape.size())
+    return false;
+  for (auto [size, x, y] : llvm::zip(shape, a, b))
+    if (size != 1 && x != y)
+      return false;
+  return true;
+}
+
+bool TensorDescType::isChannelsLast() const {
+  SmallVector<int64_t> channelsLast = getChannelsLastStrides(getShape());
+  return !channelsLast.empty() &&
+         sameStorage(getShape(), getEffectiveStrides(), channelsLast);
+}
+
+bool TensorDescType::isPacked() const {
+  return getStride().empty() ||
+         sameStorage(getShape(), getStride(), getPackedStrides(getShape()));
+}
+
+SmallVector<int64_t> mlir::cudnn::getChannelsLastStrides(ArrayRef<int64_t> shape) {
+  if (shape.size() < 3 || llvm::any_of(shape, ShapedType::isDynamic))
+    return {};
+  SmallVector<int64_t> strides(shape.size());
+  int64_t running = shape[1];
+  strides[1] = 1;
+  for (size_t d = shape.size() - 1; d >= 2; --d) {
+    strides[d] = running;
+    running *= shape[d];
+  }
+  strides[0] = running;
+  return strides;
+}
+
+bool mlir::cudnn::layoutsCoincide(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> channelsLast = getChannelsLastStrides(shape);
+  if (channelsLast.empty())
+    return false;
+  return sameStorage(shape, getPackedStrides(shape), channelsLast);
+}
+
+bool mlir::cudnn::isChannelsLast(RankedTensorType type) {
+  return isa_and_nonnull<ChannelsLastAttr>(type.getEncoding());
+}
+
+RankedTensorType mlir::cudnn::withChannelsLast(RankedTensorType type,
+                                               bool channelsLast) {
+  return RankedTensorType::get(
+      type.getShape(), type.getElementType(),
+      channelsLast ? ChannelsLastAttr::get(type.getContext()) : Attribute());
 }

@@ -82,6 +82,26 @@ def Cudnn_MathType : Cudnn_I32Enum<"MathType",
       I32EnumAttrCase<"tensor_op_allow_conversion", 2>,
       I32EnumAttrCase<"fma", 3>]>;
 
+def Cudnn_ChannelsLastAttr : AttrDef<Cudnn_Dialect, "ChannelsLast"> {
+  let mnemonic = "channels_last";
+  let summary = "Tensor encoding: stored channels-last (NHWC, NDHWC)";
+  let description = [{
+    As the encoding of a ranked tensor of rank 3 to 8, says that the tensor,
+    whose type keeps the logical order N, C, spatial..., is stored with the
+    channels innermost: strides `[C*prod(spatial), 1, ..., C]`, what cuDNN's
+    fused fp16/bf16 engines want. A tensor with no encoding is stored packed
+    in its logical order (PyTorch's contiguous layout). Values cross between
+    the two only through `cudnn.convert_layout`; bufferization gives an
+    encoded tensor a strided memref.
+
+    Example:
+
+    ```mlir
+    tensor<8x64x56x56xf16, #cudnn.channels_last>
+    ```
+  }];
+}
+
 def Cudnn_RnnConfigAttr : AttrDef<Cudnn_Dialect, "RnnConfig"> {
   let mnemonic = "rnn_config";
   let summary = "An RNN descriptor (cudnnRNNDescriptor_t, cudnnSetRNNDescriptor_v8)";

@@ -81,6 +81,29 @@ def Cudnn_BuildGraphOp : Cudnn_Op<"build_graph", [Pure, Terminator,
   let assemblyFormat = "`(` $outputs `)` attr-dict `:` qualified(type($outputs))";
 }
 
+def Cudnn_ConvertLayoutOp : Cudnn_Op<"convert_layout", [Pure]> {
+  let summary = "Copies a tensor into another physical layout";
+  let description = [{
+    The same tensor (shape, element type, values) stored in another layout:
+    from packed logical order to `#cudnn.channels_last` or back. Layout
+    assignment inserts these only where a producer and a consumer disagree
+    (function boundaries, ops outside cuDNN graphs); back-to-back conversions
+    fold away. It runs as a generated transpose kernel, not through cuDNN.
+
+    Example:
+
+    ```mlir
+    %1 = cudnn.convert_layout %0
+        : tensor<8x64x56x56xf16> -> tensor<8x64x56x56xf16, #cudnn.channels_last>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$in);
+  let results = (outs AnyRankedTensor:$out);
+  let assemblyFormat = "$in attr-dict `:` type($in) `->` type($out)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Graph operations
 //===----------------------------------------------------------------------===//

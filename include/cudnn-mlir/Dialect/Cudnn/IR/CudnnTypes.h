@@ -9,4 +9,26 @@
 #define GET_TYPEDEF_CLASSES
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.h.inc"
 
+namespace mlir::cudnn {
+
+/// The channels-last strides of a static shape [N, C, spatial...] (rank >= 3):
+/// C innermost, then the spatial dims right to left, then N. Empty when the
+/// rank is below 3 or a dimension is dynamic.
+SmallVector<int64_t> getChannelsLastStrides(ArrayRef<int64_t> shape);
+
+/// The row-major strides of `shape` (kDynamic past a dynamic dimension).
+SmallVector<int64_t> getPackedStrides(ArrayRef<int64_t> shape);
+
+/// Whether a tensor of `shape` has the same bytes in both layouts (e.g.
+/// 1xCx1x1, or KxCx1x1): then it never needs an encoding or a conversion.
+bool layoutsCoincide(ArrayRef<int64_t> shape);
+
+/// Whether `type` carries the #cudnn.channels_last encoding.
+bool isChannelsLast(RankedTensorType type);
+
+/// `type` with (or without) the #cudnn.channels_last encoding.
+RankedTensorType withChannelsLast(RankedTensorType type, bool channelsLast);
+
+} // namespace mlir::cudnn
+
 #endif // CUDNN_MLIR_DIALECT_CUDNN_IR_CUDNNTYPES_H

@@ -52,8 +52,14 @@ def Cudnn_TensorDescType : Cudnn_Type<"TensorDesc", "tensor_desc"> {
     int64_t getRank() const { return getShape().size(); }
     /// The strides in elements: the explicit ones, or packed row-major ones.
     SmallVector<int64_t> getEffectiveStrides() const;
-    /// The same tensor with another shape (strides reset to packed).
-    TensorDescType withShape(ArrayRef<int64_t> shape) const;
+    /// The same tensor with other strides (empty: packed).
+    TensorDescType withStrides(ArrayRef<int64_t> strides) const;
+    /// Whether the strides address the bytes the channels-last layout does
+    /// (strides of size-1 dimensions do not matter). A tensor such as
+    /// 1xCx1x1 is both channels-last and packed.
+    bool isChannelsLast() const;
+    /// Whether the strides address the bytes the packed logical layout does.
+    bool isPacked() const;
   }];
 }
 

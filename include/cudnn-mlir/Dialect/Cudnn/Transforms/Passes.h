@@ -1,0 +1,21 @@
+//===- Passes.h - cudnn dialect passes --------------------------*- C++ -*-===//
+
+#ifndef CUDNN_MLIR_DIALECT_CUDNN_TRANSFORMS_PASSES_H
+#define CUDNN_MLIR_DIALECT_CUDNN_TRANSFORMS_PASSES_H
+
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::cudnn {
+
+#define GEN_PASS_DECL
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h.inc"
+
+} // namespace mlir::cudnn
+
+#endif // CUDNN_MLIR_DIALECT_CUDNN_TRANSFORMS_PASSES_H

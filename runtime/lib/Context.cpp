@@ -1,0 +1,239 @@
+//===- Context.cpp - cuDNN handles, devices and workspace pools -----------===//
+
+#include "Context.h"
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <utility>
+
+using namespace cmrt;
+
+std::string cmrt::cudnnLastErrorString() {
+  char buf[1024] = {0};
+  cudnnGetLastErrorString(buf, sizeof(buf));
+  return buf;
+}
+
+std::string cmrt::cudnnErrorText(cudnnStatus_t status) {
+  std::string text = cudnnGetErrorString(status);
+  std::string last = cudnnLastErrorString();
+  if (!last.empty())
+    text += ": " + last;
+  return text;
+}
+
+std::string cmrt::cudaErrorText(const char *what, cudaError_t err) {
+  return std::string(what) + ": " + cudaGetErrorString(err) + " (" +
+         cudaGetErrorName(err) + ")";
+}
+
+Status cmrt::currentDevice(int &device) {
+  int count = 0;
+  cudaError_t err = cudaGetDeviceCount(&count);
+  if (err != cudaSuccess || count == 0) {
+    (void)cudaGetLastError();
+    return {CMRT_ERROR_NO_DEVICE,
+            std::string("cudnn-mlir expects a CUDA GPU, but found none (") +
+                (err == cudaSuccess ? std::string("cudaGetDeviceCount "
+                                                  "reported 0 devices")
+                                    : cudaErrorText("cudaGetDeviceCount",
+                                                    err)) +
+                ")"};
+  }
+  if ((err = cudaGetDevice(&device)) != cudaSuccess)
+    return {CMRT_ERROR_CUDA, cudaErrorText("cudaGetDevice", err)};
+  return Status::success();
+}
+
+Status cmrt::computeCapability(int device, int64_t &cc) {
+  int major = 0, minor = 0;
+  cudaError_t err =
+      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+  if (err == cudaSuccess)
+    err = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor,
+                                 device);
+  if (err != cudaSuccess)
+    return {CMRT_ERROR_CUDA, cudaErrorText("cudaDeviceGetAttribute", err)};
+  cc = major * 10 + minor;
+  return Status::success();
+}
+
+DeviceGuard::~DeviceGuard() {
+  if (previous_ >= 0)
+    (void)cudaSetDevice(previous_);
+}
+
+Status DeviceGuard::set(int device) {
+  int current = -1;
+  cudaError_t err = cudaGetDevice(&current);
+  if (err != cudaSuccess)
+    return {CMRT_ERROR_CUDA, cudaErrorText("cudaGetDevice", err)};
+  if (current == device)
+    return Status::success();
+  if ((err = cudaSetDevice(device)) != cudaSuccess)
+    return {CMRT_ERROR_CUDA, cudaErrorText("cudaSetDevice", err)};
+  previous_ = current;
+  return Status::success();
+}
+
+//===-- Handles -----------------------------------------------------------===//
+
+namespace {
+
+/// This thread's handles, destroyed when the thread exits or on shutdown.
+struct ThreadHandles {
+  std::map<int, cudnnHandle_t> byDevice;
+  ~ThreadHandles() { release(); }
+  void release() {
+    for (auto &[device, handle] : byDevice) {
+      (void)device;
+      (void)cudnnDestroy(handle);
+    }
+    byDevice.clear();
+  }
+};
+
+ThreadHandles &threadHandles() {
+  thread_local ThreadHandles handles;
+  return handles;
+}
+
+} // namespace
+
+Status cmrt::handleFor(int device, cudaStream_t stream,
+                       cudnnHandle_t &handle) {
+  ThreadHandles &handles = threadHandles();
+  auto it = handles.byDevice.find(device);
+  if (it == handles.byDevice.end()) {
+    cudnnHandle_t created = nullptr;
+    cudnnStatus_t st = cudnnCreate(&created);
+    if (st != CUDNN_STATUS_SUCCESS)
+      return {CMRT_ERROR_CUDNN, "cudnnCreate on device " +
+                                    std::to_string(device) + " failed: " +
+                                    cudnnErrorText(st)};
+    it = handles.byDevice.emplace(device, created).first;
+  }
+  handle = it->second;
+  cudnnStatus_t st = cudnnSetStream(handle, stream);
+  if (st != CUDNN_STATUS_SUCCESS)
+    return {CMRT_ERROR_CUDNN,
+            "cudnnSetStream failed: " + cudnnErrorText(st)};
+  return Status::success();
+}
+
+//===-- Workspace pool ----------------------------------------------------===//
+
+namespace {
+
+struct PoolEntry {
+  std::mutex mutex;
+  void *data = nullptr;
+  int64_t bytes = 0;
+  bool async = true; // allocated with cudaMallocAsync
+};
+
+struct Pool {
+  std::mutex mutex; // guards `entries` (not the entries' buffers)
+  std::map<std::pair<int, cudaStream_t>, std::unique_ptr<PoolEntry>> entries;
+};
+
+Pool &pool() {
+  // Leaked on purpose: freeing device memory from a static destructor races
+  // with the CUDA runtime's own teardown; the driver reclaims it at exit and
+  // cmrtShutdown frees it explicitly.
+  static Pool *p = new Pool;
+  return *p;
+}
+
+PoolEntry &entryFor(int device, cudaStream_t stream) {
+  Pool &p = pool();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  auto &slot = p.entries[{device, stream}];
+  if (!slot)
+    slot = std::make_unique<PoolEntry>();
+  return *slot;
+}
+
+constexpr int64_t kGranule = 1 << 20; // grow in whole MiB
+
+} // namespace
+
+Status WorkspaceLease::acquire(int device, cudaStream_t stream,
+                               int64_t bytes) {
+  data_ = nullptr;
+  if (bytes <= 0)
+    return Status::success();
+  PoolEntry &entry = entryFor(device, stream);
+  lock_ = std::unique_lock<std::mutex>(entry.mutex);
+  if (entry.bytes < bytes) {
+    int64_t size = (bytes + kGranule - 1) / kGranule * kGranule;
+    cudaError_t err = cudaSuccess;
+    if (entry.data) {
+      // Stream-ordered: work already enqueued on `stream` finishes first.
+      err = entry.async ? cudaFreeAsync(entry.data, stream)
+                        : cudaFree(entry.data);
+      entry.data = nullptr;
+      entry.bytes = 0;
+      if (err != cudaSuccess)
+        return {CMRT_ERROR_CUDA,
+                cudaErrorText("freeing the old workspace", err)};
+    }
+    void *data = nullptr;
+    err = cudaMallocAsync(&data, static_cast<size_t>(size), stream);
+    bool async = true;
+    if (err == cudaErrorNotSupported) {
+      // No stream-ordered allocator on this device/driver: a synchronous
+      // allocation, once per growth.
+      (void)cudaGetLastError();
+      err = cudaMalloc(&data, static_cast<size_t>(size));
+      async = false;
+    }
+    if (err != cudaSuccess)
+      return {CMRT_ERROR_CUDA,
+              cudaErrorText(("allocating a " + std::to_string(size) +
+                             "-byte workspace")
+                                .c_str(),
+                            err)};
+    entry.data = data;
+    entry.bytes = size;
+    entry.async = async;
+  }
+  data_ = entry.data;
+  return Status::success();
+}
+
+int64_t cmrt::workspacePoolBytes(int device, cudaStream_t stream) {
+  Pool &p = pool();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  auto it = p.entries.find({device, stream});
+  if (it == p.entries.end())
+    return 0;
+  std::lock_guard<std::mutex> entryLock(it->second->mutex);
+  return it->second->bytes;
+}
+
+void cmrt::releaseContextResources() {
+  {
+    Pool &p = pool();
+    std::lock_guard<std::mutex> lock(p.mutex);
+    int previous = -1;
+    bool havePrevious = cudaGetDevice(&previous) == cudaSuccess;
+    for (auto &[key, entry] : p.entries) {
+      std::lock_guard<std::mutex> entryLock(entry->mutex);
+      if (!entry->data)
+        continue;
+      if (cudaSetDevice(key.first) == cudaSuccess) {
+        (void)cudaDeviceSynchronize();
+        (void)cudaFree(entry->data);
+      }
+      entry->data = nullptr;
+      entry->bytes = 0;
+    }
+    p.entries.clear();
+    if (havePrevious)
+      (void)cudaSetDevice(previous);
+    (void)cudaGetLastError();
+  }
+  threadHandles().release();
+}

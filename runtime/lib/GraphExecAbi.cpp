@@ -1,0 +1,274 @@
+//===- GraphExecAbi.cpp - C entry points: build, cache, execute -----------===//
+//
+// cmrtGraphGetOrBuild -> validate, key (graph + options hash, compute
+// capability, cuDNN version, device), cache lookup, build on a miss;
+// cmrtGraphExecute -> operand and alignment checks, handle bound to the
+// stream, pooled workspace, enqueue. No frontend headers here, and nothing
+// here throws past the C boundary (allocation failures are caught too).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Context.h"
+#include "Errors.h"
+#include "FrontendGraph.h"
+#include "Graph.h"
+#include "GraphHash.h"
+#include "LruCache.h"
+
+#include <cstring>
+#include <exception>
+#include <unordered_map>
+
+using namespace cmrt;
+using cmrt::graph::Status;
+
+struct cmrtGraphImpl {
+  std::shared_ptr<BuiltGraph> graph;
+};
+
+namespace {
+
+/// What a built graph depends on: CacheKey (graph + options hash, compute
+/// capability, cuDNN version) and the device ordinal, since a plan belongs to
+/// the device it was built on.
+struct DeviceCacheKey {
+  graph::CacheKey key;
+  int device = 0;
+  bool operator==(const DeviceCacheKey &o) const {
+    return key == o.key && device == o.device;
+  }
+};
+
+struct DeviceCacheKeyHasher {
+  size_t operator()(const DeviceCacheKey &k) const {
+    return static_cast<size_t>(
+        graph::hashWords(nullptr, 0, k.key.combined() ^
+                                         static_cast<uint64_t>(k.device)));
+  }
+};
+
+constexpr size_t kDefaultCapacity = 1024;
+
+using GraphCache = LruCache<DeviceCacheKey, BuiltGraph, DeviceCacheKeyHasher>;
+
+GraphCache &cache() {
+  // Leaked on purpose: destroying cuDNN plans after the CUDA runtime has
+  // unloaded at exit is unsafe; cmrtShutdown clears it explicitly.
+  static GraphCache *c = new GraphCache(kDefaultCapacity);
+  return *c;
+}
+
+cmrtStatus report(const Status &s) {
+  return s.ok() ? cmrt::succeed() : cmrt::fail(s.code, s.message);
+}
+
+template <typename F> cmrtStatus guarded(const char *name, F &&f) {
+  try {
+    return f();
+  } catch (const std::exception &e) {
+    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                      std::string(name) + ": unexpected exception: " +
+                          e.what());
+  } catch (...) {
+    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                      std::string(name) + ": unexpected exception");
+  }
+}
+
+} // namespace
+
+extern "C" CMRT_EXPORT cmrtStatus
+cmrtDumpGraphDescription(const int64_t *words, int64_t count, char *buffer,
+                         int64_t size, int64_t *needed) {
+  return guarded("cmrtDumpGraphDescription", [&] {
+    if (size > 0 && !buffer)
+      return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                        "cmrtDumpGraphDescription expects a buffer when size "
+                        "> 0, but got null");
+    graph::GraphDescription desc;
+    if (Status s = graph::parseAndValidate(words, count, desc); !s.ok())
+      return report(s);
+    std::string text = graph::dumpGraph(desc);
+    if (needed)
+      *needed = static_cast<int64_t>(text.size()) + 1;
+    if (size > 0) {
+      size_t n = std::min(text.size(), static_cast<size_t>(size - 1));
+      std::memcpy(buffer, text.data(), n);
+      buffer[n] = '\0';
+    }
+    return cmrt::succeed();
+  });
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtGraphGetOrBuild(const int64_t *words,
+                                                      int64_t count,
+                                                      cmrtGraphOptions options,
+                                                      cmrtGraph *out) {
+  return guarded("cmrtGraphGetOrBuild", [&] {
+    if (!out)
+      return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                        "cmrtGraphGetOrBuild expects a non-null out pointer, "
+                        "but got null");
+    *out = nullptr;
+    if (Status s = graph::checkOptions(options); !s.ok())
+      return report(s);
+    graph::GraphDescription desc;
+    if (Status s = graph::parseAndValidate(words, count, desc); !s.ok())
+      return report(s);
+
+    int device = 0;
+    if (Status s = currentDevice(device); !s.ok())
+      return report(s);
+    int64_t cc = 0;
+    if (Status s = computeCapability(device, cc); !s.ok())
+      return report(s);
+    DeviceCacheKey key{
+        graph::makeCacheKey(graph::hashGraphAndOptions(words, count, options),
+                            cc, static_cast<int64_t>(cudnnGetVersion())),
+        device};
+
+    std::shared_ptr<BuiltGraph> built;
+    Status s = cache().getOrBuild(
+        key,
+        [&](std::shared_ptr<BuiltGraph> &result) -> Status {
+          cudnnHandle_t handle = nullptr;
+          if (Status h = handleFor(device, nullptr, handle); !h.ok())
+            return h;
+          return buildFrontendGraph(desc, options, device, handle, result);
+        },
+        built);
+    if (!s.ok())
+      return report(s);
+    *out = new cmrtGraphImpl{std::move(built)};
+    return cmrt::succeed();
+  });
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtGraphExecute(cmrtGraph graph,
+                                                   void *stream,
+                                                   const int64_t *uids,
+                                                   void *const *pointers,
+                                                   int64_t count) {
+  return guarded("cmrtGraphExecute", [&] {
+    if (!graph || !graph->graph)
+      return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                        "cmrtGraphExecute expects a graph from "
+                        "cmrtGraphGetOrBuild, but got null");
+    BuiltGraph &g = *graph->graph;
+    if (count < 0 || (count > 0 && (!uids || !pointers)))
+      return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                        "cmrtGraphExecute expects count >= 0 and non-null "
+                        "uids and pointers, but got count " +
+                            std::to_string(count));
+    std::unordered_map<int64_t, int64_t> alignment;
+    for (const auto &[uid, align] : g.userTensors)
+      alignment.emplace(uid, align);
+
+    std::unordered_map<int64_t, void *> variantPack;
+    variantPack.reserve(static_cast<size_t>(count));
+    for (int64_t i = 0; i < count; ++i) {
+      auto it = alignment.find(uids[i]);
+      if (it == alignment.end())
+        return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                          "cmrtGraphExecute expects UIDs of the graph's "
+                          "non-virtual, non-by-value tensors, but got UID " +
+                              std::to_string(uids[i]) + "\n" + g.dump);
+      if (!pointers[i])
+        return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                          "cmrtGraphExecute expects a device pointer for "
+                          "tensor UID " +
+                              std::to_string(uids[i]) + ", but got null");
+      auto address = reinterpret_cast<uintptr_t>(pointers[i]);
+      if (address % static_cast<uintptr_t>(it->second) != 0)
+        return cmrt::fail(CMRT_ERROR_MISALIGNED,
+                          "cmrtGraphExecute expects the pointer of tensor "
+                          "UID " +
+                              std::to_string(uids[i]) + " to be " +
+                              std::to_string(it->second) +
+                              "-byte aligned, but got " +
+                              std::to_string(address % it->second) +
+                              " bytes past a multiple");
+      if (!variantPack.emplace(uids[i], pointers[i]).second)
+        return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                          "cmrtGraphExecute expects each UID once, but got "
+                          "UID " +
+                              std::to_string(uids[i]) + " twice");
+    }
+    for (const auto &[uid, align] : g.userTensors) {
+      (void)align;
+      if (!variantPack.count(uid))
+        return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                          "cmrtGraphExecute expects a pointer for tensor "
+                          "UID " +
+                              std::to_string(uid) + ", but got none\n" +
+                              g.dump);
+    }
+
+    DeviceGuard guard;
+    if (Status s = guard.set(g.device); !s.ok())
+      return report(s);
+    auto cudaStream = static_cast<cudaStream_t>(stream);
+    cudnnHandle_t handle = nullptr;
+    if (Status s = handleFor(g.device, cudaStream, handle); !s.ok())
+      return report(s);
+    WorkspaceLease workspace;
+    if (Status s = workspace.acquire(g.device, cudaStream, g.workspaceBytes);
+        !s.ok())
+      return report(s);
+    return report(
+        executeFrontendGraph(g, handle, variantPack, workspace.data()));
+  });
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtGraphGetWorkspaceSize(cmrtGraph graph,
+                                                            int64_t *bytes) {
+  if (!graph || !graph->graph || !bytes)
+    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                      "cmrtGraphGetWorkspaceSize expects a graph and a "
+                      "non-null bytes pointer, but got null");
+  *bytes = graph->graph->workspaceBytes;
+  return cmrt::succeed();
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtGraphRelease(cmrtGraph graph) {
+  delete graph;
+  return cmrt::succeed();
+}
+
+extern "C" CMRT_EXPORT cmrtStatus
+cmrtGraphCacheGetStats(cmrtGraphCacheStats *stats) {
+  if (!stats)
+    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                      "cmrtGraphCacheGetStats expects a non-null stats "
+                      "pointer, but got null");
+  LruStats s = cache().stats();
+  *stats = {s.builds, s.hits, s.evictions, s.entries, s.capacity};
+  return cmrt::succeed();
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtGraphCacheSetCapacity(int64_t capacity) {
+  if (capacity < 0)
+    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                      "cmrtGraphCacheSetCapacity expects a capacity >= 0 (0 "
+                      "= unlimited), but got " +
+                          std::to_string(capacity));
+  return guarded("cmrtGraphCacheSetCapacity", [&] {
+    cache().setCapacity(static_cast<size_t>(capacity));
+    return cmrt::succeed();
+  });
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtGraphCacheClear(void) {
+  return guarded("cmrtGraphCacheClear", [&] {
+    cache().clear();
+    return cmrt::succeed();
+  });
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtShutdown(void) {
+  return guarded("cmrtShutdown", [&] {
+    cache().clear();
+    releaseContextResources();
+    return cmrt::succeed();
+  });
+}

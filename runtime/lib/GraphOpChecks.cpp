@@ -14,12 +14,6 @@ using namespace cmrt::graph::detail;
 
 namespace {
 
-#define CMRT_TRY(expr)                                                         \
-  do {                                                                         \
-    if (Status s_ = (expr); !s_.ok())                                          \
-      return s_;                                                               \
-  } while (false)
-
 std::string str(int64_t v) { return std::to_string(v); }
 
 Status checkComputeType(const OpView &v, int64_t computeType) {

@@ -13,12 +13,6 @@ using namespace cmrt::graph::detail;
 
 namespace {
 
-#define CMRT_TRY(expr)                                                         \
-  do {                                                                         \
-    if (Status s_ = (expr); !s_.ok())                                          \
-      return s_;                                                               \
-  } while (false)
-
 std::string tensorName(int64_t uid) { return "tensor UID " + std::to_string(uid); }
 
 bool allPositive(const std::vector<int64_t> &values) {

@@ -63,4 +63,11 @@ std::string formatList(const std::vector<int64_t> &values);
 
 } // namespace cmrt::graph::detail
 
+/// Returns the Status of `expr` from the enclosing function if it failed.
+#define CMRT_TRY(expr)                                                         \
+  do {                                                                         \
+    if (::cmrt::graph::Status s_ = (expr); !s_.ok())                           \
+      return s_;                                                               \
+  } while (false)
+
 #endif // CUDNN_MLIR_RUNTIME_GRAPHVALIDATION_H

@@ -7,6 +7,7 @@
 # Output: the imported target CudnnMlir::cudnn_frontend and the variable
 #         CUDNN_FRONTEND_VERSION (e.g. 1.32.0).
 include_guard(GLOBAL)
+include(CudnnMlirVersionMacros)
 
 set(CUDNN_MLIR_FRONTEND_PIN 1.32.0)
 set(_fe_pip_cmd
@@ -38,13 +39,8 @@ if(NOT EXISTS "${CUDNN_FRONTEND_INCLUDE_DIR}/cudnn_frontend.h"
     "set the environment variable of the same name).")
 endif()
 
-file(STRINGS "${CUDNN_FRONTEND_INCLUDE_DIR}/cudnn_frontend_version.h" _fe_lines
-  REGEX "#define CUDNN_FRONTEND_(MAJOR|MINOR|PATCH)_VERSION +[0-9]+")
-foreach(_part MAJOR MINOR PATCH)
-  string(REGEX MATCH "CUDNN_FRONTEND_${_part}_VERSION +([0-9]+)" _m "${_fe_lines}")
-  set(_fe_${_part} "${CMAKE_MATCH_1}")
-endforeach()
-set(CUDNN_FRONTEND_VERSION "${_fe_MAJOR}.${_fe_MINOR}.${_fe_PATCH}")
+cudnn_mlir_read_version("${CUDNN_FRONTEND_INCLUDE_DIR}/cudnn_frontend_version.h"
+  "CUDNN_FRONTEND_@_VERSION" CUDNN_FRONTEND_VERSION)
 if(NOT CUDNN_FRONTEND_VERSION VERSION_EQUAL CUDNN_MLIR_FRONTEND_PIN)
   message(FATAL_ERROR
     "cudnn-mlir's runtime expects cudnn-frontend ${CUDNN_MLIR_FRONTEND_PIN}, "

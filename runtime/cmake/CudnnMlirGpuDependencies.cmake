@@ -3,8 +3,9 @@
 # runtime when it is configured on its own (cmake -S runtime).
 #
 # Defines the imported target CudnnMlir::cudnn and the variables
-# CUDNN_VERSION, CUDNN_VERSION_MAJOR/MINOR/PATCH, CUDNN_INCLUDE_DIR.
+# CUDNN_VERSION (e.g. 9.19.0) and CUDNN_INCLUDE_DIR.
 include_guard(GLOBAL)
+include(CudnnMlirVersionMacros)
 
 if(NOT CUDAToolkit_ROOT AND EXISTS /usr/local/cuda)
   set(CUDAToolkit_ROOT /usr/local/cuda)
@@ -41,17 +42,9 @@ if(NOT CUDNN_LIBRARY)
     "or set CUDNN_ROOT.")
 endif()
 
-file(STRINGS "${CUDNN_INCLUDE_DIR}/cudnn_version.h" _cudnn_version_lines
-  REGEX "#define CUDNN_(MAJOR|MINOR|PATCHLEVEL) +[0-9]+")
-foreach(_part MAJOR MINOR PATCHLEVEL)
-  string(REGEX MATCH "CUDNN_${_part} +([0-9]+)" _m "${_cudnn_version_lines}")
-  set(_cudnn_${_part} "${CMAKE_MATCH_1}")
-endforeach()
-set(CUDNN_VERSION_MAJOR ${_cudnn_MAJOR})
-set(CUDNN_VERSION_MINOR ${_cudnn_MINOR})
-set(CUDNN_VERSION_PATCH ${_cudnn_PATCHLEVEL})
-set(CUDNN_VERSION "${_cudnn_MAJOR}.${_cudnn_MINOR}.${_cudnn_PATCHLEVEL}")
-if(NOT CUDNN_VERSION_MAJOR EQUAL 9)
+cudnn_mlir_read_version("${CUDNN_INCLUDE_DIR}/cudnn_version.h" "CUDNN_@"
+  CUDNN_VERSION)
+if(NOT CUDNN_VERSION MATCHES "^9\\.")
   message(FATAL_ERROR
     "cudnn-mlir needs cuDNN 9, but ${CUDNN_INCLUDE_DIR}/cudnn_version.h says "
     "${CUDNN_VERSION}.")

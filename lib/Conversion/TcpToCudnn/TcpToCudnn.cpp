@@ -13,12 +13,14 @@
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+#include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <limits>
 
@@ -30,17 +32,21 @@ namespace mlir::cudnn_mlir {
 using namespace mlir;
 using cudnn::TensorDescType;
 
-/// Kept next to the TypeSwitch in GraphBuilder::translateOp.
-static constexpr StringLiteral kSupportedOps =
-    "tcp.conv2d, tcp.matmul, tcp.batch_matmul, tcp.clamp, tcp.add, tcp.sub, "
-    "tcp.mul, tcp.divf, tcp.sigmoid, tcp.tanh, tcp.neg, tcp.abs, tcp.sqrt, "
-    "tcp.log, tcp.ceil, tcp.floor, tcp.sin, tcp.cos, tcp.broadcast, "
-    "tcp.reduce_sum, tcp.reduce_mean, tcp.reduce_max, tcp.reduce_min, "
-    "tcp.batch_norm, tcp.layer_norm, tcp.const, arith.constant";
+/// The ops a cuDNN group may hold: the support table's (which the fusion pass
+/// groups by, and which GraphBuilder::translateOp translates one for one) and
+/// the constants isolation clones in.
+static std::string supportedOpsList() {
+  std::string list;
+  llvm::raw_string_ostream os(list);
+  for (const tcp::CudnnOpSupport &row : tcp::getCudnnSupportTable())
+    os << row.opName << ", ";
+  os << "tcp.const, arith.constant";
+  return list;
+}
 
 static bool isCudnnGroup(tcp::IsolatedGroupOp group) {
-  auto type = group->getAttrOfType<StringAttr>("group_type");
-  return type && type.getValue() == "cudnn";
+  auto type = group->getAttrOfType<StringAttr>(tcp::kGroupTypeAttrName);
+  return type && type.getValue() == tcp::kCudnnGroupType;
 }
 
 /// cuDNN computes f16/bf16/f32 (and integer) graphs in f32, f64 in f64.
@@ -335,7 +341,7 @@ LogicalResult GraphBuilder::translateOp(Operation *op) {
 
 LogicalResult GraphBuilder::unsupported(Operation *op) {
   return op->emitOpError("expects an op cuDNN graphs can run (")
-         << kSupportedOps << "), but got '" << op->getName() << "'";
+         << supportedOpsList() << "), but got '" << op->getName() << "'";
 }
 
 template <typename CudnnOp> LogicalResult GraphBuilder::unary(Operation *op) {
@@ -501,9 +507,8 @@ LogicalResult GraphBuilder::layerNorm(tcp::LayerNormOp op) {
 }
 
 static bool isPointwise(Operation *op) {
-  return isa<tcp::AddOp, tcp::SubOp, tcp::MulOp, tcp::DivFOp, tcp::ClampOp,
-             tcp::SigmoidOp, tcp::TanhOp, tcp::NegOp, tcp::AbsOp, tcp::SqrtOp,
-             tcp::LogOp, tcp::CeilOp, tcp::FloorOp, tcp::SinOp, tcp::CosOp>(op);
+  std::optional<tcp::CudnnOpSupport> row = tcp::lookupCudnnSupport(op);
+  return row && row->role == tcp::CudnnRole::Pointwise;
 }
 
 /// cuDNN's pointwise ops broadcast size-1 dims themselves, so a broadcast

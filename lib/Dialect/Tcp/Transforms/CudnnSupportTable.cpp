@@ -25,9 +25,9 @@ static constexpr CudnnOpSupport kTable[] = {
     {"tcp.batch_matmul", CudnnRole::Anchor, false, false},
     // ReLU / ReLU6 / clip, and scale-bias on the input.
     {"tcp.clamp", CudnnRole::Pointwise, true, true},
-    {"tcp.mul", CudnnRole::Pointwise, true, true},
     {"tcp.add", CudnnRole::Pointwise, true, true},
     {"tcp.sub", CudnnRole::Pointwise, false, true},
+    {"tcp.mul", CudnnRole::Pointwise, true, true},
     {"tcp.divf", CudnnRole::Pointwise, false, true},
     {"tcp.sigmoid", CudnnRole::Pointwise, false, true},
     {"tcp.tanh", CudnnRole::Pointwise, false, true},

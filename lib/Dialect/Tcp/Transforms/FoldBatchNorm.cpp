@@ -167,9 +167,8 @@ void mlir::tcp::foldBatchNormsAfterConvs(Operation *root) {
   SmallVector<BatchNormOp> norms;
   root->walk([&](BatchNormOp bn) {
     // A static channel count is needed for the per-channel vectors.
-    auto paramType = cast<RankedTensorType>(bn.getScale().getType());
-    if (bn.getX().getDefiningOp<Conv2DOp>() && paramType.hasStaticShape() &&
-        isa<FloatType>(paramType.getElementType()))
+    if (bn.getX().getDefiningOp<Conv2DOp>() &&
+        bn.getScale().getType().hasStaticShape())
       norms.push_back(bn);
   });
   for (BatchNormOp bn : norms) {

@@ -25,6 +25,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::tcp {
@@ -68,9 +69,9 @@ private:
   bool mayJoin(PlannedGroup &group, Operation *op, bool asPrologue);
   /// The absorbable broadcast that defines `value`, if any.
   Operation *absorbableBroadcast(Value value) const;
-  /// True when `op` or an op nested in it uses a value of `group`.
+  /// True when `op` or an op nested in it uses a value of `group` (absorbed
+  /// broadcasts do not count: the originals stay outside).
   bool usesGroupValue(Operation *op, const PlannedGroup &group) const;
-  bool inGroup(const PlannedGroup &group, Value value) const;
   void addOp(PlannedGroup &group, Operation *op);
   void leaveOut(Operation *op, const Twine &why) {
     reasons.try_emplace(op, why.str());
@@ -79,21 +80,16 @@ private:
   Block &block;
   const CudnnFusionPolicy &policy;
   SmallVector<PlannedGroup> groups;
-  DenseMap<Operation *, unsigned> owner; // op -> index into groups
+  DenseSet<Operation *> grouped; // ops in some group
   DenseMap<Operation *, std::string> reasons;
 };
-
-bool GroupPlanner::inGroup(const PlannedGroup &group, Value value) const {
-  Operation *def = value.getDefiningOp();
-  return def && (group.ops.contains(def) || group.broadcasts.contains(def));
-}
 
 bool GroupPlanner::usesGroupValue(Operation *op,
                                   const PlannedGroup &group) const {
   WalkResult result = op->walk([&](Operation *nested) {
     for (Value operand : nested->getOperands())
-      if (inGroup(group, operand) && !group.broadcasts.contains(
-                                         operand.getDefiningOp()))
+      if (Operation *def = operand.getDefiningOp();
+          def && group.ops.contains(def))
         return WalkResult::interrupt();
     return WalkResult::advance();
   });
@@ -112,7 +108,7 @@ Operation *GroupPlanner::absorbableBroadcast(Value value) const {
 
 void GroupPlanner::addOp(PlannedGroup &group, Operation *op) {
   group.ops.insert(op);
-  owner[op] = groups.size() - 1;
+  grouped.insert(op);
   // Operands that come from a broadcast are absorbed into the group.
   for (Value operand : op->getOperands())
     if (Operation *broadcast = absorbableBroadcast(operand))
@@ -123,7 +119,7 @@ void GroupPlanner::addOp(PlannedGroup &group, Operation *op) {
 
 bool GroupPlanner::mayJoin(PlannedGroup &group, Operation *op,
                            bool asPrologue) {
-  if (owner.contains(op))
+  if (grouped.contains(op))
     return false; // Already in another group (which keeps it).
   std::optional<CudnnOpSupport> row = lookupCudnnSupport(op);
   if (!row) {
@@ -191,7 +187,7 @@ void GroupPlanner::growEpilogue(PlannedGroup &group, Operation *anchor) {
 
 void GroupPlanner::plan() {
   for (Operation &op : block) {
-    if (owner.contains(&op))
+    if (grouped.contains(&op))
       continue;
     std::optional<CudnnOpSupport> row = lookupCudnnSupport(&op);
     if (!row || (row->role != CudnnRole::Anchor && row->role != CudnnRole::Norm))
@@ -231,7 +227,7 @@ void materialize(const PlannedGroup &planned, MLIRContext *ctx) {
   builder.setInsertionPointAfter(ops.back());
   auto group = GroupOp::create(builder, ops.back()->getLoc(),
                                ValueRange(escaping).getTypes());
-  group->setAttr("group_type", builder.getStringAttr("cudnn"));
+  group->setAttr(kGroupTypeAttrName, builder.getStringAttr(kCudnnGroupType));
   Block *body = builder.createBlock(&group.getBody());
 
   // Broadcasts are cloned (the originals may have other users).

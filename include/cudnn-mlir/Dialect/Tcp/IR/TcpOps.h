@@ -20,4 +20,11 @@
 #define GET_OP_CLASSES
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h.inc"
 
+namespace mlir::tcp {
+/// The attribute of tcp.group / tcp.isolated_group that says what the group
+/// is for, and its value for groups that become cuDNN graphs.
+inline constexpr llvm::StringLiteral kGroupTypeAttrName = "group_type";
+inline constexpr llvm::StringLiteral kCudnnGroupType = "cudnn";
+} // namespace mlir::tcp
+
 #endif // CUDNN_MLIR_DIALECT_TCP_IR_TCPOPS_H

@@ -103,6 +103,7 @@ cmrtDumpGraphDescription(const int64_t *words, int64_t count, char *buffer,
 extern "C" CMRT_EXPORT cmrtStatus cmrtGraphGetOrBuild(const int64_t *words,
                                                       int64_t count,
                                                       cmrtGraphOptions options,
+                                                      void *stream,
                                                       cmrtGraph *out) {
   return guarded("cmrtGraphGetOrBuild", [&] {
     if (!out)

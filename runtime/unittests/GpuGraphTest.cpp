@@ -7,201 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeGraphs.h"
-
-#include "cudnn-mlir-runtime/Runtime.h"
-
-#include <cuda_runtime_api.h>
-#include <gtest/gtest.h>
-
-#include <cmath>
-#include <cstdio>
-#include <cstring>
-#include <random>
-#include <string>
-#include <vector>
+#include "GpuTestFixture.h"
 
 using namespace cmrt::graph;
 using namespace cmrt::graph::test;
 
-#define CUDA_OK(expr)                                                          \
-  do {                                                                         \
-    cudaError_t err_ = (expr);                                                 \
-    ASSERT_EQ(err_, cudaSuccess) << #expr << ": " << cudaGetErrorString(err_); \
-  } while (0)
-
-#define CMRT_OK(expr)                                                          \
-  ASSERT_EQ((expr), CMRT_SUCCESS) << #expr << ": " << cmrtGetLastErrorMessage()
-
 namespace {
-
-//===-- fp16 on the host (round to nearest even) --------------------------===//
-
-uint16_t floatToHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000u;
-  int32_t exp = static_cast<int32_t>((x >> 23) & 0xff) - 127 + 15;
-  uint32_t mant = x & 0x7fffffu;
-  if (((x >> 23) & 0xff) == 0xff)
-    return static_cast<uint16_t>(sign | 0x7c00u | (mant ? 0x200u : 0));
-  if (exp >= 31)
-    return static_cast<uint16_t>(sign | 0x7c00u);
-  if (exp <= 0) {
-    if (exp < -10)
-      return static_cast<uint16_t>(sign);
-    mant |= 0x800000u;
-    uint32_t shift = static_cast<uint32_t>(14 - exp);
-    uint32_t h = mant >> shift, rem = mant & ((1u << shift) - 1),
-             mid = 1u << (shift - 1);
-    if (rem > mid || (rem == mid && (h & 1)))
-      ++h;
-    return static_cast<uint16_t>(sign | h);
-  }
-  uint32_t h = (static_cast<uint32_t>(exp) << 10) | (mant >> 13);
-  uint32_t rem = mant & 0x1fffu;
-  if (rem > 0x1000u || (rem == 0x1000u && (h & 1)))
-    ++h;
-  return static_cast<uint16_t>(sign | h);
-}
-
-float halfToFloat(uint16_t h) {
-  uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1f,
-           mant = h & 0x3ffu, bits;
-  if (exp == 0) {
-    float v = std::ldexp(static_cast<float>(mant), -24);
-    return sign ? -v : v;
-  }
-  if (exp == 31)
-    bits = sign | 0x7f800000u | (mant << 13);
-  else
-    bits = sign | ((exp + 112) << 23) | (mant << 13);
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-//===-- Buffers -----------------------------------------------------------===//
-
-/// Host values (float64) and their device copy in `type` (half or float),
-/// element i at offset i: the tests' layouts are dense in memory order.
-struct Buffer {
-  DataType type = DataType::Float;
-  std::vector<double> host; // the values as the device sees them
-  void *device = nullptr;
-  size_t bytes() const {
-    return host.size() * (type == DataType::Half ? 2 : 4);
-  }
-};
-
-class GpuGraphTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-      (void)cudaGetLastError();
-      GTEST_SKIP() << "no CUDA GPU";
-    }
-    CUDA_OK(cudaSetDevice(0));
-    CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    CMRT_OK(cmrtGraphCacheClear());
-  }
-  void TearDown() override {
-    for (void *p : allocations)
-      EXPECT_EQ(cudaFree(p), cudaSuccess);
-    if (stream)
-      EXPECT_EQ(cudaStreamDestroy(stream), cudaSuccess);
-  }
-
-  /// Random values in [lo, hi], rounded to `type`, uploaded.
-  void random(Buffer &b, DataType type, size_t n, double lo, double hi) {
-    b.type = type;
-    b.host.resize(n);
-    std::uniform_real_distribution<float> dist(static_cast<float>(lo),
-                                               static_cast<float>(hi));
-    for (double &v : b.host) {
-      float f = dist(rng);
-      v = type == DataType::Half ? halfToFloat(floatToHalf(f)) : f;
-    }
-    upload(b);
-  }
-
-  void upload(Buffer &b) {
-    ASSERT_EQ(b.device, nullptr);
-    CUDA_OK(cudaMalloc(&b.device, b.bytes()));
-    allocations.push_back(b.device);
-    if (b.type == DataType::Half) {
-      std::vector<uint16_t> h(b.host.size());
-      for (size_t i = 0; i < h.size(); ++i)
-        h[i] = floatToHalf(static_cast<float>(b.host[i]));
-      CUDA_OK(cudaMemcpy(b.device, h.data(), b.bytes(),
-                         cudaMemcpyHostToDevice));
-    } else {
-      std::vector<float> f(b.host.begin(), b.host.end());
-      CUDA_OK(cudaMemcpy(b.device, f.data(), b.bytes(),
-                         cudaMemcpyHostToDevice));
-    }
-  }
-
-  /// A poisoned output (every byte 0xFF: NaN in half and float).
-  void output(Buffer &b, DataType type, size_t n) {
-    b.type = type;
-    b.host.assign(n, 0.0);
-    ASSERT_EQ(b.device, nullptr);
-    CUDA_OK(cudaMalloc(&b.device, b.bytes()));
-    allocations.push_back(b.device);
-    CUDA_OK(cudaMemsetAsync(b.device, 0xFF, b.bytes(), stream));
-  }
-
-  void download(Buffer &b) {
-    if (b.type == DataType::Half) {
-      std::vector<uint16_t> h(b.host.size());
-      CUDA_OK(cudaMemcpy(h.data(), b.device, b.bytes(),
-                         cudaMemcpyDeviceToHost));
-      for (size_t i = 0; i < h.size(); ++i)
-        b.host[i] = halfToFloat(h[i]);
-    } else {
-      std::vector<float> f(b.host.size());
-      CUDA_OK(cudaMemcpy(f.data(), b.device, b.bytes(),
-                         cudaMemcpyDeviceToHost));
-      for (size_t i = 0; i < f.size(); ++i)
-        b.host[i] = f[i];
-    }
-  }
-
-  /// Builds (through the cache) and runs, then waits for the stream.
-  void run(const GraphDescription &desc, cmrtGraphOptions options,
-           std::vector<int64_t> uids, std::vector<void *> ptrs) {
-    std::vector<int64_t> w = serialize(desc);
-    cmrtGraph g = nullptr;
-    CMRT_OK(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()),
-                                options, &g));
-    ASSERT_NE(g, nullptr);
-    cmrtStatus st = cmrtGraphExecute(g, stream, uids.data(), ptrs.data(),
-                                     static_cast<int64_t>(uids.size()));
-    std::string msg = cmrtGetLastErrorMessage();
-    CMRT_OK(cmrtGraphRelease(g));
-    ASSERT_EQ(st, CMRT_SUCCESS) << msg;
-    CUDA_OK(cudaStreamSynchronize(stream));
-    CUDA_OK(cudaGetLastError());
-  }
-
-  static double relL2(const std::vector<double> &got,
-                      const std::vector<double> &want) {
-    double num = 0, den = 0;
-    for (size_t i = 0; i < got.size(); ++i) {
-      if (!std::isfinite(got[i]))
-        return INFINITY; // poison survived: the element was never written
-      num += (got[i] - want[i]) * (got[i] - want[i]);
-      den += want[i] * want[i];
-    }
-    return std::sqrt(num / (den > 0 ? den : 1));
-  }
-
-  std::mt19937 rng{20240611};
-  cudaStream_t stream = nullptr;
-  std::vector<void *> allocations; // freed in TearDown (Buffers are locals)
-};
 
 /// relu(conv(x, w) + bias), NHWC x/y, KRSC w, in float64. Memory order of
 /// x is n,h,w,c; of w k,r,s,c; of y n,h,w,k.
@@ -316,15 +127,15 @@ TEST_F(GpuGraphTest, SecondCallHitsTheCache) {
   std::vector<int64_t> w = serialize(convBiasReluGraph(DataType::Half, {}));
   int64_t n = static_cast<int64_t>(w.size());
   cmrtGraph g1 = nullptr, g2 = nullptr, g3 = nullptr;
-  CMRT_OK(cmrtGraphGetOrBuild(w.data(), n, CMRT_GRAPH_DEFAULT, &g1));
-  CMRT_OK(cmrtGraphGetOrBuild(w.data(), n, CMRT_GRAPH_DEFAULT, &g2));
+  CMRT_OK(cmrtGraphGetOrBuild(w.data(), n, CMRT_GRAPH_DEFAULT, stream, &g1));
+  CMRT_OK(cmrtGraphGetOrBuild(w.data(), n, CMRT_GRAPH_DEFAULT, stream, &g2));
   cmrtGraphCacheStats s{};
   CMRT_OK(cmrtGraphCacheGetStats(&s));
   EXPECT_EQ(s.builds, 1);
   EXPECT_EQ(s.hits, 1);
   EXPECT_EQ(s.entries, 1);
   // Other options are another plan: a second build.
-  CMRT_OK(cmrtGraphGetOrBuild(w.data(), n, CMRT_GRAPH_DETERMINISTIC, &g3));
+  CMRT_OK(cmrtGraphGetOrBuild(w.data(), n, CMRT_GRAPH_DETERMINISTIC, stream, &g3));
   CMRT_OK(cmrtGraphCacheGetStats(&s));
   EXPECT_EQ(s.builds, 2);
   int64_t ws = -1;
@@ -350,7 +161,7 @@ TEST_F(GpuGraphTest, MisalignedPointerNamesTheUid) {
   std::vector<int64_t> words = serialize(convBiasReluGraph(DataType::Half, s));
   cmrtGraph g = nullptr;
   CMRT_OK(cmrtGraphGetOrBuild(words.data(),
-                              static_cast<int64_t>(words.size()), 0, &g));
+                              static_cast<int64_t>(words.size()), 0, stream, &g));
   int64_t uids[] = {1, 2, 4, 6};
   void *ptrs[] = {static_cast<char *>(x.device) + 2, w.device, b.device,
                   y.device};

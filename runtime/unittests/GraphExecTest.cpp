@@ -52,7 +52,7 @@ TEST(GraphOptions, UnknownBitsAreRejected) {
   std::vector<int64_t> w = serialize(convBiasRelu());
   cmrtGraph g = reinterpret_cast<cmrtGraph>(1);
   EXPECT_EQ(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()),
-                                1ull << 40, &g),
+                                1ull << 40, nullptr, &g),
             CMRT_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(g, nullptr);
   EXPECT_NE(lastError().find("CMRT_GRAPH_EXACT_FP32"), std::string::npos);
@@ -273,7 +273,7 @@ TEST(GraphExec, InvalidGraphIsReportedBeforeLookingForAGpu) {
   w[1] = 99; // format version
   cmrtGraph g = nullptr;
   EXPECT_EQ(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()), 0,
-                                &g),
+                                nullptr, &g),
             CMRT_ERROR_INVALID_GRAPH);
   EXPECT_EQ(g, nullptr);
 }
@@ -281,7 +281,7 @@ TEST(GraphExec, InvalidGraphIsReportedBeforeLookingForAGpu) {
 TEST(GraphExec, NullArgumentsAreRejected) {
   std::vector<int64_t> w = serialize(convBiasRelu());
   EXPECT_EQ(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()), 0,
-                                nullptr),
+                                nullptr, nullptr),
             CMRT_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(lastError().find("non-null out"), std::string::npos);
   int64_t uid = 1;
@@ -315,7 +315,7 @@ TEST(GraphExec, NoGpuGivesAClearErrorNotACrash) {
   std::vector<int64_t> w = serialize(convBiasRelu());
   cmrtGraph g = nullptr;
   EXPECT_EQ(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()),
-                                CMRT_GRAPH_EXACT_FP32, &g),
+                                CMRT_GRAPH_EXACT_FP32, nullptr, &g),
             CMRT_ERROR_NO_DEVICE);
   EXPECT_EQ(g, nullptr);
   EXPECT_NE(lastError().find("expects a CUDA GPU, but found none"),

@@ -122,6 +122,29 @@ Status cmrt::handleFor(int device, cudaStream_t stream,
   return Status::success();
 }
 
+Status cmrt::checkNotCapturing(cudaStream_t stream, const std::string &what) {
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  cudaError_t err = cudaStreamIsCapturing(stream, &capture);
+  if (err == cudaErrorStreamCaptureImplicit) {
+    (void)cudaGetLastError();
+    return {CMRT_ERROR_STREAM_CAPTURE,
+            what + " is not possible while another stream captures a CUDA "
+                   "graph in global mode (the legacy default stream cannot "
+                   "be used then); do it before capture"};
+  }
+  if (err != cudaSuccess) {
+    (void)cudaGetLastError();
+    return {CMRT_ERROR_CUDA, cudaErrorText("cudaStreamIsCapturing", err)};
+  }
+  if (capture != cudaStreamCaptureStatusNone)
+    return {CMRT_ERROR_STREAM_CAPTURE,
+            what + " is not possible while the stream is being captured into "
+                   "a CUDA graph; call cmrtGraphGetOrBuild with this stream "
+                   "once before capture (executing a built graph can be "
+                   "captured)"};
+  return Status::success();
+}
+
 //===-- Workspace pool ----------------------------------------------------===//
 
 namespace {
@@ -167,6 +190,12 @@ Status WorkspaceLease::acquire(int device, cudaStream_t stream,
   PoolEntry &entry = entryFor(device, stream);
   lock_ = std::unique_lock<std::mutex>(entry.mutex);
   if (entry.bytes < bytes) {
+    if (Status s = checkNotCapturing(
+            stream, "growing the workspace pool from " +
+                        std::to_string(entry.bytes) + " to " +
+                        std::to_string(bytes) + " bytes");
+        !s.ok())
+      return s;
     int64_t size = (bytes + kGranule - 1) / kGranule * kGranule;
     cudaError_t err = cudaSuccess;
     if (entry.data) {

@@ -42,6 +42,11 @@ Status computeCapability(int device, int64_t &cc);
 /// `stream`. The caller has made `device` current.
 Status handleFor(int device, cudaStream_t stream, cudnnHandle_t &handle);
 
+/// CMRT_ERROR_STREAM_CAPTURE, naming `what` ("building a plan"), if `stream`
+/// is being captured into a CUDA graph (or capture in global mode elsewhere
+/// makes querying it illegal).
+Status checkNotCapturing(cudaStream_t stream, const std::string &what);
+
 /// Makes `device` current for the scope, restoring the previous device.
 class DeviceGuard {
 public:
@@ -55,7 +60,9 @@ private:
 
 /// The workspace for (device, stream), grown to at least `bytes`. Holds the
 /// pool entry's lock while alive: keep it until the work using the buffer is
-/// enqueued, so a concurrent growth cannot free it under that work.
+/// enqueued, so a concurrent growth cannot free it under that work. Growing
+/// is refused while `stream` is being captured (the new buffer would belong
+/// to the CUDA graph): cmrtGraphGetOrBuild grows it before capture.
 class WorkspaceLease {
 public:
   WorkspaceLease() = default;

@@ -8,9 +8,13 @@
 #include "FrontendGraph.h"
 #include "Context.h"
 #include "FrontendTranslate.h"
+#include "GraphValidation.h"
+#include "Log.h"
+#include "PlanFile.h"
 
 #include <cudnn_frontend.h>
 
+#include <chrono>
 #include <exception>
 #include <sstream>
 
@@ -43,66 +47,212 @@ Status feFailure(const char *stage, fe::error_t err, const std::string &dump) {
   return {code, message};
 }
 
-Status buildImpl(const GraphDescription &desc, uint64_t options, int device,
-                 cudnnHandle_t handle, std::shared_ptr<BuiltGraph> &out) {
-  auto built = std::make_shared<BuiltGraph>();
-  built->device = device;
-  built->dump = dumpGraph(desc);
-  for (const Tensor &t : desc.tensors)
-    if (!t.isVirtual && !t.isByValue)
-      built->userTensors.push_back({t.uid, t.alignment});
-
-  auto g = std::make_shared<fe::graph::Graph>();
-  g->set_name("cmrt");
-  try {
-    translateToFrontend(desc, *g);
-  } catch (const UnsupportedGraph &u) {
-    return {CMRT_ERROR_NOT_SUPPORTED,
-            "cudnn-mlir's runtime cannot build this graph: " + u.message +
-                "\n" + built->dump};
-  }
-
-#define CMRT_FE_STEP(stage, expr)                                              \
+/// Returns the Status of a frontend step from the enclosing function.
+#define CMRT_FE_STEP(stage, expr, dump)                                        \
   do {                                                                         \
     fe::error_t err_ = (expr);                                                 \
     if (err_.is_bad())                                                         \
-      return feFailure(stage, err_, built->dump);                              \
+      return feFailure(stage, err_, dump);                                     \
   } while (0)
 
-  CMRT_FE_STEP("validate", g->validate());
-  CMRT_FE_STEP("build_operation_graph", g->build_operation_graph(handle));
-  CMRT_FE_STEP("create_execution_plans",
-               g->create_execution_plans(
-                   {fe::HeurMode_t::A, fe::HeurMode_t::FALLBACK}));
-  if (options & CMRT_GRAPH_EXACT_FP32)
-    g->deselect_numeric_notes({fe::NumericalNote_t::TENSOR_CORE,
-                               fe::NumericalNote_t::DOWN_CONVERT_INPUTS,
-                               fe::NumericalNote_t::REDUCED_PRECISION_REDUCTION});
-  if (options & CMRT_GRAPH_DETERMINISTIC)
-    g->deselect_numeric_notes({fe::NumericalNote_t::NONDETERMINISTIC});
-  CMRT_FE_STEP("check_support", g->check_support(handle));
-  CMRT_FE_STEP("build_plans",
-               g->build_plans(handle, fe::BuildPlanPolicy_t::HEURISTICS_CHOICE));
-  int64_t workspace = 0;
-  CMRT_FE_STEP("get_workspace_size", g->get_workspace_size(workspace));
-#undef CMRT_FE_STEP
+/// Frees device memory on a stream when it goes out of scope.
+struct StreamBuffers {
+  cudaStream_t stream;
+  std::vector<void *> pointers;
+  ~StreamBuffers() {
+    for (void *p : pointers)
+      (void)cudaFreeAsync(p, stream);
+    (void)cudaStreamSynchronize(stream);
+  }
+  Status allocate(int64_t bytes, void *&out) {
+    out = nullptr;
+    if (bytes <= 0)
+      return Status::success();
+    cudaError_t err =
+        cudaMallocAsync(&out, static_cast<size_t>(bytes), stream);
+    if (err == cudaSuccess)
+      err = cudaMemsetAsync(out, 0, static_cast<size_t>(bytes), stream);
+    if (err != cudaSuccess) {
+      (void)cudaGetLastError();
+      return {CMRT_ERROR_CUDA,
+              cudaErrorText(("allocating " + std::to_string(bytes) +
+                             " bytes of autotuning scratch")
+                                .c_str(),
+                            err)};
+    }
+    pointers.push_back(out);
+    return Status::success();
+  }
+};
 
+/// Times every built plan on zero-filled scratch tensors; the fastest
+/// becomes the graph's plan.
+Status autotune(fe::graph::Graph &g, const BuildRequest &r,
+                const std::string &dump) {
+  StreamBuffers buffers{r.stream, {}};
+  std::unordered_map<int64_t, void *> pack;
+  for (const Tensor &t : r.desc.tensors) {
+    if (t.isVirtual || t.isByValue)
+      continue;
+    void *p = nullptr;
+    CMRT_TRY(buffers.allocate(tensorSpanBytes(t), p));
+    pack[t.uid] = p;
+  }
+  void *workspace = nullptr;
+  CMRT_TRY(buffers.allocate(g.get_autotune_workspace_size(), workspace));
+  CMRT_FE_STEP("autotune", g.autotune(r.handle, pack, workspace), dump);
+  return Status::success();
+}
+
+/// A frontend graph whose plan came from the disk cache, or null (with the
+/// reason logged) when there is none usable.
+std::shared_ptr<fe::graph::Graph> loadFromDisk(const BuildRequest &r,
+                                               const std::string &path,
+                                               const std::string &dump) {
+  std::vector<uint8_t> payload;
+  std::string why;
+  if (!plan::readPlanFile(path, r.key, CUDNN_FRONTEND_VERSION, payload,
+                          why)) {
+    if (logEnabled())
+      logText("plan cache miss: " + why);
+    return nullptr;
+  }
+  auto g = std::make_shared<fe::graph::Graph>();
+  fe::error_t err{fe::error_code_t::OK, ""};
+  try {
+    err = g->deserialize(r.handle, payload);
+  } catch (const std::exception &e) {
+    err = {fe::error_code_t::INVALID_VALUE, e.what()};
+  }
+  if (err.is_bad()) {
+    logText("plan cache: '" + path + "' no longer loads (" +
+            feCodeName(err.get_code()) + ": " + err.get_message() +
+            "); rebuilding it\n" + dump);
+    return nullptr;
+  }
+  return g;
+}
+
+/// Stores the plan for the next process; failures are logged, not returned.
+void storeOnDisk(const fe::graph::Graph &g, const BuildRequest &r,
+                 const std::string &path) {
+  std::vector<uint8_t> payload;
+  fe::error_t err{fe::error_code_t::OK, ""};
+  try {
+    err = g.serialize(payload, /*serialize_structure=*/false);
+  } catch (const std::exception &e) {
+    err = {fe::error_code_t::INVALID_VALUE, e.what()};
+  }
+  if (err.is_bad()) {
+    logOnce("serialize:" + path,
+            "plan cache: the engine cannot be serialized (" +
+                feCodeName(err.get_code()) + ": " + err.get_message() +
+                "); this graph is rebuilt in every process");
+    return;
+  }
+  Status s = plan::writePlanFile(path, r.key, CUDNN_FRONTEND_VERSION, payload);
+  if (!s.ok())
+    logOnce("write:" + path, s.message);
+}
+
+/// Heuristics (A, then FALLBACK), filters, plans; autotuned on request.
+Status planFromHeuristics(fe::graph::Graph &g, const BuildRequest &r,
+                          const std::string &dump) {
+  CMRT_FE_STEP("validate", g.validate(), dump);
+  CMRT_FE_STEP("build_operation_graph", g.build_operation_graph(r.handle),
+               dump);
+  CMRT_FE_STEP("create_execution_plans",
+               g.create_execution_plans(
+                   {fe::HeurMode_t::A, fe::HeurMode_t::FALLBACK}),
+               dump);
+  if (r.options & CMRT_GRAPH_EXACT_FP32)
+    g.deselect_numeric_notes({fe::NumericalNote_t::TENSOR_CORE,
+                              fe::NumericalNote_t::DOWN_CONVERT_INPUTS,
+                              fe::NumericalNote_t::REDUCED_PRECISION_REDUCTION});
+  if (r.options & CMRT_GRAPH_DETERMINISTIC)
+    g.deselect_numeric_notes({fe::NumericalNote_t::NONDETERMINISTIC});
+  CMRT_FE_STEP("check_support", g.check_support(r.handle), dump);
+  bool tune = r.options & CMRT_GRAPH_AUTOTUNE;
+  CMRT_FE_STEP("build_plans",
+               g.build_plans(r.handle, tune
+                                           ? fe::BuildPlanPolicy_t::ALL
+                                           : fe::BuildPlanPolicy_t::
+                                                 HEURISTICS_CHOICE),
+               dump);
+  if (tune)
+    CMRT_TRY(autotune(g, r, dump));
+  return Status::success();
+}
+
+Status buildImpl(const BuildRequest &r, std::shared_ptr<BuiltGraph> &out) {
+  auto start = std::chrono::steady_clock::now();
+  auto built = std::make_shared<BuiltGraph>();
+  built->device = r.device;
+  built->dump = dumpGraph(r.desc);
+  for (const Tensor &t : r.desc.tensors)
+    if (!t.isVirtual && !t.isByValue)
+      built->userTensors.push_back({t.uid, t.alignment});
+
+  std::string directory = plan::cacheDirectoryFromEnvironment();
+  std::string path =
+      directory.empty() ? "" : plan::planFilePath(directory, r.key);
+  std::shared_ptr<fe::graph::Graph> g;
+  if (!path.empty()) {
+    g = loadFromDisk(r, path, built->dump);
+    if (g)
+      built->origin = CMRT_PLAN_DISK_CACHE;
+  }
+  if (!g) {
+    g = std::make_shared<fe::graph::Graph>();
+    g->set_name("cmrt");
+    try {
+      translateToFrontend(r.desc, *g);
+    } catch (const UnsupportedGraph &u) {
+      return {CMRT_ERROR_NOT_SUPPORTED,
+              "cudnn-mlir's runtime cannot build this graph: " + u.message +
+                  "\n" + built->dump};
+    }
+    CMRT_TRY(planFromHeuristics(*g, r, built->dump));
+    built->origin = r.options & CMRT_GRAPH_AUTOTUNE ? CMRT_PLAN_AUTOTUNED
+                                                    : CMRT_PLAN_HEURISTICS;
+    if (!path.empty())
+      storeOnDisk(*g, r, path);
+  }
+  int64_t workspace = 0;
+  CMRT_FE_STEP("get_workspace_size", g->get_workspace_size(workspace),
+               built->dump);
   built->workspaceBytes = workspace;
   std::string planName;
   if (g->get_plan_name(planName).is_good())
     built->planName = planName;
   built->frontend = g;
+  built->buildMilliseconds =
+      std::chrono::duration<double, std::milli>(
+          std::chrono::steady_clock::now() - start)
+          .count();
   out = std::move(built);
   return Status::success();
 }
 
+#undef CMRT_FE_STEP
+
 } // namespace
 
-Status cmrt::buildFrontendGraph(const GraphDescription &desc, uint64_t options,
-                                int device, cudnnHandle_t handle,
+const char *cmrt::planOriginName(cmrtPlanOrigin origin) {
+  switch (origin) {
+  case CMRT_PLAN_HEURISTICS: return "heuristics";
+  case CMRT_PLAN_AUTOTUNED: return "autotuned";
+  case CMRT_PLAN_DISK_CACHE: return "disk cache";
+  case CMRT_PLAN_SPLIT: return "split";
+  }
+  return "unknown origin";
+}
+
+Status cmrt::buildFrontendGraph(const BuildRequest &request,
                                 std::shared_ptr<BuiltGraph> &out) {
+  const GraphDescription &desc = request.desc;
   try {
-    return buildImpl(desc, options, device, handle, out);
+    return buildImpl(request, out);
   } catch (const std::exception &e) {
     return {CMRT_ERROR_CUDNN, std::string("cudnn-frontend threw while "
                                           "building the graph: ") +

@@ -1,8 +1,9 @@
-//===- FrontendGraph.h - described graph -> cudnn-frontend graph -*- C++ -*-===//
+//===- FrontendGraph.h - described graph -> planned frontend graph -*- C++ -*-===//
 //
-// The only interface to the cudnn-frontend code (FrontendGraph.cpp, compiled
-// with exceptions and RTTI). Nothing here includes frontend headers; the
-// frontend graph is type-erased in BuiltGraph::frontend.
+// The only interface to the cudnn-frontend code (FrontendGraph.cpp and
+// FrontendTranslate.cpp, compiled with exceptions and RTTI). Nothing here
+// includes frontend headers; the frontend graph is type-erased in
+// BuiltGraph::frontend.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,7 +11,10 @@
 #define CUDNN_MLIR_RUNTIME_FRONTENDGRAPH_H
 
 #include "Graph.h"
+#include "GraphHash.h"
+#include "GraphSplit.h"
 
+#include <cuda_runtime_api.h>
 #include <cudnn.h>
 
 #include <memory>
@@ -21,25 +25,48 @@
 
 namespace cmrt {
 
-/// A graph with a built execution plan, as the cache holds it.
+/// A graph with a built execution plan, as the cache holds it: either one
+/// frontend graph, or (the split fallback) parts that run in order with
+/// scratch tensors between them.
 struct BuiltGraph {
   int device = 0;
-  int64_t workspaceBytes = 0;
-  std::string dump;     // dumpGraph() of the description
-  std::string planName; // the engine config that won
+  int64_t workspaceBytes = 0; // for split graphs: the largest part's
+  std::string dump;           // dumpGraph() of the description
+  std::string planName;       // the engine config that won ("" if split)
+  cmrtPlanOrigin origin = CMRT_PLAN_HEURISTICS;
+  double buildMilliseconds = 0;
   /// Tensors execute() needs a pointer for: UID -> promised alignment.
   std::vector<std::pair<int64_t, int64_t>> userTensors;
   std::shared_ptr<void> frontend; // cudnn_frontend::graph::Graph
   std::mutex executeMutex;        // the frontend graph is not re-entrant
+
+  std::vector<std::shared_ptr<BuiltGraph>> parts;
+  std::vector<graph::ScratchTensor> scratch;
+  int64_t scratchBytes = 0;
 };
 
-/// Builds `desc` (already validated) into a frontend graph with a plan:
-/// heuristics mode A then FALLBACK, filtered by `options`, first plan that
-/// builds wins. Never throws. Kinds not supported yet give
-/// CMRT_ERROR_NOT_SUPPORTED naming the op.
-graph::Status buildFrontendGraph(const graph::GraphDescription &desc,
-                                 uint64_t options, int device,
-                                 cudnnHandle_t handle,
+/// "heuristics", "autotuned", "disk cache", "split".
+const char *planOriginName(cmrtPlanOrigin origin);
+
+/// What a build needs besides the description.
+struct BuildRequest {
+  const graph::GraphDescription &desc;
+  uint64_t options = 0;
+  graph::CacheKey key; // names the plan in the disk cache
+  int device = 0;
+  cudnnHandle_t handle = nullptr; // bound to `stream`
+  cudaStream_t stream = nullptr;  // autotuning times candidates on it
+};
+
+/// Builds `request.desc` (already validated) into one frontend graph with a
+/// plan. With CUDNN_MLIR_CACHE_DIR set, loads the plan from there if a
+/// usable one is stored and stores a newly built one (a file that no longer
+/// loads is rebuilt and overwritten, never an error). Otherwise heuristics
+/// mode A then FALLBACK, filtered by the options; the first plan that builds
+/// wins, or with CMRT_GRAPH_AUTOTUNE the fastest. Never throws. Kinds the
+/// runtime cannot express give CMRT_ERROR_NOT_SUPPORTED naming the op, and
+/// so does a graph no engine config takes.
+graph::Status buildFrontendGraph(const BuildRequest &request,
                                  std::shared_ptr<BuiltGraph> &out);
 
 /// Enqueues the plan on the handle's stream. `pointers` maps every user

@@ -43,12 +43,20 @@ Status validate(const GraphDescription &graph);
 Status parseAndValidate(const int64_t *words, int64_t count,
                         GraphDescription &out);
 
+/// Bytes of one element of a cudnnDataType_t; 0 for an unknown type.
+int64_t dataTypeBytes(int64_t dataType);
+
+/// Bytes from a tensor's first element to one past its last, as its dims and
+/// strides lay it out (the size of a buffer that holds it). The tensor must
+/// be valid (positive dims, non-negative strides).
+int64_t tensorSpanBytes(const Tensor &tensor);
+
 /// "op #3 (pointwise)": how every diagnostic names an op.
 std::string describeOp(size_t index, OpKind kind);
 
 /// The cmrtGraphOptions bits the runtime knows.
 inline constexpr uint64_t kKnownGraphOptions =
-    CMRT_GRAPH_EXACT_FP32 | CMRT_GRAPH_DETERMINISTIC;
+    CMRT_GRAPH_EXACT_FP32 | CMRT_GRAPH_DETERMINISTIC | CMRT_GRAPH_AUTOTUNE;
 
 /// CMRT_ERROR_INVALID_ARGUMENT for unknown option bits.
 Status checkOptions(uint64_t options);

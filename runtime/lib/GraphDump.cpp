@@ -17,10 +17,11 @@ using cmrt::graph::detail::formatList;
 
 Status cmrt::graph::checkOptions(uint64_t options) {
   if (options & ~kKnownGraphOptions) {
-    char buf[160];
+    char buf[200];
     std::snprintf(buf, sizeof(buf),
-                  "expects graph options made of CMRT_GRAPH_EXACT_FP32 (1) "
-                  "and CMRT_GRAPH_DETERMINISTIC (2), but got 0x%llx",
+                  "expects graph options made of CMRT_GRAPH_EXACT_FP32 (1), "
+                  "CMRT_GRAPH_DETERMINISTIC (2) and CMRT_GRAPH_AUTOTUNE (4), "
+                  "but got 0x%llx",
                   static_cast<unsigned long long>(options));
     return {CMRT_ERROR_INVALID_ARGUMENT, buf};
   }

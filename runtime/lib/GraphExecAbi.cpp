@@ -2,19 +2,21 @@
 //
 // cmrtGraphGetOrBuild -> validate, key (graph + options hash, compute
 // capability, cuDNN version, device), cache lookup, build on a miss;
-// cmrtGraphExecute -> operand and alignment checks, handle bound to the
-// stream, pooled workspace, enqueue. No frontend headers here, and nothing
+// cmrtGraphExecute -> operand and alignment checks, then GraphBuild.cpp
+// (handle bound to the stream, pooled workspace, enqueue). No frontend headers here, and nothing
 // here throws past the C boundary (allocation failures are caught too).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
 #include "Errors.h"
-#include "FrontendGraph.h"
+#include "GraphBuild.h"
 #include "Graph.h"
+#include "GraphValidation.h"
 #include "GraphHash.h"
 #include "LruCache.h"
 
+#include <algorithm>
 #include <cstring>
 #include <exception>
 #include <unordered_map>
@@ -128,18 +130,29 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtGraphGetOrBuild(const int64_t *words,
                             cc, static_cast<int64_t>(cudnnGetVersion())),
         device};
 
+    auto cudaStream = static_cast<cudaStream_t>(stream);
     std::shared_ptr<BuiltGraph> built;
     Status s = cache().getOrBuild(
         key,
         [&](std::shared_ptr<BuiltGraph> &result) -> Status {
+          CMRT_TRY(checkNotCapturing(cudaStream, "building a cuDNN plan"));
           cudnnHandle_t handle = nullptr;
-          if (Status h = handleFor(device, nullptr, handle); !h.ok())
-            return h;
-          return buildFrontendGraph(desc, options, device, handle, result);
+          CMRT_TRY(handleFor(device, cudaStream, handle));
+          return buildGraph({desc, options, key.key, device, handle,
+                             cudaStream},
+                            result);
         },
         built);
     if (!s.ok())
       return report(s);
+    // Grow the stream's pool now, so that executing can be captured.
+    if (checkNotCapturing(cudaStream, "").ok()) {
+      WorkspaceLease lease;
+      if (Status g = lease.acquire(device, cudaStream,
+                                   built->scratchBytes + built->workspaceBytes);
+          !g.ok())
+        return report(g);
+    }
     *out = new cmrtGraphImpl{std::move(built)};
     return cmrt::succeed();
   });
@@ -208,16 +221,8 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtGraphExecute(cmrtGraph graph,
     DeviceGuard guard;
     if (Status s = guard.set(g.device); !s.ok())
       return report(s);
-    auto cudaStream = static_cast<cudaStream_t>(stream);
-    cudnnHandle_t handle = nullptr;
-    if (Status s = handleFor(g.device, cudaStream, handle); !s.ok())
-      return report(s);
-    WorkspaceLease workspace;
-    if (Status s = workspace.acquire(g.device, cudaStream, g.workspaceBytes);
-        !s.ok())
-      return report(s);
     return report(
-        executeFrontendGraph(g, handle, variantPack, workspace.data()));
+        executeBuiltGraph(g, static_cast<cudaStream_t>(stream), variantPack));
   });
 }
 
@@ -228,6 +233,25 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtGraphGetWorkspaceSize(cmrtGraph graph,
                       "cmrtGraphGetWorkspaceSize expects a graph and a "
                       "non-null bytes pointer, but got null");
   *bytes = graph->graph->workspaceBytes;
+  return cmrt::succeed();
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtGraphGetInfo(cmrtGraph graph,
+                                                   cmrtGraphInfo *info) {
+  if (!graph || !graph->graph || !info)
+    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                      "cmrtGraphGetInfo expects a graph and a non-null info "
+                      "pointer, but got null");
+  const BuiltGraph &g = *graph->graph;
+  *info = {};
+  info->workspaceBytes = g.workspaceBytes;
+  info->scratchBytes = g.scratchBytes;
+  info->parts = g.parts.empty() ? 1 : static_cast<int64_t>(g.parts.size());
+  info->buildMilliseconds = g.buildMilliseconds;
+  info->origin = g.origin;
+  size_t n = std::min(g.planName.size(), sizeof(info->engine) - 1);
+  std::memcpy(info->engine, g.planName.data(), n);
+  info->engine[n] = '\0';
   return cmrt::succeed();
 }
 

@@ -41,14 +41,16 @@ TEST(GraphOptions, KnownBitsPass) {
   EXPECT_TRUE(checkOptions(CMRT_GRAPH_DEFAULT).ok());
   EXPECT_TRUE(checkOptions(CMRT_GRAPH_EXACT_FP32).ok());
   EXPECT_TRUE(checkOptions(CMRT_GRAPH_DETERMINISTIC).ok());
-  EXPECT_TRUE(
-      checkOptions(CMRT_GRAPH_EXACT_FP32 | CMRT_GRAPH_DETERMINISTIC).ok());
+  EXPECT_TRUE(checkOptions(CMRT_GRAPH_AUTOTUNE).ok());
+  EXPECT_TRUE(checkOptions(CMRT_GRAPH_EXACT_FP32 | CMRT_GRAPH_DETERMINISTIC |
+                           CMRT_GRAPH_AUTOTUNE)
+                  .ok());
 }
 
 TEST(GraphOptions, UnknownBitsAreRejected) {
-  Status s = checkOptions(4);
+  Status s = checkOptions(8);
   EXPECT_EQ(s.code, CMRT_ERROR_INVALID_ARGUMENT);
-  EXPECT_NE(s.message.find("but got 0x4"), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find("but got 0x8"), std::string::npos) << s.message;
   std::vector<int64_t> w = serialize(convBiasRelu());
   cmrtGraph g = reinterpret_cast<cmrtGraph>(1);
   EXPECT_EQ(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()),
@@ -292,6 +294,10 @@ TEST(GraphExec, NullArgumentsAreRejected) {
   EXPECT_EQ(cmrtGraphGetWorkspaceSize(nullptr, &bytes),
             CMRT_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(cmrtGraphRelease(nullptr), CMRT_SUCCESS);
+  cmrtGraphInfo info;
+  EXPECT_EQ(cmrtGraphGetInfo(nullptr, &info), CMRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(lastError().find("cmrtGraphGetInfo expects a graph"),
+            std::string::npos);
   EXPECT_EQ(cmrtGraphCacheGetStats(nullptr), CMRT_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(cmrtGraphCacheSetCapacity(-1), CMRT_ERROR_INVALID_ARGUMENT);
 }

@@ -82,6 +82,29 @@ inline GraphDescription matmulBiasGraph(DataType io, int64_t m, int64_t k,
   return g;
 }
 
+/// conv(conv(x, w1), w2), both "same" 3x3 convs with C = K, NHWC/KRSC: x 1,
+/// w1 2, the first conv's output 3 (virtual, of type `io`), w2 4, y 5. No
+/// cuDNN engine fuses two convolutions, so this is the graph that exercises
+/// the split fallback.
+inline GraphDescription convConvGraph(DataType io, const ConvShape &sh) {
+  GraphDescription g;
+  g.tensors = {
+      typed(1, io, {sh.n, sh.c, sh.h, sh.w}, nhwc(sh.n, sh.c, sh.h, sh.w)),
+      typed(2, io, {sh.c, sh.c, sh.r, sh.s}, nhwc(sh.c, sh.c, sh.r, sh.s)),
+      typed(3, io, {sh.n, sh.c, sh.h, sh.w}, nhwc(sh.n, sh.c, sh.h, sh.w),
+            true),
+      typed(4, io, {sh.c, sh.c, sh.r, sh.s}, nhwc(sh.c, sh.c, sh.r, sh.s)),
+      typed(5, io, {sh.n, sh.c, sh.h, sh.w}, nhwc(sh.n, sh.c, sh.h, sh.w))};
+  ConvAttrs conv;
+  conv.spatialDims = 2;
+  conv.stride = {1, 1};
+  conv.prePadding = conv.postPadding = {sh.pad, sh.pad};
+  conv.dilation = {1, 1};
+  g.ops = {{OpKind::ConvFprop, conv, {1, 2}, {3}},
+           {OpKind::ConvFprop, conv, {3, 4}, {5}}};
+  return g;
+}
+
 /// Sum over the last dim in memory of a row-major [B, R, C] float array,
 /// described as NCHW dims [B, C, R, 1] with NHWC strides (cuDNN's reduction
 /// engines want channels-last): x UID 1 -> y [B, 1, R, 1] (UID 2), y's

@@ -26,6 +26,9 @@ typedef enum cmrtStatus {
   CMRT_ERROR_INVALID_GRAPH = 6, /* a malformed graph description */
   CMRT_ERROR_NOT_SUPPORTED = 7, /* valid, but no engine or not supported yet */
   CMRT_ERROR_MISALIGNED = 8,    /* a pointer misses its tensor's alignment */
+  /* the stream is being captured into a CUDA graph and the call would have
+   * to build a plan or grow a pool (do that once before capture) */
+  CMRT_ERROR_STREAM_CAPTURE = 9,
 } cmrtStatus;
 
 /* A built, planned cuDNN graph (cmrtGraphGetOrBuild). Each handle holds a
@@ -42,7 +45,30 @@ enum {
   CMRT_GRAPH_EXACT_FP32 = 1,
   /* Deterministic engines only: none with the NONDETERMINISTIC note. */
   CMRT_GRAPH_DETERMINISTIC = 2,
+  /* Build every candidate plan and keep the fastest: each is timed with CUDA
+   * events on the build's stream (on scratch inputs) instead of taking the
+   * first that finalizes. Costs build time, once per graph (and once per
+   * machine with the disk cache). */
+  CMRT_GRAPH_AUTOTUNE = 4,
 };
+
+/* Where a built graph's plan came from. */
+typedef enum cmrtPlanOrigin {
+  CMRT_PLAN_HEURISTICS = 0, /* heuristics A/FALLBACK, first that finalized */
+  CMRT_PLAN_AUTOTUNED = 1,  /* CMRT_GRAPH_AUTOTUNE: the fastest, timed */
+  CMRT_PLAN_DISK_CACHE = 2, /* loaded from CUDNN_MLIR_CACHE_DIR */
+  CMRT_PLAN_SPLIT = 3,      /* no engine took the fused graph: one per op */
+} cmrtPlanOrigin;
+
+/* What cmrtGraphGetInfo reports about a built graph. */
+typedef struct cmrtGraphInfo {
+  int64_t workspaceBytes;   /* per execute (split: the largest part's) */
+  int64_t scratchBytes;     /* split graphs: the intermediates between parts */
+  int64_t parts;            /* 1, or the number of graphs a split runs */
+  double buildMilliseconds; /* wall time of the build (or disk load) */
+  cmrtPlanOrigin origin;
+  char engine[128];         /* the chosen engine config ("" when split) */
+} cmrtGraphInfo;
 
 /* Counters of the process-wide graph cache. */
 typedef struct cmrtGraphCacheStats {

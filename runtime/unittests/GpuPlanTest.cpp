@@ -1,0 +1,265 @@
+//===- GpuPlanTest.cpp - plan choice, split fallback, capture, disk cache -===//
+//
+// Needs a CUDA GPU and cuDNN 9 (CTest label `gpu`). Numbers are checked
+// against float64 CPU references, like GpuGraphTest.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GpuTestFixture.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace cmrt::graph;
+using namespace cmrt::graph::test;
+
+namespace {
+
+/// "Same" cross-correlation, NHWC x/y, KRSC w, float64, no bias; each output
+/// rounded to `type` (what a real tensor of that type holds).
+std::vector<double> convReference(const ConvShape &s, DataType type,
+                                  const std::vector<double> &x,
+                                  const std::vector<double> &w) {
+  std::vector<double> y(static_cast<size_t>(s.n * s.h * s.w * s.k));
+  for (int64_t n = 0; n < s.n; ++n)
+    for (int64_t p = 0; p < s.h; ++p)
+      for (int64_t q = 0; q < s.w; ++q)
+        for (int64_t k = 0; k < s.k; ++k) {
+          double acc = 0;
+          for (int64_t r = 0; r < s.r; ++r)
+            for (int64_t t = 0; t < s.s; ++t) {
+              int64_t ih = p + r - s.pad, iw = q + t - s.pad;
+              if (ih < 0 || ih >= s.h || iw < 0 || iw >= s.w)
+                continue;
+              for (int64_t c = 0; c < s.c; ++c)
+                acc += x[((n * s.h + ih) * s.w + iw) * s.c + c] *
+                       w[((k * s.r + r) * s.s + t) * s.c + c];
+            }
+          y[((n * s.h + p) * s.w + q) * s.k + k] =
+              roundTo(type, static_cast<float>(acc));
+        }
+  return y;
+}
+
+/// relu(conv + bias), reusing convReference before rounding.
+std::vector<double> convBiasReluRef(const ConvShape &s,
+                                    const std::vector<double> &x,
+                                    const std::vector<double> &w,
+                                    const std::vector<double> &bias) {
+  std::vector<double> y = convReference(s, DataType::Double, x, w);
+  for (size_t i = 0; i < y.size(); ++i) {
+    double v = y[i] + bias[i % static_cast<size_t>(s.k)];
+    y[i] = v > 0 ? v : 0;
+  }
+  return y;
+}
+
+class GpuPlanTest : public GpuGraphTest {
+protected:
+  cmrtGraph build(const GraphDescription &desc, cmrtGraphOptions options) {
+    std::vector<int64_t> w = serialize(desc);
+    cmrtGraph g = nullptr;
+    EXPECT_EQ(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()),
+                                  options, stream, &g),
+              CMRT_SUCCESS)
+        << cmrtGetLastErrorMessage();
+    return g;
+  }
+  cmrtGraphInfo info(cmrtGraph g) {
+    cmrtGraphInfo i{};
+    EXPECT_EQ(cmrtGraphGetInfo(g, &i), CMRT_SUCCESS);
+    return i;
+  }
+};
+
+//===-- The split fallback ------------------------------------------------===//
+
+TEST_F(GpuPlanTest, ConvChainThatNoEngineFusesRunsSplit) {
+  ConvShape s; // N=2, C=K=32, 16x16, 3x3 pad 1
+  Buffer x, w1, w2, y;
+  random(x, DataType::Half, s.n * s.c * s.h * s.w, -1, 1);
+  random(w1, DataType::Half, s.c * s.c * 9, -0.2, 0.2);
+  random(w2, DataType::Half, s.c * s.c * 9, -0.2, 0.2);
+  output(y, DataType::Half, s.n * s.c * s.h * s.w);
+  cmrtGraph g = build(convConvGraph(DataType::Half, s), CMRT_GRAPH_DEFAULT);
+  ASSERT_NE(g, nullptr);
+  cmrtGraphInfo i = info(g);
+  EXPECT_EQ(i.origin, CMRT_PLAN_SPLIT);
+  EXPECT_EQ(i.parts, 2);
+  EXPECT_EQ(i.scratchBytes, s.n * s.c * s.h * s.w * 2);
+  int64_t uids[] = {1, 2, 4, 5};
+  void *ptrs[] = {x.device, w1.device, w2.device, y.device};
+  ASSERT_EQ(cmrtGraphExecute(g, stream, uids, ptrs, 4), CMRT_SUCCESS)
+      << cmrtGetLastErrorMessage();
+  CUDA_OK(cudaStreamSynchronize(stream));
+  CMRT_OK(cmrtGraphRelease(g));
+  download(y);
+  std::vector<double> mid = convReference(s, DataType::Half, x.host, w1.host);
+  double err = relL2(y.host, convReference(s, DataType::Double, mid, w2.host));
+  EXPECT_LT(err, 2e-3);
+  std::printf("split conv->conv fp16: rel-L2 %.3g\n", err);
+}
+
+//===-- Autotuning --------------------------------------------------------===//
+
+TEST_F(GpuPlanTest, AutotunedPlanIsTimedAndCorrect) {
+  ConvShape s;
+  Buffer x, w, b, y;
+  random(x, DataType::Half, s.n * s.c * s.h * s.w, -1, 1);
+  random(w, DataType::Half, s.k * s.c * 9, -0.5, 0.5);
+  random(b, DataType::Half, s.k, -0.5, 0.5);
+  output(y, DataType::Half, s.n * s.k * s.h * s.w);
+  cmrtGraph g = build(convBiasReluGraph(DataType::Half, s),
+                      CMRT_GRAPH_AUTOTUNE);
+  ASSERT_NE(g, nullptr);
+  cmrtGraphInfo i = info(g);
+  EXPECT_EQ(i.origin, CMRT_PLAN_AUTOTUNED);
+  EXPECT_STRNE(i.engine, "");
+  int64_t uids[] = {1, 2, 4, 6};
+  void *ptrs[] = {x.device, w.device, b.device, y.device};
+  ASSERT_EQ(cmrtGraphExecute(g, stream, uids, ptrs, 4), CMRT_SUCCESS)
+      << cmrtGetLastErrorMessage();
+  CUDA_OK(cudaStreamSynchronize(stream));
+  CMRT_OK(cmrtGraphRelease(g));
+  download(y);
+  double err = relL2(y.host, convBiasReluRef(s, x.host, w.host, b.host));
+  EXPECT_LT(err, 2e-3);
+  std::printf("autotuned conv+bias+relu fp16 (%s): rel-L2 %.3g\n", i.engine,
+              err);
+}
+
+//===-- CUDA-graph capture ------------------------------------------------===//
+
+TEST_F(GpuPlanTest, CaptureRefusesBuildingButCapturesExecution) {
+  ConvShape s;
+  Buffer x, w, b, y;
+  random(x, DataType::Half, s.n * s.c * s.h * s.w, -1, 1);
+  random(w, DataType::Half, s.k * s.c * 9, -0.5, 0.5);
+  random(b, DataType::Half, s.k, -0.5, 0.5);
+  output(y, DataType::Half, s.n * s.k * s.h * s.w);
+  GraphDescription desc = convBiasReluGraph(DataType::Half, s);
+  cmrtGraph built = build(desc, CMRT_GRAPH_DEFAULT); // before capture
+  ASSERT_NE(built, nullptr);
+  CUDA_OK(cudaStreamSynchronize(stream));
+
+  CUDA_OK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  // Another graph would need a build: refused, clearly, capture intact.
+  std::vector<int64_t> other = serialize(rowSumGraph(2, 64, 256));
+  cmrtGraph refused = nullptr;
+  EXPECT_EQ(cmrtGraphGetOrBuild(other.data(),
+                                static_cast<int64_t>(other.size()), 0, stream,
+                                &refused),
+            CMRT_ERROR_STREAM_CAPTURE);
+  EXPECT_EQ(refused, nullptr);
+  EXPECT_NE(std::string(cmrtGetLastErrorMessage()).find("being captured"),
+            std::string::npos)
+      << cmrtGetLastErrorMessage();
+  // The built one is a cache hit, and its execution is captured.
+  cmrtGraph hit = build(desc, CMRT_GRAPH_DEFAULT);
+  ASSERT_NE(hit, nullptr);
+  int64_t uids[] = {1, 2, 4, 6};
+  void *ptrs[] = {x.device, w.device, b.device, y.device};
+  EXPECT_EQ(cmrtGraphExecute(hit, stream, uids, ptrs, 4), CMRT_SUCCESS)
+      << cmrtGetLastErrorMessage();
+  cudaGraph_t captured = nullptr;
+  CUDA_OK(cudaStreamEndCapture(stream, &captured));
+  cudaGraphExec_t exec = nullptr;
+  CUDA_OK(cudaGraphInstantiate(&exec, captured, 0));
+  // Nothing ran yet: y is still poison. Launch the CUDA graph, then check.
+  CUDA_OK(cudaGraphLaunch(exec, stream));
+  CUDA_OK(cudaStreamSynchronize(stream));
+  download(y);
+  double err = relL2(y.host, convBiasReluRef(s, x.host, w.host, b.host));
+  EXPECT_LT(err, 2e-3);
+  std::printf("conv+bias+relu fp16 replayed from a CUDA graph: rel-L2 %.3g\n",
+              err);
+  CUDA_OK(cudaGraphExecDestroy(exec));
+  CUDA_OK(cudaGraphDestroy(captured));
+  CMRT_OK(cmrtGraphRelease(built));
+  CMRT_OK(cmrtGraphRelease(hit));
+}
+
+//===-- The disk cache across processes -----------------------------------===//
+
+struct ProbeRun {
+  int exitCode = -1;
+  int origin = -1;
+  double firstCallUs = 0;
+  std::string output;
+};
+
+/// Runs PlanCacheProbe in a fresh process with the cache in `dir` and the
+/// log in `log`.
+ProbeRun runProbe(const std::string &dir, const std::string &log) {
+  std::string cmd = "CUDNN_MLIR_CACHE_DIR='" + dir + "' CUDNN_MLIR_LOG='" +
+                    log + "' '" CMRT_PLAN_CACHE_PROBE "' 2>&1";
+  ProbeRun run;
+  FILE *pipe = popen(cmd.c_str(), "r");
+  if (!pipe)
+    return run;
+  char buf[512];
+  while (std::fgets(buf, sizeof(buf), pipe))
+    run.output += buf;
+  int status = pclose(pipe);
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  size_t at = run.output.find("origin=");
+  if (at != std::string::npos)
+    std::sscanf(run.output.c_str() + at, "origin=%d", &run.origin);
+  at = run.output.find("first_call_us=");
+  if (at != std::string::npos)
+    std::sscanf(run.output.c_str() + at, "first_call_us=%lf",
+                &run.firstCallUs);
+  return run;
+}
+
+std::string readText(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST(GpuDiskCache, SecondProcessLoadsThePlanAndACorruptFileIsRebuilt) {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)
+    GTEST_SKIP() << "no CUDA GPU";
+  std::string dir = "/tmp/cmrt-disk-cache-" + std::to_string(::getpid());
+  std::string log = dir + ".log";
+  ASSERT_EQ(std::system(("rm -rf '" + dir + "' '" + log + "'").c_str()), 0);
+
+  ProbeRun cold = runProbe(dir, log);
+  ASSERT_EQ(cold.exitCode, 0) << cold.output;
+  EXPECT_EQ(cold.origin, CMRT_PLAN_HEURISTICS) << cold.output;
+  ProbeRun loaded = runProbe(dir, log);
+  ASSERT_EQ(loaded.exitCode, 0) << loaded.output;
+  EXPECT_EQ(loaded.origin, CMRT_PLAN_DISK_CACHE) << loaded.output;
+  std::printf("first call: cold process %.0f us, with the disk cache %.0f us\n",
+              cold.firstCallUs, loaded.firstCallUs);
+
+  // Corrupt every stored plan: the next process rebuilds and re-stores.
+  std::string corrupt = "for f in '" + dir +
+                        "'/*.cmrtplan; do printf 'garbage' | dd of=\"$f\" "
+                        "bs=1 seek=100 conv=notrunc 2>/dev/null; done";
+  ASSERT_EQ(std::system(corrupt.c_str()), 0);
+  ProbeRun rebuilt = runProbe(dir, log);
+  ASSERT_EQ(rebuilt.exitCode, 0) << rebuilt.output;
+  EXPECT_EQ(rebuilt.origin, CMRT_PLAN_HEURISTICS) << rebuilt.output;
+  ProbeRun reloaded = runProbe(dir, log);
+  ASSERT_EQ(reloaded.exitCode, 0) << reloaded.output;
+  EXPECT_EQ(reloaded.origin, CMRT_PLAN_DISK_CACHE) << reloaded.output;
+
+  // CUDNN_MLIR_LOG recorded builds, engines, the corrupt file and runs.
+  std::string text = readText(log);
+  EXPECT_NE(text.find("[cudnn-mlir] built graph on device"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find(", engine "), std::string::npos) << text;
+  EXPECT_NE(text.find("(disk cache)"), std::string::npos) << text;
+  EXPECT_NE(text.find("(the file is corrupt)"), std::string::npos) << text;
+  EXPECT_NE(text.find("executed graph (heuristics, engine"), std::string::npos)
+      << text;
+  std::system(("rm -rf '" + dir + "' '" + log + "'").c_str());
+}
+
+} // namespace

@@ -1,0 +1,168 @@
+//===- PlanFileTest.cpp - the disk plan cache's files, without a GPU ------===//
+
+#include "Log.h"
+#include "PlanFile.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace cmrt;
+using namespace cmrt::graph;
+using namespace cmrt::plan;
+
+namespace {
+
+constexpr int64_t kFrontend = 13200;
+
+CacheKey key() { return makeCacheKey(0x0123456789abcdefull, 90, 91400); }
+
+std::vector<uint8_t> payload() {
+  std::vector<uint8_t> p(1000);
+  for (size_t i = 0; i < p.size(); ++i)
+    p[i] = static_cast<uint8_t>(i * 7 + 3);
+  return p;
+}
+
+/// A fresh directory under the test's temporary directory.
+std::string freshDirectory(const char *name) {
+  const char *base = std::getenv("TMPDIR");
+  std::string dir = std::string(base ? base : "/tmp") + "/cmrt-planfile-" +
+                    name + "-" + std::to_string(::getpid());
+  std::string cmd = "rm -rf '" + dir + "'";
+  EXPECT_EQ(std::system(cmd.c_str()), 0);
+  return dir;
+}
+
+std::vector<uint8_t> readAll(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void writeAll(const std::string &path, const std::vector<uint8_t> &bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char *>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+}
+
+TEST(PlanFile, PathNamesTheKey) {
+  EXPECT_EQ(planFilePath("/c", key()),
+            "/c/sm90-cudnn91400-0123456789abcdef.cmrtplan");
+  EXPECT_EQ(planFilePath("/c/", key()),
+            "/c/sm90-cudnn91400-0123456789abcdef.cmrtplan");
+}
+
+TEST(PlanFile, EncodeDecodeRoundTrip) {
+  std::vector<uint8_t> bytes = encodePlanFile(key(), kFrontend, payload());
+  std::vector<uint8_t> out;
+  std::string why;
+  ASSERT_TRUE(decodePlanFile(bytes, key(), kFrontend, out, why)) << why;
+  EXPECT_EQ(out, payload());
+}
+
+TEST(PlanFile, EveryMismatchIsAMissWithAReason) {
+  std::vector<uint8_t> good = encodePlanFile(key(), kFrontend, payload());
+  std::vector<uint8_t> out;
+  std::string why;
+
+  CacheKey other = key();
+  other.cudnnVersion = 91900;
+  EXPECT_FALSE(decodePlanFile(good, other, kFrontend, out, why));
+  EXPECT_NE(why.find("expects cuDNN version"), std::string::npos) << why;
+  other = key();
+  other.computeCapability = 100;
+  EXPECT_FALSE(decodePlanFile(good, other, kFrontend, out, why));
+  EXPECT_NE(why.find("compute capability"), std::string::npos) << why;
+  other = key();
+  other.graphHash ^= 1;
+  EXPECT_FALSE(decodePlanFile(good, other, kFrontend, out, why));
+  EXPECT_NE(why.find("graph hash"), std::string::npos) << why;
+  EXPECT_FALSE(decodePlanFile(good, key(), kFrontend + 1, out, why));
+  EXPECT_NE(why.find("cudnn-frontend version"), std::string::npos) << why;
+
+  std::vector<uint8_t> flipped = good;
+  flipped.back() ^= 0x40; // one payload bit
+  EXPECT_FALSE(decodePlanFile(flipped, key(), kFrontend, out, why));
+  EXPECT_NE(why.find("corrupt"), std::string::npos) << why;
+  EXPECT_TRUE(out.empty());
+
+  std::vector<uint8_t> truncated(good.begin(), good.end() - 10);
+  EXPECT_FALSE(decodePlanFile(truncated, key(), kFrontend, out, why));
+  EXPECT_NE(why.find("payload of 1000 bytes, but the file holds 990"),
+            std::string::npos)
+      << why;
+
+  std::vector<uint8_t> shortHeader(good.begin(), good.begin() + 20);
+  EXPECT_FALSE(decodePlanFile(shortHeader, key(), kFrontend, out, why));
+  EXPECT_NE(why.find("bytes of header"), std::string::npos) << why;
+
+  std::vector<uint8_t> magic = good;
+  magic[0] = 'X';
+  EXPECT_FALSE(decodePlanFile(magic, key(), kFrontend, out, why));
+  EXPECT_NE(why.find("magic"), std::string::npos) << why;
+}
+
+TEST(PlanFile, WriteCreatesDirectoriesAndReadsBack) {
+  std::string dir = freshDirectory("write") + "/nested/deeper";
+  std::string path = planFilePath(dir, key());
+  Status s = writePlanFile(path, key(), kFrontend, payload());
+  ASSERT_TRUE(s.ok()) << s.message;
+  std::vector<uint8_t> out;
+  std::string why;
+  ASSERT_TRUE(readPlanFile(path, key(), kFrontend, out, why)) << why;
+  EXPECT_EQ(out, payload());
+  // No temporary file is left behind.
+  EXPECT_NE(::access((path + ".tmp" + std::to_string(::getpid())).c_str(),
+                     F_OK),
+            0);
+}
+
+TEST(PlanFile, CorruptFileOnDiskIsAMissThenOverwritten) {
+  std::string dir = freshDirectory("corrupt");
+  std::string path = planFilePath(dir, key());
+  ASSERT_TRUE(writePlanFile(path, key(), kFrontend, payload()).ok());
+  std::vector<uint8_t> bytes = readAll(path);
+  bytes[bytes.size() / 2] ^= 0xff;
+  writeAll(path, bytes);
+  std::vector<uint8_t> out;
+  std::string why;
+  EXPECT_FALSE(readPlanFile(path, key(), kFrontend, out, why));
+  EXPECT_NE(why.find(path), std::string::npos) << why;
+  // What the runtime does next: rebuild and store again.
+  ASSERT_TRUE(writePlanFile(path, key(), kFrontend, payload()).ok());
+  EXPECT_TRUE(readPlanFile(path, key(), kFrontend, out, why)) << why;
+}
+
+TEST(PlanFile, MissingFileIsAMiss) {
+  std::vector<uint8_t> out;
+  std::string why;
+  EXPECT_FALSE(readPlanFile(freshDirectory("missing") + "/x.cmrtplan", key(),
+                            kFrontend, out, why));
+  EXPECT_NE(why.find("no file"), std::string::npos) << why;
+}
+
+TEST(PlanFile, UnwritableDirectoryIsAStatusNotACrash) {
+  std::string dir = freshDirectory("blocked");
+  ASSERT_EQ(::mkdir(dir.c_str(), 0777), 0);
+  std::string file = dir + "/plain-file";
+  writeAll(file, {1, 2, 3});
+  // A path whose "directory" is a regular file.
+  Status s = writePlanFile(planFilePath(file, key()), key(), kFrontend,
+                           payload());
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message.find("plan cache"), std::string::npos) << s.message;
+}
+
+TEST(RuntimeLog, EveryLineIsPrefixed) {
+  EXPECT_EQ(prefixLogLines("one\ntwo"),
+            "[cudnn-mlir] one\n[cudnn-mlir] two\n");
+  EXPECT_EQ(prefixLogLines("one\n"), "[cudnn-mlir] one\n");
+  EXPECT_EQ(prefixLogLines(""), "");
+}
+
+} // namespace

@@ -41,8 +41,10 @@ Status feFailure(const char *stage, fe::error_t err, const std::string &dump) {
     message += "\ncudnnGetLastErrorString: " + last;
   message += "\n" + dump;
   cmrtStatus code = CMRT_ERROR_CUDNN;
+  // No engine config for the graph: what the split fallback answers.
   if (err.get_code() == fe::error_code_t::GRAPH_NOT_SUPPORTED ||
-      err.get_code() == fe::error_code_t::GRAPH_EXECUTION_PLAN_CREATION_FAILED)
+      err.get_code() == fe::error_code_t::GRAPH_EXECUTION_PLAN_CREATION_FAILED ||
+      err.get_code() == fe::error_code_t::HEURISTIC_QUERY_FAILED)
     code = CMRT_ERROR_NOT_SUPPORTED;
   return {code, message};
 }

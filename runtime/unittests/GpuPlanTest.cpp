@@ -235,8 +235,10 @@ TEST(GpuDiskCache, SecondProcessLoadsThePlanAndACorruptFileIsRebuilt) {
   ProbeRun loaded = runProbe(dir, log);
   ASSERT_EQ(loaded.exitCode, 0) << loaded.output;
   EXPECT_EQ(loaded.origin, CMRT_PLAN_DISK_CACHE) << loaded.output;
-  std::printf("first call: cold process %.0f us, with the disk cache %.0f us\n",
-              cold.firstCallUs, loaded.firstCallUs);
+  std::printf("first call: cold process %.0f us, with the disk cache %.0f "
+              "us\n  %s  %s",
+              cold.firstCallUs, loaded.firstCallUs, cold.output.c_str(),
+              loaded.output.c_str());
 
   // Corrupt every stored plan: the next process rebuilds and re-stores.
   std::string corrupt = "for f in '" + dir +
@@ -259,7 +261,7 @@ TEST(GpuDiskCache, SecondProcessLoadsThePlanAndACorruptFileIsRebuilt) {
   EXPECT_NE(text.find("(the file is corrupt)"), std::string::npos) << text;
   EXPECT_NE(text.find("executed graph (heuristics, engine"), std::string::npos)
       << text;
-  std::system(("rm -rf '" + dir + "' '" + log + "'").c_str());
+  EXPECT_EQ(std::system(("rm -rf '" + dir + "' '" + log + "'").c_str()), 0);
 }
 
 } // namespace

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs the runtime benchmarks on a GPU machine (CUDA, cuDNN 9, CMake, Ninja
+# and PyTorch; no LLVM/MLIR needed): builds the runtime on its own, runs
+# RuntimeBench and PyTorch's reference timings in the same run, and prints
+# both. Needs the cudnn-frontend headers that scripts/setup.sh unpacks into
+# build/third_party (carry them to the GPU machine).
+#   bash benchmarks/run_runtime_benchmarks.sh [output file]
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${BUILD_DIR:-$ROOT/build-gpu-bench}"
+FRONTEND="$ROOT/build/third_party/cudnn-frontend-1.32.0/include"
+OUT="${1:-/dev/stdout}"
+cmake -S "$ROOT/runtime" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCUDNN_FRONTEND_INCLUDE_DIR="$FRONTEND" >/dev/null
+ninja -C "$BUILD" CudnnMlirRuntimeBench CudnnMlirPlanCacheProbe >/dev/null
+{
+  "$BUILD/benchmarks/CudnnMlirRuntimeBench"
+  python3 "$ROOT/benchmarks/runtime_torch_reference.py"
+} >"$OUT"

@@ -1,0 +1,263 @@
+//===- RuntimeBench.cpp - the runtime's own costs, on a GPU ---------------===//
+//
+// Three measurements, printed as "key value" lines for
+// benchmarks/run_runtime_benchmarks.sh to collect:
+//  1. CPU cost of one cached execute: host time per cmrtGraphExecute
+//     (and per cmrtGraphGetOrBuild cache hit + execute), on a graph small
+//     enough that the GPU keeps up, median of 30 rounds of 200 calls.
+//  2. First-call latency in fresh processes (PlanCacheProbe): no disk
+//     cache, then a second process that loads the stored plan, against a
+//     warm call.
+//  3. Plan speed, heuristics' first choice vs autotuned, timed with CUDA
+//     events (median of 9 rounds of 20 runs), for the shapes below.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RuntimeGraphs.h"
+
+#include "cudnn-mlir-runtime/Runtime.h"
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace cmrt::graph;
+using namespace cmrt::graph::test;
+
+namespace {
+
+[[noreturn]] void die(const char *what, const char *detail) {
+  std::fprintf(stderr, "RuntimeBench: %s: %s\n", what, detail);
+  std::exit(1);
+}
+
+void check(cmrtStatus st, const char *what) {
+  if (st != CMRT_SUCCESS)
+    die(what, cmrtGetLastErrorMessage());
+}
+
+void checkCuda(cudaError_t err, const char *what) {
+  if (err != cudaSuccess)
+    die(what, cudaGetErrorString(err));
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+/// Device buffers for every user tensor of a graph, filled with small values
+/// (0x3C00 pairs: 1.0 in fp16; a tiny positive number in fp32).
+struct Operands {
+  std::vector<int64_t> uids;
+  std::vector<void *> pointers;
+  explicit Operands(const GraphDescription &g) {
+    for (const Tensor &t : g.tensors) {
+      if (t.isVirtual || t.isByValue)
+        continue;
+      int64_t elements = 1;
+      for (int64_t d : t.dims)
+        elements *= d;
+      size_t bytes = static_cast<size_t>(elements) * 4;
+      void *p = nullptr;
+      checkCuda(cudaMalloc(&p, bytes), "cudaMalloc");
+      checkCuda(cudaMemset(p, 0x3C, bytes), "cudaMemset");
+      uids.push_back(t.uid);
+      pointers.push_back(p);
+    }
+  }
+  ~Operands() {
+    for (void *p : pointers)
+      cudaFree(p);
+  }
+};
+
+cmrtGraph build(const GraphDescription &g, cmrtGraphOptions options,
+                cudaStream_t stream) {
+  std::vector<int64_t> w = serialize(g);
+  cmrtGraph graph = nullptr;
+  check(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()), options,
+                            stream, &graph),
+        "cmrtGraphGetOrBuild");
+  return graph;
+}
+
+void executeOverhead(cudaStream_t stream) {
+  GraphDescription g = convBiasReluGraph(DataType::Half, {});
+  std::vector<int64_t> words = serialize(g);
+  Operands ops(g);
+  cmrtGraph graph = build(g, CMRT_GRAPH_DEFAULT, stream);
+  int64_t n = static_cast<int64_t>(ops.uids.size());
+  auto run = [&] {
+    check(cmrtGraphExecute(graph, stream, ops.uids.data(),
+                           ops.pointers.data(), n),
+          "cmrtGraphExecute");
+  };
+  for (int i = 0; i < 50; ++i)
+    run();
+  checkCuda(cudaStreamSynchronize(stream), "sync");
+  const int calls = 200;
+  std::vector<double> executeUs, lookupUs;
+  for (int round = 0; round < 30; ++round) {
+    auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < calls; ++i)
+      run();
+    auto t1 = std::chrono::steady_clock::now();
+    checkCuda(cudaStreamSynchronize(stream), "sync");
+    executeUs.push_back(
+        std::chrono::duration<double, std::micro>(t1 - t0).count() / calls);
+    t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < calls; ++i) {
+      cmrtGraph hit = nullptr;
+      check(cmrtGraphGetOrBuild(words.data(),
+                                static_cast<int64_t>(words.size()),
+                                CMRT_GRAPH_DEFAULT, stream, &hit),
+            "cmrtGraphGetOrBuild");
+      check(cmrtGraphExecute(hit, stream, ops.uids.data(),
+                             ops.pointers.data(), n),
+            "cmrtGraphExecute");
+      cmrtGraphRelease(hit);
+    }
+    t1 = std::chrono::steady_clock::now();
+    checkCuda(cudaStreamSynchronize(stream), "sync");
+    lookupUs.push_back(
+        std::chrono::duration<double, std::micro>(t1 - t0).count() / calls);
+  }
+  // The GPU time of one run, to show the host was not waiting on it.
+  cudaEvent_t a, b;
+  cudaEventCreate(&a);
+  cudaEventCreate(&b);
+  cudaEventRecord(a, stream);
+  for (int i = 0; i < calls; ++i)
+    run();
+  cudaEventRecord(b, stream);
+  cudaEventSynchronize(b);
+  float ms = 0;
+  cudaEventElapsedTime(&ms, a, b);
+  std::printf("execute_cpu_us %.2f\n", median(executeUs));
+  std::printf("lookup_and_execute_cpu_us %.2f\n", median(lookupUs));
+  std::printf("execute_gpu_us %.2f\n", ms * 1000.0 / calls);
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  cmrtGraphRelease(graph);
+}
+
+std::string runProbe(const std::string &env) {
+  std::string cmd = env + " '" CMRT_PLAN_CACHE_PROBE "' 2>&1";
+  FILE *pipe = popen(cmd.c_str(), "r");
+  if (!pipe)
+    die("popen", cmd.c_str());
+  std::string out;
+  char buf[512];
+  while (std::fgets(buf, sizeof(buf), pipe))
+    out += buf;
+  if (pclose(pipe) != 0)
+    die("PlanCacheProbe", out.c_str());
+  while (!out.empty() && out.back() == '\n')
+    out.pop_back();
+  return out;
+}
+
+void firstCallLatency() {
+  std::string dir = "/tmp/cmrt-bench-cache-" + std::to_string(::getpid());
+  std::system(("rm -rf '" + dir + "'").c_str());
+  std::printf("probe_no_cache %s\n", runProbe("").c_str());
+  std::printf("probe_cold_storing %s\n",
+              runProbe("CUDNN_MLIR_CACHE_DIR='" + dir + "'").c_str());
+  std::printf("probe_disk_cache %s\n",
+              runProbe("CUDNN_MLIR_CACHE_DIR='" + dir + "'").c_str());
+  std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+/// Median GPU time per run of `graph` (CUDA events).
+double gpuMicroseconds(cmrtGraph graph, Operands &ops, cudaStream_t stream) {
+  int64_t n = static_cast<int64_t>(ops.uids.size());
+  for (int i = 0; i < 5; ++i)
+    check(cmrtGraphExecute(graph, stream, ops.uids.data(),
+                           ops.pointers.data(), n),
+          "cmrtGraphExecute");
+  cudaEvent_t a, b;
+  cudaEventCreate(&a);
+  cudaEventCreate(&b);
+  std::vector<double> us;
+  for (int round = 0; round < 9; ++round) {
+    cudaEventRecord(a, stream);
+    for (int i = 0; i < 20; ++i)
+      check(cmrtGraphExecute(graph, stream, ops.uids.data(),
+                             ops.pointers.data(), n),
+            "cmrtGraphExecute");
+    cudaEventRecord(b, stream);
+    checkCuda(cudaEventSynchronize(b), "cudaEventSynchronize");
+    float ms = 0;
+    cudaEventElapsedTime(&ms, a, b);
+    us.push_back(ms * 1000.0 / 20);
+  }
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  return median(us);
+}
+
+void heuristicsVsAutotune(cudaStream_t stream) {
+  struct Case {
+    const char *name;
+    GraphDescription graph;
+  };
+  ConvShape resnet; // a ResNet stage-2 3x3 conv, batch 32
+  resnet.n = 32;
+  resnet.c = resnet.k = 64;
+  resnet.h = resnet.w = 56;
+  ConvShape wide;
+  wide.n = 32;
+  wide.c = wide.k = 256;
+  wide.h = wide.w = 14;
+  std::vector<Case> cases = {
+      {"conv3x3_bias_relu_fp16_n32_c64_56x56",
+       convBiasReluGraph(DataType::Half, resnet)},
+      {"conv3x3_bias_relu_fp16_n32_c256_14x14",
+       convBiasReluGraph(DataType::Half, wide)},
+      {"matmul_bias_fp16_4096x4096x4096",
+       matmulBiasGraph(DataType::Half, 4096, 4096, 4096)},
+      {"matmul_bias_fp16_8192x1024x1024",
+       matmulBiasGraph(DataType::Half, 8192, 1024, 1024)},
+  };
+  for (Case &c : cases) {
+    Operands ops(c.graph);
+    cmrtGraph h = build(c.graph, CMRT_GRAPH_DEFAULT, stream);
+    cmrtGraph t = build(c.graph, CMRT_GRAPH_AUTOTUNE, stream);
+    cmrtGraphInfo hi{}, ti{};
+    cmrtGraphGetInfo(h, &hi);
+    cmrtGraphGetInfo(t, &ti);
+    double hu = gpuMicroseconds(h, ops, stream);
+    double tu = gpuMicroseconds(t, ops, stream);
+    std::printf("plan %s heuristics_us %.2f (%s, build %.0f ms) autotuned_us "
+                "%.2f (%s, build %.0f ms)\n",
+                c.name, hu, hi.engine, hi.buildMilliseconds, tu, ti.engine,
+                ti.buildMilliseconds);
+    cmrtGraphRelease(h);
+    cmrtGraphRelease(t);
+  }
+}
+
+} // namespace
+
+int main() {
+  cudaDeviceProp prop;
+  checkCuda(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+  cmrtVersionInfo v{};
+  check(cmrtGetVersionInfo(&v), "cmrtGetVersionInfo");
+  std::printf("device %s\ncudnn %d\n", prop.name, v.cudnnLoaded);
+  cudaStream_t stream = nullptr;
+  checkCuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
+            "cudaStreamCreate");
+  executeOverhead(stream);
+  firstCallLatency();
+  heuristicsVsAutotune(stream);
+  cmrtShutdown();
+  return 0;
+}

@@ -8,7 +8,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${BUILD_DIR:-$ROOT/build-gpu-bench}"
-FRONTEND="$ROOT/build/third_party/cudnn-frontend-1.32.0/include"
+FRONTEND="${CUDNN_FRONTEND_INCLUDE_DIR:-$ROOT/build/third_party/cudnn-frontend-1.32.0/include}"
 OUT="${1:-/dev/stdout}"
 cmake -S "$ROOT/runtime" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCUDNN_FRONTEND_INCLUDE_DIR="$FRONTEND" >/dev/null

@@ -3,11 +3,12 @@
 // Three measurements, printed as "key value" lines for
 // benchmarks/run_runtime_benchmarks.sh to collect:
 //  1. CPU cost of one cached execute: host time per cmrtGraphExecute
-//     (and per cmrtGraphGetOrBuild cache hit + execute), on a graph small
-//     enough that the GPU keeps up, median of 30 rounds of 200 calls.
-//  2. First-call latency in fresh processes (PlanCacheProbe): no disk
-//     cache, then a second process that loads the stored plan, against a
-//     warm call.
+//     (and per cmrtGraphGetOrBuild cache hit + execute), median of 30
+//     rounds of 100 calls enqueued behind a host function that holds the
+//     stream, so no call waits on the GPU.
+//  2. First-call latency in fresh processes (PlanCacheProbe), for a conv
+//     and a matmul graph: no disk cache, a process that stores the plan,
+//     and one that loads it, against a warm call.
 //  3. Plan speed, heuristics' first choice vs autotuned, timed with CUDA
 //     events (median of 9 rounds of 20 runs), for the shapes below.
 //
@@ -20,10 +21,13 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -88,6 +92,13 @@ cmrtGraph build(const GraphDescription &g, cmrtGraphOptions options,
   return graph;
 }
 
+/// A host function that holds its stream until *flag turns true.
+void CUDART_CB waitFor(void *flag) {
+  auto *release = static_cast<std::atomic<bool> *>(flag);
+  while (!release->load())
+    std::this_thread::yield();
+}
+
 void executeOverhead(cudaStream_t stream) {
   GraphDescription g = convBiasReluGraph(DataType::Half, {});
   std::vector<int64_t> words = serialize(g);
@@ -102,32 +113,40 @@ void executeOverhead(cudaStream_t stream) {
   for (int i = 0; i < 50; ++i)
     run();
   checkCuda(cudaStreamSynchronize(stream), "sync");
-  const int calls = 200;
+  // The stream waits behind a host function until the calls are enqueued,
+  // so the host time measured is the runtime's and cuDNN's own, never a
+  // wait on a full launch queue.
+  const int calls = 100;
   std::vector<double> executeUs, lookupUs;
   for (int round = 0; round < 30; ++round) {
-    auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < calls; ++i)
-      run();
-    auto t1 = std::chrono::steady_clock::now();
-    checkCuda(cudaStreamSynchronize(stream), "sync");
-    executeUs.push_back(
-        std::chrono::duration<double, std::micro>(t1 - t0).count() / calls);
-    t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < calls; ++i) {
-      cmrtGraph hit = nullptr;
-      check(cmrtGraphGetOrBuild(words.data(),
-                                static_cast<int64_t>(words.size()),
-                                CMRT_GRAPH_DEFAULT, stream, &hit),
-            "cmrtGraphGetOrBuild");
-      check(cmrtGraphExecute(hit, stream, ops.uids.data(),
-                             ops.pointers.data(), n),
-            "cmrtGraphExecute");
-      cmrtGraphRelease(hit);
+    for (int pass = 0; pass < 2; ++pass) {
+      std::atomic<bool> release{false};
+      checkCuda(cudaLaunchHostFunc(stream, waitFor, &release),
+                "cudaLaunchHostFunc");
+      auto t0 = std::chrono::steady_clock::now();
+      for (int i = 0; i < calls; ++i) {
+        if (pass == 0) {
+          run();
+          continue;
+        }
+        cmrtGraph hit = nullptr;
+        check(cmrtGraphGetOrBuild(words.data(),
+                                  static_cast<int64_t>(words.size()),
+                                  CMRT_GRAPH_DEFAULT, stream, &hit),
+              "cmrtGraphGetOrBuild");
+        check(cmrtGraphExecute(hit, stream, ops.uids.data(),
+                               ops.pointers.data(), n),
+              "cmrtGraphExecute");
+        cmrtGraphRelease(hit);
+      }
+      auto t1 = std::chrono::steady_clock::now();
+      release = true;
+      checkCuda(cudaStreamSynchronize(stream), "sync");
+      (pass == 0 ? executeUs : lookupUs)
+          .push_back(std::chrono::duration<double, std::micro>(t1 - t0)
+                         .count() /
+                     calls);
     }
-    t1 = std::chrono::steady_clock::now();
-    checkCuda(cudaStreamSynchronize(stream), "sync");
-    lookupUs.push_back(
-        std::chrono::duration<double, std::micro>(t1 - t0).count() / calls);
   }
   // The GPU time of one run, to show the host was not waiting on it.
   cudaEvent_t a, b;
@@ -148,8 +167,8 @@ void executeOverhead(cudaStream_t stream) {
   cmrtGraphRelease(graph);
 }
 
-std::string runProbe(const std::string &env) {
-  std::string cmd = env + " '" CMRT_PLAN_CACHE_PROBE "' 2>&1";
+std::string runProbe(const std::string &env, const std::string &graph) {
+  std::string cmd = env + " '" CMRT_PLAN_CACHE_PROBE "' " + graph + " 2>&1";
   FILE *pipe = popen(cmd.c_str(), "r");
   if (!pipe)
     die("popen", cmd.c_str());
@@ -164,15 +183,26 @@ std::string runProbe(const std::string &env) {
   return out;
 }
 
-void firstCallLatency() {
+void firstCallLatency(const std::string &graph) {
   std::string dir = "/tmp/cmrt-bench-cache-" + std::to_string(::getpid());
-  std::system(("rm -rf '" + dir + "'").c_str());
-  std::printf("probe_no_cache %s\n", runProbe("").c_str());
-  std::printf("probe_cold_storing %s\n",
-              runProbe("CUDNN_MLIR_CACHE_DIR='" + dir + "'").c_str());
-  std::printf("probe_disk_cache %s\n",
-              runProbe("CUDNN_MLIR_CACHE_DIR='" + dir + "'").c_str());
-  std::system(("rm -rf '" + dir + "'").c_str());
+  std::string log = dir + ".log";
+  std::system(("rm -rf '" + dir + "' '" + log + "'").c_str());
+  std::string cache = "CUDNN_MLIR_CACHE_DIR='" + dir + "'";
+  std::printf("probe_%s_no_cache %s\n", graph.c_str(),
+              runProbe("", graph).c_str());
+  std::printf("probe_%s_cold_storing %s\n", graph.c_str(),
+              runProbe(cache, graph).c_str());
+  std::printf("probe_%s_disk_cache %s\n", graph.c_str(),
+              runProbe(cache + " CUDNN_MLIR_LOG='" + log + "'", graph).c_str());
+  // Where the disk-cache process's first call went (from its log).
+  if (FILE *f = std::fopen(log.c_str(), "r")) {
+    char line[1024];
+    while (std::fgets(line, sizeof(line), f))
+      if (std::strstr(line, "plan cache: loaded"))
+        std::printf("disk_cache_log_%s %s", graph.c_str(), line);
+    std::fclose(f);
+  }
+  std::system(("rm -rf '" + dir + "' '" + log + "'").c_str());
 }
 
 /// Median GPU time per run of `graph` (CUDA events).
@@ -256,7 +286,8 @@ int main() {
   checkCuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
             "cudaStreamCreate");
   executeOverhead(stream);
-  firstCallLatency();
+  firstCallLatency("conv");
+  firstCallLatency("matmul");
   heuristicsVsAutotune(stream);
   cmrtShutdown();
   return 0;

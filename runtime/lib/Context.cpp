@@ -82,13 +82,18 @@ Status DeviceGuard::set(int device) {
 namespace {
 
 /// This thread's handles, destroyed when the thread exits or on shutdown.
+struct BoundHandle {
+  cudnnHandle_t handle = nullptr;
+  cudaStream_t stream = nullptr; // the stream it is bound to
+};
+
 struct ThreadHandles {
-  std::map<int, cudnnHandle_t> byDevice;
+  std::map<int, BoundHandle> byDevice;
   ~ThreadHandles() { release(); }
   void release() {
-    for (auto &[device, handle] : byDevice) {
+    for (auto &[device, bound] : byDevice) {
       (void)device;
-      (void)cudnnDestroy(handle);
+      (void)cudnnDestroy(bound.handle);
     }
     byDevice.clear();
   }
@@ -112,13 +117,20 @@ Status cmrt::handleFor(int device, cudaStream_t stream,
       return {CMRT_ERROR_CUDNN, "cudnnCreate on device " +
                                     std::to_string(device) + " failed: " +
                                     cudnnErrorText(st)};
-    it = handles.byDevice.emplace(device, created).first;
+    // A new handle is bound to the legacy default stream (null).
+    it = handles.byDevice.emplace(device, BoundHandle{created, nullptr}).first;
   }
-  handle = it->second;
+  BoundHandle &bound = it->second;
+  handle = bound.handle;
+  // Only this file binds our handles, so the last binding is still in force:
+  // skip the call when the stream is the same (the common, per-call case).
+  if (bound.stream == stream)
+    return Status::success();
   cudnnStatus_t st = cudnnSetStream(handle, stream);
   if (st != CUDNN_STATUS_SUCCESS)
     return {CMRT_ERROR_CUDNN,
             "cudnnSetStream failed: " + cudnnErrorText(st)};
+  bound.stream = stream;
   return Status::success();
 }
 

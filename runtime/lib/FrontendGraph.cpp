@@ -15,6 +15,7 @@
 #include <cudnn_frontend.h>
 
 #include <chrono>
+#include <cstdio>
 #include <exception>
 #include <sstream>
 
@@ -121,8 +122,18 @@ std::shared_ptr<fe::graph::Graph> loadFromDisk(const BuildRequest &r,
   }
   auto g = std::make_shared<fe::graph::Graph>();
   fe::error_t err{fe::error_code_t::OK, ""};
+  auto start = std::chrono::steady_clock::now();
+  double deserializeMs = 0;
   try {
-    err = g->deserialize(r.handle, payload);
+    err = g->deserialize(r.handle, payload, /*enforce_precompiled=*/false,
+                         /*run_warmup=*/false);
+    deserializeMs = std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    // A throwaway capture that loads the plan's kernels now rather than on
+    // the first execute.
+    if (err.is_good())
+      err = g->warmup(r.handle);
   } catch (const std::exception &e) {
     err = {fe::error_code_t::INVALID_VALUE, e.what()};
   }
@@ -131,6 +142,17 @@ std::shared_ptr<fe::graph::Graph> loadFromDisk(const BuildRequest &r,
             feCodeName(err.get_code()) + ": " + err.get_message() +
             "); rebuilding it\n" + dump);
     return nullptr;
+  }
+  if (logEnabled()) {
+    double totalMs = std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    char line[160];
+    std::snprintf(line, sizeof(line),
+                  "plan cache: loaded (%zu bytes; deserialize %.3f ms, "
+                  "kernel warm-up %.3f ms) from ",
+                  payload.size(), deserializeMs, totalMs - deserializeMs);
+    logText(line + path);
   }
   return g;
 }
@@ -173,6 +195,8 @@ Status planFromHeuristics(fe::graph::Graph &g, const BuildRequest &r,
                               fe::NumericalNote_t::REDUCED_PRECISION_REDUCTION});
   if (r.options & CMRT_GRAPH_DETERMINISTIC)
     g.deselect_numeric_notes({fe::NumericalNote_t::NONDETERMINISTIC});
+  if (int64_t cap = workspaceLimitBytes(r.options); cap >= 0)
+    g.deselect_workspace_greater_than(cap);
   CMRT_FE_STEP("check_support", g.check_support(r.handle), dump);
   bool tune = r.options & CMRT_GRAPH_AUTOTUNE;
   CMRT_FE_STEP("build_plans",

@@ -8,6 +8,8 @@
 #include "FrontendTranslate.h"
 #include "GraphValidation.h"
 
+#include <array>
+#include <cstdio>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -110,6 +112,23 @@ fe::ReductionMode_t toFeReduction(int64_t mode) {
   throw UnsupportedGraph{"reduction mode " + std::to_string(mode)};
 }
 
+fe::ResampleMode_t toFeResample(int64_t mode) {
+  switch (static_cast<ResampleMode>(mode)) {
+  case ResampleMode::AvgIncludePadding:
+    return fe::ResampleMode_t::AVGPOOL_INCLUDE_PADDING;
+  case ResampleMode::MaxPool: return fe::ResampleMode_t::MAXPOOL;
+  case ResampleMode::AvgExcludePadding:
+    return fe::ResampleMode_t::AVGPOOL_EXCLUDE_PADDING;
+  }
+  throw UnsupportedGraph{"resample mode " + std::to_string(mode)};
+}
+
+fe::NormFwdPhase_t toFePhase(int64_t phase) {
+  return phase == static_cast<int64_t>(NormPhase::Training)
+             ? fe::NormFwdPhase_t::TRAINING
+             : fe::NormFwdPhase_t::INFERENCE;
+}
+
 fe::graph::Tensor_attributes byValueAttributes(const Tensor &t) {
   double d = wordToDouble(t.scalar);
   switch (static_cast<DataType>(t.dataType)) {
@@ -141,9 +160,6 @@ void describe(fe::graph::Tensor_attributes &a, const Tensor &t) {
 
 template <typename ConvAttributes>
 ConvAttributes convAttributes(const ConvAttrs &a, const std::string &name) {
-  if (a.alpha != 1.0 || a.beta != 0.0)
-    throw UnsupportedGraph{name + ": alpha/beta other than 1/0 (not supported "
-                             "yet)"};
   ConvAttributes attrs;
   attrs.set_name(name)
       .set_compute_data_type(toFe(a.computeType))
@@ -164,6 +180,8 @@ struct Translator {
   std::unordered_map<int64_t, TensorPtr> built;
 
   TensorPtr in(int64_t uid) { return built.at(uid); }
+  /// Null for an absent optional operand (UID 0).
+  TensorPtr optIn(int64_t uid) { return uid ? in(uid) : nullptr; }
 
   void out(int64_t uid, const TensorPtr &t) {
     if (!t)
@@ -171,6 +189,27 @@ struct Translator {
                         std::to_string(uid)};
     describe(*t, *tensors.at(uid));
     built[uid] = t;
+  }
+
+  /// An optional result: the frontend makes one exactly when the
+  /// description asks for it (validation guarantees the pairing the
+  /// frontend needs), so a mismatch is a gap in the translation.
+  void optOut(const std::string &op, const char *slot, int64_t uid,
+              const TensorPtr &t) {
+    if (uid)
+      return out(uid, t);
+    if (t)
+      throw UnsupportedGraph{op + ": the frontend always produces " + slot +
+                             ", but the description has none (UID 0)"};
+  }
+
+  /// A by-value scalar the frontend takes as a tensor (epsilon, momentum,
+  /// alpha, accumulation count).
+  TensorPtr scalar(float value) {
+    return g.tensor(fe::graph::Tensor_attributes(value));
+  }
+  TensorPtr scalar(int64_t value) {
+    return g.tensor(fe::graph::Tensor_attributes(value));
   }
 
   void run() {
@@ -193,27 +232,243 @@ struct Translator {
       addOp(i, desc.ops[i]);
   }
 
+  /// The frontend fixes a convolution's alpha at 1 and beta at 0. Alpha
+  /// becomes a fused multiply by a by-value scalar; beta (blending in the
+  /// output's prior value) has no frontend expression.
+  void convOut(size_t index, const Op &op, const ConvAttrs &a,
+               const TensorPtr &conv) {
+    std::string name = describeOp(index, op.kind);
+    if (a.beta != 0.0) {
+      char beta[32];
+      std::snprintf(beta, sizeof(beta), "%g", a.beta);
+      throw UnsupportedGraph{
+          name + ": beta " + beta +
+          " (blending in the output's prior value) is not supported: "
+          "cudnn-frontend fixes a convolution's beta at 0"};
+    }
+    int64_t uid = op.outputs[0];
+    if (a.alpha == 1.0)
+      return out(uid, conv);
+    const Tensor &y = *tensors.at(uid);
+    conv->set_is_virtual(true)
+        .set_dim(y.dims)
+        .set_stride(y.strides)
+        .set_data_type(toFe(a.computeType));
+    auto mul = fe::graph::Pointwise_attributes()
+                   .set_name("op" + std::to_string(index) + "_alpha")
+                   .set_mode(fe::PointwiseMode_t::MUL)
+                   .set_compute_data_type(toFe(a.computeType));
+    out(uid, g.pointwise(conv, scalar(static_cast<float>(a.alpha)), mul));
+  }
+
+  /// y = ((x - mean) * inv_variance) * scale + bias as fused pointwise ops.
+  /// cuDNN 9.14 has no engine for a batch norm inference node of its own
+  /// (Graph::batchnorm_inference: "No valid engine configs" on sm90; cuDNN
+  /// takes it only inside its BN-inference + dReLU + dBN pattern), while the
+  /// runtime-fusion engines take this chain alone or behind a convolution
+  /// or matmul. epsilon is unused: inv_variance already holds it.
+  void addBatchNormInference(const Op &op, const std::string &name,
+                             fe::DataType_t compute) {
+    const std::vector<int64_t> &x = op.inputs;
+    const Tensor &y = *tensors.at(op.outputs[0]);
+    auto step = [&](const TensorPtr &a, const TensorPtr &b,
+                    fe::PointwiseMode_t mode, const char *what) {
+      auto attrs = fe::graph::Pointwise_attributes()
+                       .set_name(name + what)
+                       .set_mode(mode)
+                       .set_compute_data_type(compute);
+      return g.pointwise(a, b, attrs);
+    };
+    auto virtualOf = [&](TensorPtr t) {
+      t->set_is_virtual(true)
+          .set_dim(y.dims)
+          .set_stride(y.strides)
+          .set_data_type(compute);
+      return t;
+    };
+    TensorPtr centered =
+        virtualOf(step(in(x[0]), in(x[3]), fe::PointwiseMode_t::SUB, "_sub"));
+    TensorPtr normed =
+        virtualOf(step(centered, in(x[4]), fe::PointwiseMode_t::MUL, "_inv"));
+    TensorPtr scaled =
+        virtualOf(step(normed, in(x[1]), fe::PointwiseMode_t::MUL, "_scale"));
+    out(op.outputs[0],
+        step(scaled, in(x[2]), fe::PointwiseMode_t::ADD, "_bias"));
+  }
+
+  void addNormForward(size_t index, const Op &op, const std::string &name) {
+    const auto &a = std::get<NormForwardAttrs>(op.attrs);
+    const std::vector<int64_t> &x = op.inputs, &y = op.outputs;
+    std::string what = describeOp(index, op.kind);
+    fe::DataType_t compute = toFe(a.computeType);
+    fe::NormFwdPhase_t phase = toFePhase(a.phase);
+    bool training = phase == fe::NormFwdPhase_t::TRAINING;
+    TensorPtr epsilon = scalar(static_cast<float>(a.epsilon));
+    switch (static_cast<NormMode>(a.mode)) {
+    case NormMode::Batch: {
+      if (!training)
+        return addBatchNormInference(op, name, compute);
+      fe::graph::Batchnorm_attributes attrs;
+      attrs.set_name(name).set_compute_data_type(compute);
+      attrs.set_epsilon(epsilon);
+      if (a.momentum) {
+        TensorPtr mean = in(x[5]), var = in(x[6]);
+        TensorPtr momentum = scalar(static_cast<float>(*a.momentum));
+        attrs.set_previous_running_stats(mean, var, momentum);
+      }
+      auto [ty, mean, invVar, nextMean, nextVar] =
+          g.batchnorm(in(x[0]), in(x[1]), in(x[2]), attrs);
+      out(y[0], ty);
+      optOut(what, "saved_mean", y[1], mean);
+      optOut(what, "saved_inv_variance", y[2], invVar);
+      optOut(what, "next_running_mean", y[3], nextMean);
+      optOut(what, "next_running_var", y[4], nextVar);
+      return;
+    }
+    case NormMode::Layer: {
+      fe::graph::Layernorm_attributes attrs;
+      attrs.set_name(name).set_compute_data_type(compute);
+      attrs.set_forward_phase(phase).set_epsilon(epsilon);
+      auto [ty, mean, invVar] =
+          g.layernorm(in(x[0]), in(x[1]), optIn(x[2]), attrs);
+      out(y[0], ty);
+      optOut(what, "saved_mean", y[1], mean);
+      optOut(what, "saved_inv_variance", y[2], invVar);
+      return;
+    }
+    case NormMode::Rms: {
+      fe::graph::Rmsnorm_attributes attrs;
+      attrs.set_name(name).set_compute_data_type(compute);
+      attrs.set_forward_phase(phase).set_epsilon(epsilon);
+      if (x[2]) {
+        TensorPtr bias = in(x[2]);
+        attrs.set_bias(bias);
+      }
+      auto [ty, invVar] = g.rmsnorm(in(x[0]), in(x[1]), attrs);
+      out(y[0], ty);
+      optOut(what, "saved_inv_variance", y[2], invVar);
+      return;
+    }
+    case NormMode::Instance: {
+      fe::graph::Instancenorm_attributes attrs;
+      attrs.set_name(name).set_compute_data_type(compute);
+      attrs.set_forward_phase(phase).set_epsilon(epsilon);
+      auto [ty, mean, invVar] =
+          g.instancenorm(in(x[0]), in(x[1]), in(x[2]), attrs);
+      out(y[0], ty);
+      optOut(what, "saved_mean", y[1], mean);
+      optOut(what, "saved_inv_variance", y[2], invVar);
+      return;
+    }
+    }
+    throw UnsupportedGraph{what + ": norm mode " + std::to_string(a.mode)};
+  }
+
+  void addNormBackward(size_t index, const Op &op, const std::string &name) {
+    const auto &a = std::get<NormBackwardAttrs>(op.attrs);
+    const std::vector<int64_t> &x = op.inputs, &y = op.outputs;
+    std::string what = describeOp(index, op.kind);
+    fe::DataType_t compute = toFe(a.computeType);
+    // Inputs (dy, x, scale, mean, inv_variance).
+    std::array<TensorPtr, 3> grads;
+    switch (static_cast<NormMode>(a.mode)) {
+    case NormMode::Batch: {
+      auto attrs = fe::graph::Batchnorm_backward_attributes()
+                       .set_name(name)
+                       .set_compute_data_type(compute);
+      attrs.set_saved_mean_and_inv_variance(in(x[3]), in(x[4]));
+      grads = g.batchnorm_backward(in(x[0]), in(x[1]), in(x[2]), attrs);
+      break;
+    }
+    case NormMode::Layer: {
+      auto attrs = fe::graph::Layernorm_backward_attributes()
+                       .set_name(name)
+                       .set_compute_data_type(compute);
+      attrs.set_saved_mean_and_inv_variance(in(x[3]), in(x[4]));
+      grads = g.layernorm_backward(in(x[0]), in(x[1]), in(x[2]), attrs);
+      break;
+    }
+    case NormMode::Rms: {
+      auto attrs = fe::graph::Rmsnorm_backward_attributes()
+                       .set_name(name)
+                       .set_compute_data_type(compute);
+      attrs.has_dbias(y[2] != 0);
+      grads =
+          g.rmsnorm_backward(in(x[0]), in(x[1]), in(x[2]), in(x[4]), attrs);
+      break;
+    }
+    case NormMode::Instance: {
+      auto attrs = fe::graph::Instancenorm_backward_attributes()
+                       .set_name(name)
+                       .set_compute_data_type(compute);
+      attrs.set_saved_mean_and_inv_variance(in(x[3]), in(x[4]));
+      grads = g.instancenorm_backward(in(x[0]), in(x[1]), in(x[2]), attrs);
+      break;
+    }
+    default:
+      throw UnsupportedGraph{what + ": norm mode " + std::to_string(a.mode)};
+    }
+    out(y[0], grads[0]);
+    out(y[1], grads[1]);
+    optOut(what, "dbias", y[2], grads[2]);
+  }
+
+  void addBnFinalize(const Op &op, const std::string &name) {
+    const auto &a = std::get<BnFinalizeAttrs>(op.attrs);
+    const std::vector<int64_t> &x = op.inputs;
+    fe::graph::BN_finalize_attributes attrs;
+    attrs.set_name(name).set_compute_data_type(toFe(a.computeType));
+    TensorPtr mean = in(x[4]), var = in(x[5]);
+    TensorPtr momentum = scalar(static_cast<float>(a.momentum));
+    attrs.set_previous_running_stats(mean, var, momentum);
+    auto results = g.bn_finalize(
+        in(x[0]), in(x[1]), in(x[2]), in(x[3]),
+        scalar(static_cast<float>(a.epsilon)), scalar(a.accumulationCount),
+        attrs);
+    for (size_t i = 0; i < results.size(); ++i)
+      out(op.outputs[i], results[i]);
+  }
+
+  void addResample(const Op &op, const std::string &name) {
+    const auto &a = std::get<ResampleAttrs>(op.attrs);
+    bool max = a.mode == static_cast<int64_t>(ResampleMode::MaxPool);
+    auto attrs = fe::graph::Resample_attributes()
+                     .set_name(name)
+                     .set_compute_data_type(toFe(a.computeType))
+                     .set_resampling_mode(toFeResample(a.mode))
+                     .set_padding_mode(max ? fe::PaddingMode_t::NEG_INF_PAD
+                                           : fe::PaddingMode_t::ZERO_PAD)
+                     .set_generate_index(false)
+                     .set_window(a.window)
+                     .set_stride(a.stride)
+                     .set_pre_padding(a.prePadding)
+                     .set_post_padding(a.postPadding);
+    auto [y, index] = g.resample(in(op.inputs[0]), attrs);
+    (void)index; // null: no index output is asked for
+    out(op.outputs[0], y);
+  }
+
   void addOp(size_t index, const Op &op) {
     std::string name = "op" + std::to_string(index);
     const std::vector<int64_t> &x = op.inputs;
     switch (op.kind) {
     case OpKind::ConvFprop: {
-      auto attrs = convAttributes<fe::graph::Conv_fprop_attributes>(
-          std::get<ConvAttrs>(op.attrs), name);
-      out(op.outputs[0], g.conv_fprop(in(x[0]), in(x[1]), attrs));
+      const auto &a = std::get<ConvAttrs>(op.attrs);
+      auto attrs = convAttributes<fe::graph::Conv_fprop_attributes>(a, name);
+      convOut(index, op, a, g.conv_fprop(in(x[0]), in(x[1]), attrs));
       return;
     }
     case OpKind::ConvDgrad: {
-      auto attrs = convAttributes<fe::graph::Conv_dgrad_attributes>(
-          std::get<ConvAttrs>(op.attrs), name);
-      out(op.outputs[0], g.conv_dgrad(in(x[0]), in(x[1]), attrs));
+      const auto &a = std::get<ConvAttrs>(op.attrs);
+      auto attrs = convAttributes<fe::graph::Conv_dgrad_attributes>(a, name);
+      convOut(index, op, a, g.conv_dgrad(in(x[0]), in(x[1]), attrs));
       return;
     }
     case OpKind::ConvWgrad: {
-      auto attrs = convAttributes<fe::graph::Conv_wgrad_attributes>(
-          std::get<ConvAttrs>(op.attrs), name);
+      const auto &a = std::get<ConvAttrs>(op.attrs);
+      auto attrs = convAttributes<fe::graph::Conv_wgrad_attributes>(a, name);
       // Description order (x, dy); the frontend takes (dy, x).
-      out(op.outputs[0], g.conv_wgrad(in(x[1]), in(x[0]), attrs));
+      convOut(index, op, a, g.conv_wgrad(in(x[1]), in(x[0]), attrs));
       return;
     }
     case OpKind::Matmul: {
@@ -263,15 +518,21 @@ struct Translator {
       out(op.outputs[0], g.reduction(in(x[0]), attrs));
       return;
     }
-    case OpKind::NormForward:
-    case OpKind::NormBackward:
-    case OpKind::GenStats:
-    case OpKind::BnFinalize:
-    case OpKind::Resample:
-      break;
+    case OpKind::NormForward: return addNormForward(index, op, name);
+    case OpKind::NormBackward: return addNormBackward(index, op, name);
+    case OpKind::GenStats: {
+      const auto &a = std::get<GenStatsAttrs>(op.attrs);
+      auto attrs = fe::graph::Genstats_attributes().set_name(name)
+                       .set_compute_data_type(toFe(a.computeType));
+      auto [sum, sqSum] = g.genstats(in(x[0]), attrs);
+      out(op.outputs[0], sum);
+      out(op.outputs[1], sqSum);
+      return;
     }
-    throw UnsupportedGraph{describeOp(index, op.kind) +
-                      " is not supported by the runtime yet"};
+    case OpKind::BnFinalize: return addBnFinalize(op, name);
+    case OpKind::Resample: return addResample(op, name);
+    }
+    throw UnsupportedGraph{describeOp(index, op.kind) + ": unknown op kind"};
   }
 };
 

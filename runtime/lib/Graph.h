@@ -56,7 +56,15 @@ std::string describeOp(size_t index, OpKind kind);
 
 /// The cmrtGraphOptions bits the runtime knows.
 inline constexpr uint64_t kKnownGraphOptions =
-    CMRT_GRAPH_EXACT_FP32 | CMRT_GRAPH_DETERMINISTIC | CMRT_GRAPH_AUTOTUNE;
+    CMRT_GRAPH_EXACT_FP32 | CMRT_GRAPH_DETERMINISTIC | CMRT_GRAPH_AUTOTUNE |
+    CMRT_GRAPH_WORKSPACE_LIMIT | 0xffffffff00000000ull;
+
+/// The workspace cap in bytes of an options word, or -1 for none.
+inline int64_t workspaceLimitBytes(uint64_t options) {
+  if (!(options & CMRT_GRAPH_WORKSPACE_LIMIT))
+    return -1;
+  return static_cast<int64_t>(options >> 32) * 1024;
+}
 
 /// CMRT_ERROR_INVALID_ARGUMENT for unknown option bits.
 Status checkOptions(uint64_t options);

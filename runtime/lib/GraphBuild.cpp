@@ -80,9 +80,9 @@ Status buildSplit(const BuildRequest &request, const Status &fusedFailure,
       std::chrono::duration<double, std::milli>(
           std::chrono::steady_clock::now() - start)
           .count();
-  // Once per fused graph and process, whether or not logging of every
-  // build is on: a split graph is slower, and the user should know.
-  logOnce("split:" + request.key.toString(),
+  // Once per fused graph and process, whether or not logging is on: a
+  // split graph is slower, and the user should know.
+  warnOnce("split:" + request.key.toString(),
           "cuDNN has no engine for a fused graph, so it runs split into " +
               std::to_string(built->parts.size()) +
               " graphs, one per op: " + firstLine(fusedFailure.message) +

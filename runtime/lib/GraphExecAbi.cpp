@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "DeviceMemoryPool.h"
 #include "Errors.h"
 #include "GraphBuild.h"
 #include "Graph.h"
@@ -58,23 +59,6 @@ GraphCache &cache() {
   // unloaded at exit is unsafe; cmrtShutdown clears it explicitly.
   static GraphCache *c = new GraphCache(kDefaultCapacity);
   return *c;
-}
-
-cmrtStatus report(const Status &s) {
-  return s.ok() ? cmrt::succeed() : cmrt::fail(s.code, s.message);
-}
-
-template <typename F> cmrtStatus guarded(const char *name, F &&f) {
-  try {
-    return f();
-  } catch (const std::exception &e) {
-    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
-                      std::string(name) + ": unexpected exception: " +
-                          e.what());
-  } catch (...) {
-    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
-                      std::string(name) + ": unexpected exception");
-  }
 }
 
 } // namespace
@@ -174,15 +158,16 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtGraphExecute(cmrtGraph graph,
                         "cmrtGraphExecute expects count >= 0 and non-null "
                         "uids and pointers, but got count " +
                             std::to_string(count));
-    std::unordered_map<int64_t, int64_t> alignment;
-    for (const auto &[uid, align] : g.userTensors)
-      alignment.emplace(uid, align);
-
+    // Graphs have a handful of user tensors: linear scans beat building a
+    // map on every call (this path's host cost is measured: see
+    // docs/benchmarks.md).
     std::unordered_map<int64_t, void *> variantPack;
     variantPack.reserve(static_cast<size_t>(count));
     for (int64_t i = 0; i < count; ++i) {
-      auto it = alignment.find(uids[i]);
-      if (it == alignment.end())
+      auto it = std::find_if(
+          g.userTensors.begin(), g.userTensors.end(),
+          [&](const std::pair<int64_t, int64_t> &t) { return t.first == uids[i]; });
+      if (it == g.userTensors.end())
         return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
                           "cmrtGraphExecute expects UIDs of the graph's "
                           "non-virtual, non-by-value tensors, but got UID " +
@@ -294,6 +279,7 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtShutdown(void) {
   return guarded("cmrtShutdown", [&] {
     cache().clear();
     releaseContextResources();
+    trimAllDeviceMemory();
     return cmrt::succeed();
   });
 }

@@ -9,12 +9,21 @@
 
 #include "GraphValidation.h"
 
+#include <cstdio>
+
 using namespace cmrt::graph;
 using namespace cmrt::graph::detail;
 
 namespace {
 
 std::string str(int64_t v) { return std::to_string(v); }
+
+/// "0.5", "1e-05": doubles as a reader wants them in messages.
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%g", v);
+  return buf;
+}
 
 Status checkComputeType(const OpView &v, int64_t computeType) {
   if (isKnownDataType(computeType))
@@ -163,6 +172,11 @@ Status checkConvChannels(const OpView &v, const ConvRoles &r) {
 
 Status checkConv(const OpView &v, const ConvAttrs &a) {
   CMRT_TRY(checkConvAttrs(v, a));
+  if (a.beta != 0 && v.output(0)->isVirtual)
+    return Status::invalid(v.name() + " expects beta 0 for the virtual " +
+                           v.outputName(0) + " (beta blends in the output's "
+                           "prior value, which a virtual tensor does not "
+                           "have), but got " + num(a.beta));
   ConvRoles r = convRoles(v);
   size_t rank = static_cast<size_t>(a.spatialDims) + 2;
   CMRT_TRY(checkRank(v, *r.x, r.xName, rank, "spatial dims + 2"));
@@ -291,7 +305,10 @@ Status checkReduction(const OpView &v, const ReductionAttrs &a) {
 Status checkResample(const OpView &v, const ResampleAttrs &a) {
   CMRT_TRY(checkComputeType(v, a.computeType));
   CMRT_TRY(checkMode(v, "cudnnResampleMode_t", a.mode, {2, 3, 4}));
-  CMRT_TRY(checkSpatialDims(v, a.spatialDims));
+  // cuDNN pools over 1 to 3 spatial dims, and so does the dialect.
+  if (a.spatialDims < 1 || a.spatialDims > 3)
+    return Status::invalid(v.name() + " expects spatial dims in [1, 3], but "
+                           "got " + str(a.spatialDims));
   CMRT_TRY(checkSpatialArray(v, "window", a.spatialDims, a.window, 1));
   CMRT_TRY(checkSpatialArray(v, "stride", a.spatialDims, a.stride, 1));
   CMRT_TRY(checkSpatialArray(v, "pre_padding", a.spatialDims, a.prePadding, 0));
@@ -312,20 +329,89 @@ Status checkResample(const OpView &v, const ResampleAttrs &a) {
 // Normalization
 //===----------------------------------------------------------------------===//
 
-Status checkPositive(const OpView &v, const char *what, double value) {
-  if (value > 0)
+Status checkNonNegative(const OpView &v, const char *what, double value) {
+  if (value >= 0)
     return Status::success();
-  return Status::invalid(v.name() + " expects a positive " + what +
-                         ", but got " + std::to_string(value));
+  return Status::invalid(v.name() + " expects " + what + " >= 0, but got " +
+                         num(value));
 }
 
-Status checkNormForward(const OpView &v, const NormForwardAttrs &a) {
-  CMRT_TRY(checkComputeType(v, a.computeType));
-  CMRT_TRY(checkMode(v, "cudnnBackendNormMode_t", a.mode, {0, 1, 2, 4}));
-  CMRT_TRY(checkMode(v, "cudnnBackendNormFwdPhase_t", a.phase, {0, 1}));
-  CMRT_TRY(checkPositive(v, "epsilon", a.epsilon));
-  CMRT_TRY(checkSameDims(v, *v.input(0), v.inputName(0), *v.output(0),
-                         v.outputName(0)));
+/// An optional operand that the mode and phase require or forbid.
+Status checkPresence(const OpView &v, const Tensor *t, const char *slot,
+                     bool wanted, const std::string &why) {
+  if ((t != nullptr) == wanted)
+    return Status::success();
+  return Status::invalid(v.name() + " expects " + (wanted ? "" : "no ") +
+                         slot + " " + why + ", but got " +
+                         (t ? "one" : "none (UID 0)"));
+}
+
+/// Shapes of a normalization's parameters (scale, bias, dscale, dbias) and
+/// statistics (mean, inv_variance, running and saved stats) for x's dims,
+/// as the `cudnn` dialect defines them per mode.
+struct NormShapes {
+  std::vector<int64_t> param, stats;
+};
+
+NormShapes normShapes(int64_t mode, const std::vector<int64_t> &x) {
+  NormShapes s{std::vector<int64_t>(x.size(), 1),
+               std::vector<int64_t>(x.size(), 1)};
+  switch (static_cast<NormMode>(mode)) {
+  case NormMode::Batch:
+    s.param[1] = s.stats[1] = x[1];
+    break;
+  case NormMode::Instance:
+    s.param[1] = s.stats[1] = x[1];
+    s.stats[0] = x[0];
+    break;
+  case NormMode::Layer:
+  case NormMode::Rms:
+    s.param = x;
+    s.param[0] = 1;
+    s.stats[0] = x[0];
+    break;
+  }
+  return s;
+}
+
+const char *normModeWord(int64_t mode) {
+  switch (static_cast<NormMode>(mode)) {
+  case NormMode::Layer: return "layer";
+  case NormMode::Instance: return "instance";
+  case NormMode::Batch: return "batch";
+  case NormMode::Rms: return "rms";
+  }
+  return "unknown";
+}
+
+Status checkNormShape(const OpView &v, const Tensor *t,
+                      const std::string &name,
+                      const std::vector<int64_t> &want, const char *what,
+                      int64_t mode) {
+  if (!t || t->dims == want)
+    return Status::success();
+  return Status::invalid(v.name() + " expects " + name + " to be the " +
+                         what + " shape " + formatList(want) + " of " +
+                         normModeWord(mode) + " norm, but got " +
+                         formatList(t->dims));
+}
+
+Status checkNormInput(const OpView &v, size_t xSlot) {
+  const Tensor &x = *v.input(xSlot);
+  if (x.dims.size() >= 2)
+    return Status::success();
+  return Status::invalid(v.name() + " expects " + v.inputName(xSlot) +
+                         " of rank at least 2 (N, C, ...), but got " +
+                         str(x.dims.size()));
+}
+
+/// Which optional slots norm_forward's mode and phase require.
+Status checkNormForwardPresence(const OpView &v, const NormForwardAttrs &a) {
+  bool training = a.phase == static_cast<int64_t>(NormPhase::Training);
+  bool batch = a.mode == static_cast<int64_t>(NormMode::Batch);
+  bool rms = a.mode == static_cast<int64_t>(NormMode::Rms);
+  std::string why = std::string("for ") + normModeWord(a.mode) + " norm " +
+                    (training ? "training" : "inference");
   bool running = v.input(5) || v.input(6) || v.output(3) || v.output(4);
   bool allRunning = v.input(5) && v.input(6) && v.output(3) && v.output(4);
   if (running && !allRunning)
@@ -336,44 +422,98 @@ Status checkNormForward(const OpView &v, const NormForwardAttrs &a) {
     return Status::invalid(v.name() + " expects momentum exactly when it " +
                            "updates running statistics, but got " +
                            (running ? "none" : "momentum without them"));
+  if (a.momentum && !(batch && training))
+    return Status::invalid(v.name() + " expects momentum only for batch "
+                           "norm training, but got it " + why);
+  if (a.momentum && !(*a.momentum >= 0 && *a.momentum <= 1))
+    return Status::invalid(v.name() + " expects momentum in [0, 1], but got " +
+                           num(*a.momentum));
+  if (!rms) // rms norm's bias is optional
+    CMRT_TRY(checkPresence(v, v.input(2), "bias", true, why));
+  CMRT_TRY(checkPresence(v, v.input(3), "mean", batch && !training, why));
+  CMRT_TRY(checkPresence(v, v.input(4), "inv_variance", batch && !training,
+                         why));
+  CMRT_TRY(checkPresence(v, v.output(1), "saved_mean", training && !rms, why));
+  return checkPresence(v, v.output(2), "saved_inv_variance", training, why);
+}
+
+Status checkNormForward(const OpView &v, const NormForwardAttrs &a) {
+  CMRT_TRY(checkComputeType(v, a.computeType));
+  CMRT_TRY(checkMode(v, "cudnnBackendNormMode_t", a.mode, {0, 1, 2, 4}));
+  CMRT_TRY(checkMode(v, "cudnnBackendNormFwdPhase_t", a.phase, {0, 1}));
+  CMRT_TRY(checkNonNegative(v, "epsilon", a.epsilon));
+  CMRT_TRY(checkNormInput(v, 0));
+  CMRT_TRY(checkSameDims(v, *v.input(0), v.inputName(0), *v.output(0),
+                         v.outputName(0)));
+  CMRT_TRY(checkNormForwardPresence(v, a));
+  NormShapes s = normShapes(a.mode, v.input(0)->dims);
+  for (size_t i : {1, 2})
+    CMRT_TRY(checkNormShape(v, v.input(i), v.inputName(i), s.param,
+                            "parameter", a.mode));
+  for (size_t i : {3, 4, 5, 6})
+    CMRT_TRY(checkNormShape(v, v.input(i), v.inputName(i), s.stats,
+                            "statistics", a.mode));
+  for (size_t i : {1, 2, 3, 4})
+    CMRT_TRY(checkNormShape(v, v.output(i), v.outputName(i), s.stats,
+                            "statistics", a.mode));
   return Status::success();
 }
 
 Status checkNormBackward(const OpView &v, const NormBackwardAttrs &a) {
   CMRT_TRY(checkComputeType(v, a.computeType));
   CMRT_TRY(checkMode(v, "cudnnBackendNormMode_t", a.mode, {0, 1, 2, 4}));
+  CMRT_TRY(checkNormInput(v, 1));
   CMRT_TRY(checkSameDims(v, *v.input(1), v.inputName(1), *v.input(0),
                          v.inputName(0)));
   CMRT_TRY(checkSameDims(v, *v.input(1), v.inputName(1), *v.output(0),
                          v.outputName(0)));
-  return checkSameDims(v, *v.input(2), v.inputName(2), *v.output(1),
-                       v.outputName(1));
+  bool rms = a.mode == static_cast<int64_t>(NormMode::Rms);
+  std::string why = std::string("for ") + normModeWord(a.mode) + " norm";
+  CMRT_TRY(checkPresence(v, v.input(3), "mean", !rms, why));
+  if (!rms)
+    CMRT_TRY(checkPresence(v, v.output(2), "dbias", true, why));
+  NormShapes s = normShapes(a.mode, v.input(1)->dims);
+  CMRT_TRY(checkNormShape(v, v.input(2), v.inputName(2), s.param, "parameter",
+                          a.mode));
+  for (size_t i : {1, 2})
+    CMRT_TRY(checkNormShape(v, v.output(i), v.outputName(i), s.param,
+                            "parameter", a.mode));
+  for (size_t i : {3, 4})
+    CMRT_TRY(checkNormShape(v, v.input(i), v.inputName(i), s.stats,
+                            "statistics", a.mode));
+  return Status::success();
+}
+
+/// [1, C, 1...] for an [N, C, ...] tensor.
+std::vector<int64_t> perChannel(const std::vector<int64_t> &dims) {
+  std::vector<int64_t> shape(dims.size(), 1);
+  shape[1] = dims[1];
+  return shape;
 }
 
 Status checkGenStats(const OpView &v, const GenStatsAttrs &a) {
   CMRT_TRY(checkComputeType(v, a.computeType));
-  const Tensor &x = *v.input(0);
-  if (x.dims.size() < 2)
-    return Status::invalid(v.name() + " expects " + v.inputName(0) +
-                           " of rank at least 2, but got " +
-                           str(x.dims.size()));
-  std::vector<int64_t> perChannel(x.dims.size(), 1);
-  perChannel[1] = x.dims[1];
+  CMRT_TRY(checkNormInput(v, 0));
+  std::vector<int64_t> want = perChannel(v.input(0)->dims);
   for (size_t i = 0; i < 2; ++i)
-    if (v.output(i)->dims != perChannel)
+    if (v.output(i)->dims != want)
       return Status::invalid(v.name() + " expects " + v.outputName(i) +
-                             " to be per-channel " + formatList(perChannel) +
+                             " to be per-channel " + formatList(want) +
                              ", but got " + formatList(v.output(i)->dims));
   return Status::success();
 }
 
 Status checkBnFinalize(const OpView &v, const BnFinalizeAttrs &a) {
   CMRT_TRY(checkComputeType(v, a.computeType));
-  CMRT_TRY(checkPositive(v, "epsilon", a.epsilon));
+  CMRT_TRY(checkNonNegative(v, "epsilon", a.epsilon));
   if (a.accumulationCount <= 0)
     return Status::invalid(v.name() + " expects a positive accumulation "
                            "count, but got " + str(a.accumulationCount));
   const Tensor &sum = *v.input(0);
+  if (sum.dims.size() < 2 || sum.dims != perChannel(sum.dims))
+    return Status::invalid(v.name() + " expects " + v.inputName(0) +
+                           " of per-channel shape [1, C, 1...], but got " +
+                           formatList(sum.dims));
   for (size_t i = 1; i < v.op.inputs.size(); ++i)
     CMRT_TRY(checkSameDims(v, sum, v.inputName(0), *v.input(i),
                            v.inputName(i)));

@@ -73,14 +73,31 @@ void cmrt::logText(const std::string &text) {
   std::fflush(s.file);
 }
 
+namespace {
+
+/// Whether `key` is new to this process (and now recorded).
+bool firstTime(LogSink &s, const std::string &key) {
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return s.onceKeys.insert(key).second;
+}
+
+} // namespace
+
 void cmrt::logOnce(const std::string &key, const std::string &text) {
   LogSink &s = sink();
-  if (!s.file)
+  if (s.file && firstTime(s, key))
+    logText(text);
+}
+
+void cmrt::warnOnce(const std::string &key, const std::string &text) {
+  LogSink &s = sink();
+  if (!firstTime(s, key))
     return;
-  {
-    std::lock_guard<std::mutex> lock(s.mutex);
-    if (!s.onceKeys.insert(key).second)
-      return;
+  if (s.file) {
+    logText(text);
+    return;
   }
-  logText(text);
+  std::string lines = prefixLogLines(text);
+  std::lock_guard<std::mutex> lock(s.mutex);
+  std::fwrite(lines.data(), 1, lines.size(), stderr);
 }

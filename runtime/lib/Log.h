@@ -25,6 +25,9 @@ void logText(const std::string &text);
 /// logText(), but only the first time `key` is seen in this process.
 void logOnce(const std::string &key, const std::string &text);
 
+/// Like logOnce, but a warning: with logging off it goes to standard error.
+void warnOnce(const std::string &key, const std::string &text);
+
 /// Adds the "[cudnn-mlir] " prefix to every line of `text`.
 std::string prefixLogLines(const std::string &text);
 

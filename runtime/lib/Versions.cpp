@@ -1,5 +1,6 @@
 //===- Versions.cpp - what the runtime was built with and what it finds ---===//
 
+#include "Context.h"
 #include "Errors.h"
 #include "FrontendVersion.h"
 
@@ -48,4 +49,18 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtCheckDevice(int device) {
                           std::to_string(count) + "), but got " +
                           std::to_string(device));
   return cmrt::succeed();
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtContextInit(int device) {
+  if (cmrtStatus st = cmrtCheckDevice(device); st != CMRT_SUCCESS)
+    return st;
+  cudaError_t err = cudaSetDevice(device);
+  if (err == cudaSuccess)
+    err = cudaFree(nullptr); // creates the primary context
+  if (err != cudaSuccess)
+    return cmrt::fail(CMRT_ERROR_CUDA,
+                      cmrt::cudaErrorText("creating the CUDA context", err));
+  cudnnHandle_t handle = nullptr;
+  cmrt::graph::Status s = cmrt::handleFor(device, nullptr, handle);
+  return s.ok() ? cmrt::succeed() : cmrt::fail(s.code, s.message);
 }

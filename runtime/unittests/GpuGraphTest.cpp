@@ -14,35 +14,6 @@ using namespace cmrt::graph::test;
 
 namespace {
 
-/// relu(conv(x, w) + bias), NHWC x/y, KRSC w, in float64. Memory order of
-/// x is n,h,w,c; of w k,r,s,c; of y n,h,w,k.
-std::vector<double> convBiasReluReference(const ConvShape &s,
-                                          const std::vector<double> &x,
-                                          const std::vector<double> &w,
-                                          const std::vector<double> &bias) {
-  int64_t oh = s.h + 2 * s.pad - s.r + 1, ow = s.w + 2 * s.pad - s.s + 1;
-  std::vector<double> y(static_cast<size_t>(s.n * oh * ow * s.k));
-  for (int64_t n = 0; n < s.n; ++n)
-    for (int64_t p = 0; p < oh; ++p)
-      for (int64_t q = 0; q < ow; ++q)
-        for (int64_t k = 0; k < s.k; ++k) {
-          double acc = 0;
-          for (int64_t r = 0; r < s.r; ++r)
-            for (int64_t t = 0; t < s.s; ++t) {
-              int64_t ih = p + r - s.pad, iw = q + t - s.pad;
-              if (ih < 0 || ih >= s.h || iw < 0 || iw >= s.w)
-                continue;
-              for (int64_t c = 0; c < s.c; ++c)
-                acc += x[((n * s.h + ih) * s.w + iw) * s.c + c] *
-                       w[((k * s.r + r) * s.s + t) * s.c + c];
-            }
-          acc += bias[k];
-          y[((n * oh + p) * ow + q) * s.k + k] = acc > 0 ? acc : 0;
-        }
-  return y;
-}
-
-
 //===-- (a) conv + bias + relu, fp16 NHWC, fp32 compute -------------------===//
 
 TEST_F(GpuGraphTest, ConvBiasReluHalfNhwc) {

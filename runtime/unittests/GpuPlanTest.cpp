@@ -17,45 +17,6 @@ using namespace cmrt::graph::test;
 
 namespace {
 
-/// "Same" cross-correlation, NHWC x/y, KRSC w, float64, no bias; each output
-/// rounded to `type` (what a real tensor of that type holds).
-std::vector<double> convReference(const ConvShape &s, DataType type,
-                                  const std::vector<double> &x,
-                                  const std::vector<double> &w) {
-  std::vector<double> y(static_cast<size_t>(s.n * s.h * s.w * s.k));
-  for (int64_t n = 0; n < s.n; ++n)
-    for (int64_t p = 0; p < s.h; ++p)
-      for (int64_t q = 0; q < s.w; ++q)
-        for (int64_t k = 0; k < s.k; ++k) {
-          double acc = 0;
-          for (int64_t r = 0; r < s.r; ++r)
-            for (int64_t t = 0; t < s.s; ++t) {
-              int64_t ih = p + r - s.pad, iw = q + t - s.pad;
-              if (ih < 0 || ih >= s.h || iw < 0 || iw >= s.w)
-                continue;
-              for (int64_t c = 0; c < s.c; ++c)
-                acc += x[((n * s.h + ih) * s.w + iw) * s.c + c] *
-                       w[((k * s.r + r) * s.s + t) * s.c + c];
-            }
-          y[((n * s.h + p) * s.w + q) * s.k + k] =
-              roundTo(type, static_cast<float>(acc));
-        }
-  return y;
-}
-
-/// relu(conv + bias), reusing convReference before rounding.
-std::vector<double> convBiasReluRef(const ConvShape &s,
-                                    const std::vector<double> &x,
-                                    const std::vector<double> &w,
-                                    const std::vector<double> &bias) {
-  std::vector<double> y = convReference(s, DataType::Double, x, w);
-  for (size_t i = 0; i < y.size(); ++i) {
-    double v = y[i] + bias[i % static_cast<size_t>(s.k)];
-    y[i] = v > 0 ? v : 0;
-  }
-  return y;
-}
-
 class GpuPlanTest : public GpuGraphTest {
 protected:
   cmrtGraph build(const GraphDescription &desc, cmrtGraphOptions options) {
@@ -124,10 +85,41 @@ TEST_F(GpuPlanTest, AutotunedPlanIsTimedAndCorrect) {
   CUDA_OK(cudaStreamSynchronize(stream));
   CMRT_OK(cmrtGraphRelease(g));
   download(y);
-  double err = relL2(y.host, convBiasReluRef(s, x.host, w.host, b.host));
+  double err = relL2(y.host, convBiasReluReference(s, x.host, w.host, b.host));
   EXPECT_LT(err, 2e-3);
   std::printf("autotuned conv+bias+relu fp16 (%s): rel-L2 %.3g\n", i.engine,
               err);
+}
+
+//===-- The workspace cap -------------------------------------------------===//
+
+TEST_F(GpuPlanTest, WorkspaceCapIsHonouredOrRefusedClearly) {
+  ConvShape s;
+  s.n = 8;
+  s.c = s.k = 64;
+  s.h = s.w = 32;
+  Buffer x, w, b, y;
+  random(x, DataType::Half, s.n * s.c * s.h * s.w, -1, 1);
+  random(w, DataType::Half, s.k * s.c * 9, -0.5, 0.5);
+  random(b, DataType::Half, s.k, -0.5, 0.5);
+  output(y, DataType::Half, s.n * s.k * s.h * s.w);
+  // No workspace at all: whatever engine wins must need none.
+  cmrtGraph g = build(convBiasReluGraph(DataType::Half, s),
+                      CMRT_GRAPH_WORKSPACE_KIB(0));
+  ASSERT_NE(g, nullptr);
+  cmrtGraphInfo i = info(g);
+  EXPECT_EQ(i.workspaceBytes, 0);
+  int64_t uids[] = {1, 2, 4, 6};
+  void *ptrs[] = {x.device, w.device, b.device, y.device};
+  ASSERT_EQ(cmrtGraphExecute(g, stream, uids, ptrs, 4), CMRT_SUCCESS)
+      << cmrtGetLastErrorMessage();
+  CUDA_OK(cudaStreamSynchronize(stream));
+  CMRT_OK(cmrtGraphRelease(g));
+  download(y);
+  double err = relL2(y.host, convBiasReluReference(s, x.host, w.host, b.host));
+  EXPECT_LT(err, 2e-3);
+  std::printf("conv+bias+relu fp16 with no workspace (%s): rel-L2 %.3g\n",
+              i.engine, err);
 }
 
 //===-- CUDA-graph capture ------------------------------------------------===//
@@ -171,7 +163,7 @@ TEST_F(GpuPlanTest, CaptureRefusesBuildingButCapturesExecution) {
   CUDA_OK(cudaGraphLaunch(exec, stream));
   CUDA_OK(cudaStreamSynchronize(stream));
   download(y);
-  double err = relL2(y.host, convBiasReluRef(s, x.host, w.host, b.host));
+  double err = relL2(y.host, convBiasReluReference(s, x.host, w.host, b.host));
   EXPECT_LT(err, 2e-3);
   std::printf("conv+bias+relu fp16 replayed from a CUDA graph: rel-L2 %.3g\n",
               err);

@@ -237,6 +237,48 @@ protected:
   std::vector<void *> allocations; // freed in TearDown (Buffers are locals)
 };
 
+/// "Same" cross-correlation (stride 1, output H x W), NHWC x/y, KRSC w, in
+/// float64, no bias; memory order of x is n,h,w,c, of w k,r,s,c, of y
+/// n,h,w,k. Each output is rounded to `type` (what a real tensor of that
+/// type holds; Double keeps it exact).
+inline std::vector<double> convReference(const ConvShape &s, DataType type,
+                                  const std::vector<double> &x,
+                                  const std::vector<double> &w) {
+  std::vector<double> y(static_cast<size_t>(s.n * s.h * s.w * s.k));
+  for (int64_t n = 0; n < s.n; ++n)
+    for (int64_t p = 0; p < s.h; ++p)
+      for (int64_t q = 0; q < s.w; ++q)
+        for (int64_t k = 0; k < s.k; ++k) {
+          double acc = 0;
+          for (int64_t r = 0; r < s.r; ++r)
+            for (int64_t t = 0; t < s.s; ++t) {
+              int64_t ih = p + r - s.pad, iw = q + t - s.pad;
+              if (ih < 0 || ih >= s.h || iw < 0 || iw >= s.w)
+                continue;
+              for (int64_t c = 0; c < s.c; ++c)
+                acc += x[((n * s.h + ih) * s.w + iw) * s.c + c] *
+                       w[((k * s.r + r) * s.s + t) * s.c + c];
+            }
+          y[((n * s.h + p) * s.w + q) * s.k + k] =
+              type == DataType::Double ? acc
+                                       : roundTo(type, static_cast<float>(acc));
+        }
+  return y;
+}
+
+/// relu(conv(x, w) + bias) in float64, layouts as convReference.
+inline std::vector<double> convBiasReluReference(const ConvShape &s,
+                                    const std::vector<double> &x,
+                                    const std::vector<double> &w,
+                                    const std::vector<double> &bias) {
+  std::vector<double> y = convReference(s, DataType::Double, x, w);
+  for (size_t i = 0; i < y.size(); ++i) {
+    double v = y[i] + bias[i % static_cast<size_t>(s.k)];
+    y[i] = v > 0 ? v : 0;
+  }
+  return y;
+}
+
 } // namespace cmrt::graph::test
 
 #endif // CUDNN_MLIR_RUNTIME_UNITTESTS_GPUTESTFIXTURE_H

@@ -47,14 +47,33 @@ TEST(GraphOptions, KnownBitsPass) {
                   .ok());
 }
 
-TEST(GraphOptions, UnknownBitsAreRejected) {
-  Status s = checkOptions(8);
+TEST(GraphOptions, WorkspaceCapRidesInTheHighBits) {
+  EXPECT_EQ(workspaceLimitBytes(CMRT_GRAPH_DEFAULT), -1);
+  EXPECT_EQ(workspaceLimitBytes(CMRT_GRAPH_WORKSPACE_KIB(0)), 0);
+  EXPECT_EQ(workspaceLimitBytes(CMRT_GRAPH_WORKSPACE_KIB(4096) |
+                                CMRT_GRAPH_EXACT_FP32),
+            4096 * 1024);
+  EXPECT_TRUE(checkOptions(CMRT_GRAPH_WORKSPACE_KIB(64)).ok());
+  Status s = checkOptions(uint64_t{64} << 32); // a cap without the flag
   EXPECT_EQ(s.code, CMRT_ERROR_INVALID_ARGUMENT);
-  EXPECT_NE(s.message.find("but got 0x8"), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find("only with CMRT_GRAPH_WORKSPACE_LIMIT"),
+            std::string::npos)
+      << s.message;
+  // A different cap is a different plan.
+  std::vector<int64_t> w = serialize(convBiasRelu());
+  int64_t n = static_cast<int64_t>(w.size());
+  EXPECT_NE(hashGraphAndOptions(w.data(), n, CMRT_GRAPH_WORKSPACE_KIB(1)),
+            hashGraphAndOptions(w.data(), n, CMRT_GRAPH_WORKSPACE_KIB(2)));
+}
+
+TEST(GraphOptions, UnknownBitsAreRejected) {
+  Status s = checkOptions(16);
+  EXPECT_EQ(s.code, CMRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(s.message.find("but got 0x10"), std::string::npos) << s.message;
   std::vector<int64_t> w = serialize(convBiasRelu());
   cmrtGraph g = reinterpret_cast<cmrtGraph>(1);
   EXPECT_EQ(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()),
-                                1ull << 40, nullptr, &g),
+                                1ull << 20, nullptr, &g),
             CMRT_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(g, nullptr);
   EXPECT_NE(lastError().find("CMRT_GRAPH_EXACT_FP32"), std::string::npos);
@@ -330,6 +349,8 @@ TEST(GraphExec, NoGpuGivesAClearErrorNotACrash) {
   cmrtGraphCacheStats s{};
   ASSERT_EQ(cmrtGraphCacheGetStats(&s), CMRT_SUCCESS);
   EXPECT_EQ(s.builds, 0);
+  EXPECT_EQ(cmrtContextInit(0), CMRT_ERROR_NO_DEVICE);
+  EXPECT_NE(lastError().find("expects a CUDA GPU"), std::string::npos);
   EXPECT_EQ(cmrtShutdown(), CMRT_SUCCESS); // nothing to free, no crash
 }
 

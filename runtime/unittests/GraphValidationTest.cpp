@@ -2,6 +2,7 @@
 
 #include "Graph.h"
 #include "GraphTestUtil.h"
+#include "RuntimeGraphs.h"
 
 #include <gtest/gtest.h>
 
@@ -170,6 +171,11 @@ const ValidationCase kCases[] = {
      [](G &g) { setDims(g.tensors[1], {16, 3, 3, 3}); },
      "expects w (UID 2) dim 1 to divide the channels 8 of dx (UID 3) into "
      "groups"},
+    {"ConvBetaIntoVirtualOutput", K::ConvFprop,
+     [](G &g) { conv(g).beta = 0.5; },
+     "op #0 (conv_fprop) expects beta 0 for the virtual y (UID 3) (beta "
+     "blends in the output's prior value, which a virtual tensor does not "
+     "have), but got 0.5"},
     {"ConvOutputFormula", K::ConvFprop,
      [](G &g) { conv(g).stride = {2, 2}; },
      "op #0 (conv_fprop) expects y (UID 3) dim 2 to be 8 = (16 + 1 + 1 - 1 * "
@@ -229,6 +235,9 @@ const ValidationCase kCases[] = {
     {"ResampleMode", K::Resample,
      [](G &g) { attrs<ResampleAttrs>(g).mode = 0; },
      "op #0 (resample) expects a cudnnResampleMode_t in [2, 3, 4], but got 0"},
+    {"ResampleSpatialDims", K::Resample,
+     [](G &g) { attrs<ResampleAttrs>(g).spatialDims = 4; },
+     "op #0 (resample) expects spatial dims in [1, 3], but got 4"},
     {"ResampleWindowLength", K::Resample,
      [](G &g) { attrs<ResampleAttrs>(g).window = {2}; },
      "op #0 (resample) expects 2 window values (one per spatial dim), but "
@@ -249,8 +258,15 @@ const ValidationCase kCases[] = {
      [](G &g) { attrs<NormForwardAttrs>(g).phase = 2; },
      "expects a cudnnBackendNormFwdPhase_t in [0, 1], but got 2"},
     {"NormEpsilon", K::NormForward,
-     [](G &g) { attrs<NormForwardAttrs>(g).epsilon = 0; },
-     "op #0 (norm_forward) expects a positive epsilon, but got 0"},
+     [](G &g) { attrs<NormForwardAttrs>(g).epsilon = -1; },
+     "op #0 (norm_forward) expects epsilon >= 0, but got -1"},
+    {"NormRank", K::NormForward,
+     [](G &g) {
+       setDims(g.tensors[0], {8});
+       setDims(g.tensors[5], {8});
+     },
+     "op #0 (norm_forward) expects x (UID 1) of rank at least 2 (N, C, ...), "
+     "but got 1"},
     {"NormForwardShape", K::NormForward,
      [](G &g) { setDims(g.tensors[5], {2, 8, 4, 5}); },
      "op #0 (norm_forward) expects y (UID 6) to have the dims of x (UID 1) "
@@ -266,16 +282,72 @@ const ValidationCase kCases[] = {
      [](G &g) { attrs<NormForwardAttrs>(g).momentum.reset(); },
      "op #0 (norm_forward) expects momentum exactly when it updates running "
      "statistics, but got none"},
+    {"NormMomentumOnlyForBatchTraining", K::NormForward,
+     [](G &g) {
+       attrs<NormForwardAttrs>(g).mode = static_cast<int64_t>(NormMode::Layer);
+     },
+     "op #0 (norm_forward) expects momentum only for batch norm training, "
+     "but got it for layer norm training"},
+    {"NormMomentumRange", K::NormForward,
+     [](G &g) { attrs<NormForwardAttrs>(g).momentum = 1.5; },
+     "op #0 (norm_forward) expects momentum in [0, 1], but got 1.5"},
+    {"NormBiasRequired", K::NormForward,
+     [](G &g) {
+       g.ops[0].inputs[2] = 0;
+       g.tensors.erase(g.tensors.begin() + 2);
+     },
+     "op #0 (norm_forward) expects bias for batch norm training, but got none "
+     "(UID 0)"},
+    {"NormMeanOnlyForBatchInference", K::NormForward,
+     [](G &g) { g.ops[0].inputs[3] = 4; },
+     "op #0 (norm_forward) expects no mean for batch norm training, but got "
+     "one"},
+    {"NormSavedMeanInTraining", K::NormForward,
+     [](G &g) {
+       g.ops[0].outputs[1] = 0;
+       g.tensors.erase(g.tensors.begin() + 6);
+     },
+     "op #0 (norm_forward) expects saved_mean for batch norm training, but "
+     "got none (UID 0)"},
+    {"NormParameterShape", K::NormForward,
+     [](G &g) { setDims(g.tensors[1], {1, 4, 1, 1}); },
+     "op #0 (norm_forward) expects scale (UID 2) to be the parameter shape "
+     "[1, 8, 1, 1] of batch norm, but got [1, 4, 1, 1]"},
+    {"NormStatisticsShape", K::NormForward,
+     [](G &g) { setDims(g.tensors[6], {2, 8, 1, 1}); },
+     "op #0 (norm_forward) expects saved_mean (UID 7) to be the statistics "
+     "shape [1, 8, 1, 1] of batch norm, but got [2, 8, 1, 1]"},
     {"NormBackwardShape", K::NormBackward,
      [](G &g) { setDims(g.tensors[0], {2, 8, 4, 2}); },
      "op #0 (norm_backward) expects dy (UID 1) to have the dims of x (UID 2)"},
+    {"NormBackwardNoMeanForRms", K::NormBackward,
+     [](G &g) {
+       attrs<NormBackwardAttrs>(g).mode = static_cast<int64_t>(NormMode::Rms);
+     },
+     "op #0 (norm_backward) expects no mean for rms norm, but got one"},
+    {"NormBackwardDbiasRequired", K::NormBackward,
+     [](G &g) {
+       g.ops[0].outputs[2] = 0;
+       g.tensors.pop_back();
+     },
+     "op #0 (norm_backward) expects dbias for batch norm, but got none (UID "
+     "0)"},
+    {"NormBackwardParameterShape", K::NormBackward,
+     [](G &g) { setDims(g.tensors[6], {1, 4, 1, 1}); },
+     "op #0 (norm_backward) expects dscale (UID 7) to be the parameter shape "
+     "[1, 8, 1, 1] of batch norm, but got [1, 4, 1, 1]"},
+    {"NormBackwardStatisticsShape", K::NormBackward,
+     [](G &g) { setDims(g.tensors[4], {2, 8, 1, 1}); },
+     "op #0 (norm_backward) expects inv_variance (UID 5) to be the "
+     "statistics shape [1, 8, 1, 1] of batch norm, but got [2, 8, 1, 1]"},
     {"GenStatsRank", K::GenStats,
      [](G &g) {
        setDims(g.tensors[0], {8});
        setDims(g.tensors[1], {1});
        setDims(g.tensors[2], {1});
      },
-     "op #0 (genstats) expects x (UID 1) of rank at least 2, but got 1"},
+     "op #0 (genstats) expects x (UID 1) of rank at least 2 (N, C, ...), but "
+     "got 1"},
     {"GenStatsPerChannel", K::GenStats,
      [](G &g) { setDims(g.tensors[2], {1, 8, 4, 1}); },
      "op #0 (genstats) expects sq_sum (UID 3) to be per-channel [1, 8, 1, 1], "
@@ -283,6 +355,20 @@ const ValidationCase kCases[] = {
     {"BnFinalizeCount", K::BnFinalize,
      [](G &g) { attrs<BnFinalizeAttrs>(g, 1).accumulationCount = 0; },
      "op #1 (bn_finalize) expects a positive accumulation count, but got 0"},
+    {"BnFinalizeEpsilon", K::BnFinalize,
+     [](G &g) { attrs<BnFinalizeAttrs>(g, 1).epsilon = -0.5; },
+     "op #1 (bn_finalize) expects epsilon >= 0, but got -0.5"},
+    {"BnFinalizePerChannel", K::BnFinalize,
+     [](G &g) {
+       g.ops.erase(g.ops.begin());
+       g.tensors.erase(g.tensors.begin());
+       for (Tensor &t : g.tensors) {
+         setDims(t, {1, 8, 2, 1});
+         t.isVirtual = false;
+       }
+     },
+     "op #0 (bn_finalize) expects sum (UID 2) of per-channel shape [1, C, "
+     "1...], but got [1, 8, 2, 1]"},
     {"BnFinalizeShape", K::BnFinalize,
      [](G &g) { setDims(g.tensors[5], {1, 4, 1, 1}); },
      "op #1 (bn_finalize) expects running_mean (UID 6) to have the dims of "
@@ -295,5 +381,59 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<ValidationCase> &info) {
       return std::string(info.param.name);
     });
+
+// A beta that blends into a real output's prior value is a valid
+// description (the runtime answers CMRT_ERROR_NOT_SUPPORTED when building).
+TEST(Validation, BetaIntoARealOutputIsValid) {
+  GraphDescription g = singleOp(OpKind::ConvDgrad);
+  conv(g).beta = 0.5;
+  EXPECT_TRUE(validate(g).ok()) << validate(g).message;
+}
+
+// Each op kind in each mode the runtime translates, as the GPU tests run
+// them (GpuOpsTest.cpp): a mistake in a test graph shows up without a GPU.
+TEST(Validation, GpuOpsTestGraphsAreValid) {
+  std::vector<GraphDescription> graphs = opsTestGraphs();
+  EXPECT_EQ(graphs.size(), 26u);
+  for (const GraphDescription &g : graphs) {
+    Status s = validate(g);
+    EXPECT_TRUE(s.ok()) << s.message << "\n" << dumpGraph(g);
+  }
+}
+
+// Layer, rms and instance norm shapes: parameters over all but N,
+// statistics per sample (per sample and channel for instance norm).
+TEST(Validation, NormShapesFollowTheMode) {
+  GraphDescription ln =
+      layerNormGraph(DataType::Float, 4, 8, NormPhase::Training, 1e-5);
+  ASSERT_TRUE(validate(ln).ok()) << validate(ln).message;
+  setDims(ln.tensors[4], {1, 1, 1, 1}); // saved mean must be [4, 1, 1, 1]
+  Status s = validate(ln);
+  EXPECT_NE(s.message.find("op #0 (norm_forward) expects saved_mean (UID 5) "
+                           "to be the statistics shape [4, 1, 1, 1] of layer "
+                           "norm, but got [1, 1, 1, 1]"),
+            std::string::npos)
+      << s.message;
+
+  GraphDescription rms = rmsNormTrainingGraph(DataType::Float, 4, 8, 1e-5);
+  rms.ops[0].outputs[1] = 4; // rms norm has no saved mean
+  s = validate(rms);
+  EXPECT_NE(s.message.find("expects no saved_mean for rms norm training, but "
+                           "got one"),
+            std::string::npos)
+      << s.message;
+
+  GraphDescription in = singleOp(OpKind::NormForward);
+  auto &a = std::get<NormForwardAttrs>(in.ops[0].attrs);
+  a.mode = static_cast<int64_t>(NormMode::Instance);
+  a.momentum.reset();
+  in.ops[0].inputs = {1, 2, 3, 0, 0, 0, 0};
+  in.ops[0].outputs = {6, 7, 8, 0, 0};
+  in.tensors.resize(8); // drop running stats 9, 10 and inputs 4, 5 below
+  in.tensors.erase(in.tensors.begin() + 3, in.tensors.begin() + 5);
+  for (size_t i : {4, 5}) // saved stats: per sample and channel
+    setDims(in.tensors[i], {2, 8, 1, 1});
+  EXPECT_TRUE(validate(in).ok()) << validate(in).message;
+}
 
 } // namespace

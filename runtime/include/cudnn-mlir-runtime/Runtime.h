@@ -50,7 +50,14 @@ enum {
    * first that finalizes. Costs build time, once per graph (and once per
    * machine with the disk cache). */
   CMRT_GRAPH_AUTOTUNE = 4,
+  /* Only engines whose workspace fits the cap in bits 32..63, in KiB (0:
+   * engines that need no workspace). Build with CMRT_GRAPH_WORKSPACE_KIB. */
+  CMRT_GRAPH_WORKSPACE_LIMIT = 8,
 };
+/* Options word bits for a workspace cap of `kib` KiB. */
+#define CMRT_GRAPH_WORKSPACE_KIB(kib)                                          \
+  ((cmrtGraphOptions)CMRT_GRAPH_WORKSPACE_LIMIT |                              \
+   ((cmrtGraphOptions)(uint32_t)(kib) << 32))
 
 /* Where a built graph's plan came from. */
 typedef enum cmrtPlanOrigin {
@@ -88,6 +95,29 @@ typedef struct cmrtVersionInfo {
   int cudaDriver;    /* cudaDriverGetVersion(); 0 when no driver is present */
   int cudnnFrontend; /* CUDNN_FRONTEND_VERSION compiled in: 1.32.0 is 13200 */
 } cmrtVersionInfo;
+
+/* A GPU code image (PTX, cubin or fatbin) of generated kernels, loaded on one
+ * device (cmrtKernelModuleGet). Each handle holds a reference: release it
+ * with cmrtKernelModuleRelease; the image is unloaded with the last one. */
+typedef struct cmrtKernelModuleImpl *cmrtKernelModule;
+
+/* Counters of the process-wide kernel-module cache. */
+typedef struct cmrtKernelModuleStats {
+  int64_t loads;        /* images loaded (cache misses that succeeded) */
+  int64_t hits;         /* module gets served from the cache */
+  int64_t entries;      /* modules loaded now */
+  int64_t launches;     /* kernels enqueued (cmrtKernelLaunch, mgpuLaunch*) */
+  int64_t mgpuFailures; /* mgpu* calls that failed (GpuToLlvmAbi.h) */
+} cmrtKernelModuleStats;
+
+/* The runtime's device-memory pool of one device (cmrtDeviceAlloc and
+ * mgpuMemAlloc), as CUDA's pool attributes report it. */
+typedef struct cmrtDeviceMemoryStats {
+  int64_t reservedBytes;     /* device memory the pool holds now */
+  int64_t reservedHighBytes; /* the most it has held */
+  int64_t usedBytes;         /* handed out and not yet freed */
+  int64_t usedHighBytes;     /* the most handed out at once */
+} cmrtDeviceMemoryStats;
 
 #define CMRT_ENTRY(ret, name, params) ret name params;
 #include "cudnn-mlir-runtime/EntryPoints.def"

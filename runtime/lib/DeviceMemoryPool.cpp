@@ -160,19 +160,25 @@ Status cmrt::deviceFree(void *pointer, cudaStream_t stream,
   return Status::success();
 }
 
+namespace {
+
+/// `device`'s pool, or null before its first allocation.
+cudaMemPool_t existingPool(int device) {
+  Pools &p = pools();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  auto it = p.byDevice.find(device);
+  return it == p.byDevice.end() ? nullptr : it->second;
+}
+
+} // namespace
+
 Status cmrt::deviceMemoryStats(int device, cmrtDeviceMemoryStats &stats) {
   stats = {};
   if (Status s = checkOrdinal(device, "cmrtDeviceMemoryGetStats"); !s.ok())
     return s;
-  cudaMemPool_t pool = nullptr;
-  {
-    Pools &p = pools();
-    std::lock_guard<std::mutex> lock(p.mutex);
-    auto it = p.byDevice.find(device);
-    if (it == p.byDevice.end())
-      return Status::success();
-    pool = it->second;
-  }
+  cudaMemPool_t pool = existingPool(device);
+  if (!pool)
+    return Status::success();
   struct {
     cudaMemPoolAttr attr;
     int64_t *field;
@@ -198,15 +204,9 @@ Status cmrt::trimDeviceMemory(int device, int64_t keepBytes) {
                 std::to_string(keepBytes)};
   if (Status s = checkOrdinal(device, "cmrtDeviceMemoryTrim"); !s.ok())
     return s;
-  cudaMemPool_t pool = nullptr;
-  {
-    Pools &p = pools();
-    std::lock_guard<std::mutex> lock(p.mutex);
-    auto it = p.byDevice.find(device);
-    if (it == p.byDevice.end())
-      return Status::success();
-    pool = it->second;
-  }
+  cudaMemPool_t pool = existingPool(device);
+  if (!pool)
+    return Status::success();
   if (cudaError_t err = cudaMemPoolTrimTo(pool, static_cast<size_t>(keepBytes));
       err != cudaSuccess)
     return cudaFailure("cmrtDeviceMemoryTrim", "cudaMemPoolTrimTo", err);

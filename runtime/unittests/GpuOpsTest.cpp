@@ -290,14 +290,10 @@ TEST_F(GpuOpsTest, MatmulBiasGeluHalf) {
   runFused(matmulBiasGeluGraph(DataType::Half, m, k, n), CMRT_GRAPH_DEFAULT,
            {1, 2, 4, 6}, {a.device, b.device, bias.device, y.device});
   download(y);
-  std::vector<double> want(m * n);
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      double acc = bias.host[j];
-      for (int64_t l = 0; l < k; ++l)
-        acc += a.host[i * k + l] * b.host[l * n + j];
-      want[i * n + j] = 0.5 * acc * (1 + std::erf(acc / std::sqrt(2.0)));
-    }
+  std::vector<double> want =
+      matmulBiasReference(a.host, b.host, bias.host, m, k, n);
+  for (double &v : want)
+    v = 0.5 * v * (1 + std::erf(v / std::sqrt(2.0)));
   report("matmul+bias+gelu(erf) fp16", y.host, want, 2e-3);
 }
 

@@ -279,6 +279,23 @@ inline std::vector<double> convBiasReluReference(const ConvShape &s,
   return y;
 }
 
+/// a [M,K] x b [K,N] + bias [N], row-major, in float64.
+inline std::vector<double> matmulBiasReference(const std::vector<double> &a,
+                                               const std::vector<double> &b,
+                                               const std::vector<double> &bias,
+                                               int64_t m, int64_t k,
+                                               int64_t n) {
+  std::vector<double> c(static_cast<size_t>(m * n));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double acc = bias[j];
+      for (int64_t l = 0; l < k; ++l)
+        acc += a[i * k + l] * b[l * n + j];
+      c[i * n + j] = acc;
+    }
+  return c;
+}
+
 } // namespace cmrt::graph::test
 
 #endif // CUDNN_MLIR_RUNTIME_UNITTESTS_GPUTESTFIXTURE_H

@@ -23,6 +23,21 @@ config.substitutions.append(("%src_root", config.cudnn_mlir_src_root))
 config.substitutions.append(("%obj_root", config.cudnn_mlir_obj_root))
 config.substitutions.append(("%python", config.python_executable))
 
+# Stand-in compiled models for cudnn-run: `%host_cc -shared ... %cmrt_flags`
+# links the runtime, `%cudart_flags` the CUDA runtime.
+config.substitutions.append(("%host_cc", config.host_cc))
+config.substitutions.append(("%cmrt_lib", config.cudnn_mlir_runtime_library))
+config.substitutions.append((
+    "%cmrt_flags",
+    "-I{0}/runtime/include {1} -Wl,-rpath,{2}".format(
+        config.cudnn_mlir_src_root, config.cudnn_mlir_runtime_library,
+        os.path.dirname(config.cudnn_mlir_runtime_library))))
+config.substitutions.append((
+    "%cudart_flags",
+    "-I{0} {1} -Wl,-rpath,{2}".format(
+        config.cuda_include_dir, config.cudart_library,
+        os.path.dirname(os.path.realpath(config.cudart_library)))))
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
@@ -31,7 +46,9 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.cudnn_mlir_tools_dir, config.llvm_tools_dir]
-tools = [ToolSubst("cudnn-opt", unresolved="fatal")]
+tools = [ToolSubst("cudnn-opt", unresolved="fatal"),
+         ToolSubst("cudnn-run", unresolved="fatal"),
+         ToolSubst("cudnn-compile", unresolved="fatal")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 

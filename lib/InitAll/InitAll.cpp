@@ -4,19 +4,50 @@
 
 #include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/BufferizableOpInterfaceImpl.h"
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
 #include "cudnn-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::cudnn_mlir::registerAllDialects(DialectRegistry &registry) {
   registry.insert<tcp::TcpDialect, cudnn::CudnnDialect, func::FuncDialect,
-                  arith::ArithDialect, tensor::TensorDialect>();
+                  arith::ArithDialect, tensor::TensorDialect,
+                  memref::MemRefDialect, bufferization::BufferizationDialect,
+                  cf::ControlFlowDialect, scf::SCFDialect,
+                  LLVM::LLVMDialect>();
+  // What bufferization needs to know about each dialect's ops.
+  arith::registerBufferizableOpInterfaceExternalModels(registry);
+  bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
+      registry);
+  cudnn::registerBufferizableOpInterfaceExternalModels(registry);
+  tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  // What buffer-results-to-out-params and deallocation need.
+  arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  cf::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  memref::registerAllocationOpInterfaceExternalModels(registry);
+  // Translation of the LLVM dialect to LLVM IR (cudnn-compile).
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
 }
 
 void mlir::cudnn_mlir::registerAllPasses() {
@@ -24,4 +55,7 @@ void mlir::cudnn_mlir::registerAllPasses() {
   cudnn::registerCudnnTransformsPasses();
   registerConversionPasses();
   registerPipelines();
+  // The upstream passes the lowering pipelines are made of, for running
+  // them one at a time.
+  bufferization::registerBufferizationPasses();
 }

@@ -6,7 +6,11 @@
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
 
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -29,6 +33,44 @@ void cudnn_mlir::buildTcpToCudnnPipeline(
   funcPm.addPass(createCSEPass());
 }
 
+void cudnn_mlir::buildCudnnToLLVMPipeline(
+    OpPassManager &pm, const CudnnToLLVMPipelineOptions &options) {
+  pm.addPass(cudnn::createCudnnBufferizePass());
+  pm.addPass(cudnn::createCudnnResultsToOutParamsPass());
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  funcPm.addPass(createCanonicalizerPass());
+  funcPm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createSCFToControlFlowPass());
+  // Reshapes of buffers become reinterpret_casts the LLVM lowering takes.
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(cudnn_mlir::createConvertCudnnToLLVMPass(
+      cudnn_mlir::ConvertCudnnToLLVMPassOptions{
+          options.exactFp32, options.deterministic, options.autotune}));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void cudnn_mlir::buildTcpToLLVMPipeline(
+    OpPassManager &pm, const TcpToLLVMPipelineOptions &options) {
+  TcpToCudnnPipelineOptions toCudnn;
+  toCudnn.targetSm = options.targetSm;
+  toCudnn.fuseFp32 = options.fuseFp32;
+  toCudnn.maxOps = options.maxOps;
+  toCudnn.report = options.report;
+  toCudnn.foldBatchNorm = options.foldBatchNorm;
+  toCudnn.layout = options.layout;
+  toCudnn.alignment = options.alignment;
+  buildTcpToCudnnPipeline(pm, toCudnn);
+  CudnnToLLVMPipelineOptions toLLVM;
+  toLLVM.exactFp32 = options.exactFp32;
+  toLLVM.deterministic = options.deterministic;
+  toLLVM.autotune = options.autotune;
+  buildCudnnToLLVMPipeline(pm, toLLVM);
+}
+
 void cudnn_mlir::registerPipelines() {
   PassPipelineRegistration<TcpToCudnnPipelineOptions>(
       "tcp-to-cudnn-pipeline",
@@ -36,4 +78,15 @@ void cudnn_mlir::registerPipelines() {
       "graphs (tcp-fuse-for-cudnn, tcp-isolate-group-ops, "
       "convert-tcp-to-cudnn, cudnn-assign-layouts, canonicalize, cse)",
       buildTcpToCudnnPipeline);
+  PassPipelineRegistration<CudnnToLLVMPipelineOptions>(
+      "cudnn-to-llvm-pipeline",
+      "Bufferizes cuDNN graphs into device buffers and lowers them to LLVM "
+      "calling the runtime (cudnn-bufferize, cudnn-results-to-out-params, "
+      "deallocation, convert-cudnn-to-llvm)",
+      buildCudnnToLLVMPipeline);
+  PassPipelineRegistration<TcpToLLVMPipelineOptions>(
+      "tcp-to-llvm-pipeline",
+      "TCP all the way to LLVM: tcp-to-cudnn-pipeline, then "
+      "cudnn-to-llvm-pipeline",
+      buildTcpToLLVMPipeline);
 }

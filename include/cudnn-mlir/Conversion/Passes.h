@@ -3,9 +3,11 @@
 #ifndef CUDNN_MLIR_CONVERSION_PASSES_H
 #define CUDNN_MLIR_CONVERSION_PASSES_H
 
+#include "cudnn-mlir/Conversion/CudnnToLLVM/CudnnToLLVM.h"
 #include "cudnn-mlir/Conversion/TcpToCudnn/TcpToCudnn.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::cudnn_mlir {

@@ -63,4 +63,64 @@ def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def ConvertCudnnToLLVMPass : Pass<"convert-cudnn-to-llvm", "ModuleOp"> {
+  let summary = "Lowers a bufferized cuDNN module to LLVM code that calls the runtime";
+  let description = [{
+    Takes a module after `cudnn-bufferize`, `buffer-results-to-out-params`
+    and deallocation (see `cudnn-to-llvm-pipeline`) and produces the LLVM
+    dialect:
+
+    - each `cudnn.execute_graph` becomes module constants (its graph
+      description, in the runtime's format; the UIDs its buffers bind to; a
+      plan slot) and one `cmrtInvocationGraph` call, which builds and plans
+      the graph on its first use per device and afterwards only executes it;
+    - `cudnn.get_current_handle` becomes `cmrtInvocationCurrent()`, the
+      invocation (stream, device, sticky status) of the running entry;
+    - `memref.alloc` / `dealloc` become pooled, stream-ordered device memory
+      (`cmrtInvocationAlloc` / `Free`), `memref.get_global` the device copy of
+      the constant (uploaded once per device), `memref.copy` a device memcpy;
+      one-element constants that graphs read are passed by value instead;
+    - every public function `@f` is exported as
+      `int32_t cmrt_entry_f(void *stream, void *const *buffers)`, and the
+      global `cmrt_module_manifest` describes each entry's buffers
+      (docs/abi.md).
+
+    Host code that would read or write device buffers element by element
+    (`memref.load`, ...) is an error naming the op. Runtime functions are
+    declared from the runtime's one list of entry points.
+
+    Example:
+
+    ```mlir
+    // before
+    func.func @f(%x: memref<8xf32>, %y: memref<8xf32> {bufferize.result}) {
+      %h = cudnn.get_current_handle !cudnn.handle
+      cudnn.execute_graph %h ins(%x : memref<8xf32>) outs(%y : memref<8xf32>) { ... }
+      return
+    }
+    // after (abridged)
+    llvm.mlir.global internal constant @__cmrt_graph0_words(dense<[...]> : tensor<49xi64>) : !llvm.array<49 x i64>
+    llvm.func @f(...) {
+      %inv = llvm.call @cmrtInvocationCurrent() : () -> !llvm.ptr
+      ...
+      llvm.call @cmrtInvocationGraph(%inv, %slot, %words, %c49, %options, %uids, %ptrs, %c2, %where) : ...
+    }
+    llvm.func @cmrt_entry_f(%stream: !llvm.ptr, %buffers: !llvm.ptr) -> i32 { ... }
+    llvm.mlir.global external constant @cmrt_module_manifest("cudnn-mlir-module 1\0Aentry f\0A...")
+    ```
+  }];
+  let options = [
+    Option<"exactFp32", "exact-fp32", "bool", /*default=*/"true",
+           "Build graphs whose convolution or matmul reads fp32 only with "
+           "engines that keep fp32 exact (no TF32 or down-conversion: "
+           "CMRT_GRAPH_EXACT_FP32); fp16/bf16 graphs always use tensor cores">,
+    Option<"deterministic", "deterministic", "bool", /*default=*/"false",
+           "Only deterministic engines (CMRT_GRAPH_DETERMINISTIC)">,
+    Option<"autotune", "autotune", "bool", /*default=*/"false",
+           "Time every candidate plan on first use and keep the fastest "
+           "(CMRT_GRAPH_AUTOTUNE)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // CUDNN_MLIR_CONVERSION_PASSES

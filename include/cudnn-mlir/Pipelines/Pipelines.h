@@ -10,10 +10,11 @@ class OpPassManager;
 
 namespace cudnn_mlir {
 
-/// Options of `tcp-to-cudnn-pipeline`; each forwards to the pass of the same
-/// option name.
-struct TcpToCudnnPipelineOptions
-    : public PassPipelineOptions<TcpToCudnnPipelineOptions> {
+/// The options of `tcp-to-cudnn-pipeline`, added to `Base` (a
+/// PassPipelineOptions); each forwards to the pass of the same option name.
+template <typename Base> struct WithTcpToCudnnOptions : public Base {
+  template <typename T> using Option = typename Base::template Option<T>;
+
   Option<unsigned> targetSm{*this, "target-sm",
                             llvm::cl::desc("Compute capability (80, 90)"),
                             llvm::cl::init(90)};
@@ -41,10 +42,54 @@ struct TcpToCudnnPipelineOptions
       llvm::cl::init(16)};
 };
 
+/// The options of `cudnn-to-llvm-pipeline`, added to `Base`; each forwards to
+/// convert-cudnn-to-llvm.
+template <typename Base> struct WithCudnnToLLVMOptions : public Base {
+  template <typename T> using Option = typename Base::template Option<T>;
+
+  Option<bool> exactFp32{
+      *this, "exact-fp32",
+      llvm::cl::desc("fp32 graphs only on engines that keep fp32 exact (no "
+                     "TF32)"),
+      llvm::cl::init(true)};
+  Option<bool> deterministic{
+      *this, "deterministic",
+      llvm::cl::desc("Only deterministic cuDNN engines"), llvm::cl::init(false)};
+  Option<bool> autotune{
+      *this, "autotune",
+      llvm::cl::desc("Time every candidate plan on first use, keep the "
+                     "fastest"),
+      llvm::cl::init(false)};
+};
+
+struct TcpToCudnnPipelineOptions
+    : public WithTcpToCudnnOptions<
+          PassPipelineOptions<TcpToCudnnPipelineOptions>> {};
+
+struct CudnnToLLVMPipelineOptions
+    : public WithCudnnToLLVMOptions<
+          PassPipelineOptions<CudnnToLLVMPipelineOptions>> {};
+
+struct TcpToLLVMPipelineOptions
+    : public WithCudnnToLLVMOptions<WithTcpToCudnnOptions<
+          PassPipelineOptions<TcpToLLVMPipelineOptions>>> {};
+
 /// tcp-fuse-for-cudnn, tcp-isolate-group-ops, convert-tcp-to-cudnn,
 /// cudnn-assign-layouts, then canonicalize and CSE, on every func.func.
 void buildTcpToCudnnPipeline(OpPassManager &pm,
                              const TcpToCudnnPipelineOptions &options);
+
+/// cudnn-bufferize, cudnn-results-to-out-params (outputs become
+/// caller-provided buffers), ownership-based deallocation, then
+/// convert-cudnn-to-llvm and reconcile-unrealized-casts: cuDNN graphs on
+/// tensors in, LLVM dialect calling the runtime out.
+void buildCudnnToLLVMPipeline(OpPassManager &pm,
+                              const CudnnToLLVMPipelineOptions &options);
+
+/// tcp-to-cudnn-pipeline, then cudnn-to-llvm-pipeline: TCP all the way to
+/// the LLVM dialect.
+void buildTcpToLLVMPipeline(OpPassManager &pm,
+                            const TcpToLLVMPipelineOptions &options);
 
 /// Registers every pipeline above with the global pipeline registry.
 void registerPipelines();

@@ -857,7 +857,7 @@ func.func @graph_without_build_graph(%h: !cudnn.handle, %x: tensor<8xf32>) -> te
 
 // Graph ops are nodes of a cuDNN graph: they only live in a graph's body.
 func.func @graph_op_outside_graph(%x: !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>) {
-  // expected-error @+1 {{expects parent op 'cudnn.build_and_exec_graph'}}
+  // expected-error @+1 {{expects parent op to be one of 'cudnn.build_and_exec_graph, cudnn.execute_graph'}}
   %y = cudnn.pointwise_relu(%x) type = f32
       : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
       -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
@@ -899,5 +899,61 @@ func.func @convert_layout_encoding(%x: tensor<2x8x4x4xf16>) {
 func.func @convert_layout_rank(%x: tensor<8x4xf16>) {
   // expected-error @+1 {{expects rank >= 3 for #cudnn.channels_last (N, C, spatial...), but got 'tensor<8x4xf16, #cudnn.channels_last>'}}
   %0 = cudnn.convert_layout %x : tensor<8x4xf16> -> tensor<8x4xf16, #cudnn.channels_last>
+  return
+}
+
+// -----
+
+func.func @execute_graph_block_arguments(%h: !cudnn.handle, %x: memref<8xf32>, %y: memref<8xf32>) {
+  // expected-error @+1 {{expects one block argument per ins buffer (1), but got 0}}
+  "cudnn.execute_graph"(%h, %x, %y) ({
+    "cudnn.build_graph"() : () -> ()
+  }) {operandSegmentSizes = array<i32: 1, 1, 1>} : (!cudnn.handle, memref<8xf32>, memref<8xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @execute_graph_outputs(%h: !cudnn.handle, %x: memref<8xf32>, %y: memref<8xf32>, %z: memref<8xf32>) {
+  // expected-error @+1 {{expects cudnn.build_graph to name 2 outputs (one per outs buffer), but got 1}}
+  cudnn.execute_graph %h ins(%x : memref<8xf32>) outs(%y, %z : memref<8xf32>, memref<8xf32>) {
+  ^bb0(%a: !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>):
+    cudnn.build_graph(%a) : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+  }
+  return
+}
+
+// -----
+
+func.func @execute_graph_shape(%h: !cudnn.handle, %x: memref<8xf32>, %y: memref<4xf32>) {
+  // expected-error @+1 {{expects outs buffer #0 to have the shape and element type of its tensor_desc}}
+  cudnn.execute_graph %h ins(%x : memref<8xf32>) outs(%y : memref<4xf32>) {
+  ^bb0(%a: !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>):
+    cudnn.build_graph(%a) : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+  }
+  return
+}
+
+// -----
+
+func.func @execute_graph_strides(%h: !cudnn.handle, %x: memref<1x4x2x2xf16>, %y: memref<1x4x2x2xf16>) {
+  // expected-error @+1 {{expects operand #0 to have the strides of its tensor_desc [16, 1, 8, 4], but got 'memref<1x4x2x2xf16>'}}
+  cudnn.execute_graph %h ins(%x : memref<1x4x2x2xf16>) outs(%y : memref<1x4x2x2xf16>) {
+  ^bb0(%a: !cudnn.tensor_desc<1x4x2x2xf16, alignment = 16, stride = [16, 1, 8, 4]>):
+    cudnn.build_graph(%a) : !cudnn.tensor_desc<1x4x2x2xf16, alignment = 16, stride = [16, 1, 8, 4]>
+  }
+  return
+}
+
+// -----
+
+func.func @graph_body_with_a_foreign_op(%h: !cudnn.handle, %x: memref<4x4xf32>, %o: memref<4x4xf32>) {
+  // expected-error @+1 {{expects only cudnn graph ops in the body, but got 'arith.constant'}}
+  cudnn.execute_graph %h ins(%x : memref<4x4xf32>) outs(%o : memref<4x4xf32>) {
+  ^bb0(%a: !cudnn.tensor_desc<4x4xf32, alignment = 16, stride = []>):
+    %c = arith.constant 1.0 : f32
+    %1 = cudnn.pointwise_relu(%a) type = f32 : !cudnn.tensor_desc<4x4xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x4xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%1) : !cudnn.tensor_desc<4x4xf32, alignment = 16, stride = []>
+  }
   return
 }

@@ -17,6 +17,28 @@ func.func @handle() -> !cudnn.handle {
   return %h : !cudnn.handle
 }
 
+// CHECK-LABEL: func.func @execute_graph
+// CHECK: cudnn.execute_graph %{{.*}} ins(%{{.*}} : memref<8x16xf32>) outs(%{{.*}} : memref<8x16xf32>) {
+// CHECK: cudnn.pointwise_relu
+// CHECK: cudnn.build_graph(%{{.*}}) : !cudnn.tensor_desc<8x16xf32, alignment = 16, stride = []>
+// CHECK-NEXT: }
+// CHECK: cudnn.execute_graph %{{.*}} ins(%{{.*}} : memref<1x64x56x56xf16, strided<[200704, 1, 3584, 64]>>) outs(%{{.*}} : memref<1x64x56x56xf16, strided<[200704, 1, 3584, 64]>>) {
+func.func @execute_graph(%h: !cudnn.handle, %t: memref<8x16xf32>, %o: memref<8x16xf32>,
+                         %n: memref<1x64x56x56xf16, strided<[200704, 1, 3584, 64]>>,
+                         %no: memref<1x64x56x56xf16, strided<[200704, 1, 3584, 64]>>) {
+  cudnn.execute_graph %h ins(%t : memref<8x16xf32>) outs(%o : memref<8x16xf32>) {
+  ^bb0(%a: !v):
+    %y = cudnn.pointwise_relu(%a) type = f32 lower_clip = 0.0 : !v -> !v
+    cudnn.build_graph(%y) : !v
+  }
+  cudnn.execute_graph %h ins(%n : memref<1x64x56x56xf16, strided<[200704, 1, 3584, 64]>>) outs(%no : memref<1x64x56x56xf16, strided<[200704, 1, 3584, 64]>>) {
+  ^bb0(%a: !nhwc):
+    %y = cudnn.pointwise_relu(%a) type = f32 lower_clip = 0.0 : !nhwc -> !nhwc
+    cudnn.build_graph(%y) : !nhwc
+  }
+  return
+}
+
 // CHECK-LABEL: func.func @graph
 // CHECK: cudnn.build_and_exec_graph %{{.*}} %{{.*}} {
 // CHECK: cudnn.pointwise_relu(%{{.*}}) type = f32 lower_clip = 0.000000e+00 upper_clip = 6.000000e+00 lower_clip_slope = 0.00999999977 :

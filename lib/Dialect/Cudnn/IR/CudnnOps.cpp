@@ -14,23 +14,44 @@ using mlir::cudnn_mlir::slidingWindowOutputSize;
 #define GET_OP_CLASSES
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.cpp.inc"
 
-/// A tensor and the descriptor that stands for it in a graph must agree on
-/// shape and element type (the layout is the descriptor's business).
-static LogicalResult verifyTensorMatchesDesc(Operation *op, Type tensor,
-                                             TensorDescType desc,
-                                             StringRef what, unsigned index) {
-  auto tensorType = cast<RankedTensorType>(tensor);
-  if (tensorType.getElementType() != desc.getElementType() ||
-      tensorType.getRank() != desc.getRank() ||
-      !llvm::all_of(llvm::zip(tensorType.getShape(), desc.getShape()),
+/// A tensor or buffer and the descriptor that stands for it in a graph must
+/// agree on shape and element type, and its storage must be what the
+/// descriptor's strides say: for a tensor its encoding (none = packed,
+/// #cudnn.channels_last), for a memref its layout's strides.
+static LogicalResult verifyValueMatchesDesc(Operation *op, Type type,
+                                            TensorDescType desc,
+                                            StringRef what, unsigned index) {
+  auto shaped = cast<ShapedType>(type);
+  if (shaped.getElementType() != desc.getElementType() ||
+      shaped.getRank() != desc.getRank() ||
+      !llvm::all_of(llvm::zip(shaped.getShape(), desc.getShape()),
                     [](auto dims) {
                       return extentsCompatible(std::get<0>(dims),
                                                std::get<1>(dims));
                     }))
     return op->emitOpError("expects ")
            << what << " #" << index << " to have the shape and element type "
-           << "of its tensor_desc " << desc << ", but got " << tensorType;
-  // The tensor's storage must be what the descriptor's strides say.
+           << "of its tensor_desc " << desc << ", but got " << type;
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    SmallVector<int64_t> strides;
+    int64_t offset = 0;
+    SmallVector<int64_t> wanted = desc.getEffectiveStrides();
+    // The stride of an extent-1 dimension addresses nothing.
+    auto sameBytes = [&] {
+      for (auto [dim, have, want] :
+           llvm::zip(memref.getShape(), strides, wanted))
+        if (dim != 1 && have != want)
+          return false;
+      return true;
+    };
+    if (failed(memref.getStridesAndOffset(strides, offset)) || !sameBytes())
+      return op->emitOpError("expects ")
+             << what << " #" << index << " to have the strides of its "
+             << "tensor_desc " << formatShape(desc.getEffectiveStrides())
+             << ", but got " << type;
+    return success();
+  }
+  auto tensorType = cast<RankedTensorType>(type);
   bool channelsLast = isChannelsLast(tensorType);
   if (channelsLast ? !desc.isChannelsLast() : !desc.isPacked())
     return op->emitOpError("expects ")
@@ -38,6 +59,48 @@ static LogicalResult verifyTensorMatchesDesc(Operation *op, Type tensor,
            << "strides say, but got a "
            << (channelsLast ? "#cudnn.channels_last" : "packed") << " tensor "
            << tensorType << " for " << desc;
+  return success();
+}
+
+/// The body of a graph op: one tensor_desc block argument per input, ending
+/// in cudnn.build_graph with one output per result (or outs buffer).
+static LogicalResult verifyGraphBody(Operation *op, Region &region,
+                                     TypeRange inputs, TypeRange outputs,
+                                     StringRef outputName) {
+  Block &body = region.front();
+  if (body.getNumArguments() != inputs.size())
+    return op->emitOpError("expects one block argument per ")
+           << (outputName == "result" ? "tensor operand" : "ins buffer")
+           << " (" << inputs.size() << "), but got " << body.getNumArguments();
+  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+    auto desc = dyn_cast<TensorDescType>(arg.getType());
+    if (!desc)
+      return op->emitOpError("expects block argument #")
+             << i << " to be a !cudnn.tensor_desc, but got " << arg.getType();
+    if (failed(verifyValueMatchesDesc(op, inputs[i], desc, "operand", i)))
+      return failure();
+  }
+  auto terminator = dyn_cast<BuildGraphOp>(body.getTerminator());
+  if (!terminator)
+    return op->emitOpError("expects the body to end in cudnn.build_graph, "
+                           "but it does not");
+  // The body is a graph description: nothing but graph nodes.
+  for (Operation &node : body.without_terminator())
+    if (!isa_and_nonnull<CudnnDialect>(node.getDialect()) ||
+        !llvm::all_of(node.getResultTypes(), llvm::IsaPred<TensorDescType>))
+      return op->emitOpError("expects only cudnn graph ops in the body, but "
+                             "got '")
+             << node.getName() << "'";
+  if (terminator.getOutputs().size() != outputs.size())
+    return op->emitOpError("expects cudnn.build_graph to name ")
+           << outputs.size() << " outputs (one per " << outputName
+           << "), but got " << terminator.getOutputs().size();
+  for (auto [i, output] : llvm::enumerate(terminator.getOutputs())) {
+    if (failed(verifyValueMatchesDesc(op, outputs[i],
+                                      cast<TensorDescType>(output.getType()),
+                                      outputName, i)))
+      return failure();
+  }
   return success();
 }
 
@@ -72,34 +135,24 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
 }
 
 LogicalResult BuildAndExecGraphOp::verify() {
-  Block &body = getBody().front();
-  if (body.getNumArguments() != getIns().size())
-    return emitOpError("expects one block argument per tensor operand (")
-           << getIns().size() << "), but got " << body.getNumArguments();
-  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-    auto desc = dyn_cast<TensorDescType>(arg.getType());
-    if (!desc)
-      return emitOpError("expects block argument #")
-             << i << " to be a !cudnn.tensor_desc, but got " << arg.getType();
-    if (failed(verifyTensorMatchesDesc(*this, getIns()[i].getType(), desc,
-                                       "operand", i)))
-      return failure();
-  }
-  auto terminator = dyn_cast<BuildGraphOp>(body.getTerminator());
-  if (!terminator)
-    return emitOpError("expects the body to end in cudnn.build_graph, but it "
-                       "does not");
-  if (terminator.getOutputs().size() != getNumResults())
-    return emitOpError("expects cudnn.build_graph to name ")
-           << getNumResults() << " outputs (one per result), but got "
-           << terminator.getOutputs().size();
-  for (auto [i, output] : llvm::enumerate(terminator.getOutputs())) {
-    if (failed(verifyTensorMatchesDesc(
-            *this, getResult(i).getType(),
-            cast<TensorDescType>(output.getType()), "result", i)))
-      return failure();
-  }
-  return success();
+  return verifyGraphBody(*this, getBody(), getIns().getTypes(),
+                         getResultTypes(), "result");
+}
+
+void ExecuteGraphOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (OpOperand &in : getInsMutable())
+    effects.emplace_back(MemoryEffects::Read::get(), &in,
+                         SideEffects::DefaultResource::get());
+  for (OpOperand &out : getOutsMutable())
+    effects.emplace_back(MemoryEffects::Write::get(), &out,
+                         SideEffects::DefaultResource::get());
+}
+
+LogicalResult ExecuteGraphOp::verify() {
+  return verifyGraphBody(*this, getBody(), getIns().getTypes(),
+                         getOuts().getTypes(), "outs buffer");
 }
 
 //===----------------------------------------------------------------------===//

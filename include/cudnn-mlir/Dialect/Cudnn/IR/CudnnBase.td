@@ -38,8 +38,10 @@ class Cudnn_Op<string mnemonic, list<Trait> traits = []>
 
 /// An op that is one cuDNN backend operation descriptor: it only means
 /// something as a node of a graph, so it must sit directly in the body of a
-/// `cudnn.build_and_exec_graph`.
+/// `cudnn.build_and_exec_graph` (or of its bufferized form,
+/// `cudnn.execute_graph`).
 class Cudnn_GraphOp<string mnemonic, list<Trait> traits = []>
-    : Cudnn_Op<mnemonic, !listconcat([HasParent<"BuildAndExecGraphOp">], traits)>;
+    : Cudnn_Op<mnemonic, !listconcat(
+        [ParentOneOf<["BuildAndExecGraphOp", "ExecuteGraphOp"]>], traits)>;
 
 #endif // CUDNN_MLIR_CUDNN_BASE

@@ -63,12 +63,52 @@ def Cudnn_BuildAndExecGraphOp : Cudnn_Op<"build_and_exec_graph", [
   let hasVerifier = 1;
 }
 
+def Cudnn_ExecuteGraphOp : Cudnn_Op<"execute_graph", [
+    IsolatedFromAbove, AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    SingleBlockImplicitTerminator<"BuildGraphOp">]> {
+  let summary = "Executes one cuDNN operation graph on buffers";
+  let description = [{
+    The bufferized form of `cudnn.build_and_exec_graph`, made by one-shot
+    bufferization: the same body (one block argument per `ins` buffer; the
+    operands of `cudnn.build_graph` are the graph's outputs), but on memrefs
+    in device memory, writing its outputs into the `outs` buffers instead of
+    returning tensors. Each buffer's layout must be the strides of its
+    descriptor. `convert-cudnn-to-llvm` turns it into a constant graph
+    description and a `cmrtInvocationGraph` call that builds the plan on first
+    use per device and then only executes (cudnnBackendExecute through
+    cudnn-frontend) on the invocation's stream.
+
+    Example:
+
+    ```mlir
+    cudnn.execute_graph %h ins(%0 : memref<8xf32>) outs(%1 : memref<8xf32>) {
+    ^bb0(%a: !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>):
+      %r = cudnn.pointwise_relu(%a) type = f32 lower_clip = 0.000000e+00
+          : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+          -> !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+      cudnn.build_graph(%r) : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>
+    }
+    ```
+  }];
+  let arguments = (ins Cudnn_HandleType:$handle,
+                       Variadic<AnyStridedMemRef>:$ins,
+                       Variadic<AnyStridedMemRef>:$outs);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $handle (`ins` `(` $ins^ `:` type($ins) `)`)?
+    `outs` `(` $outs `:` type($outs) `)` attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+}
+
 def Cudnn_BuildGraphOp : Cudnn_Op<"build_graph", [Pure, Terminator,
-    HasParent<"BuildAndExecGraphOp">]> {
+    ParentOneOf<["BuildAndExecGraphOp", "ExecuteGraphOp"]>]> {
   let summary = "Ends a cuDNN graph, naming its output tensors";
   let description = [{
-    Terminates `cudnn.build_and_exec_graph`. Its operands are the graph's
-    non-virtual outputs, in the order of the enclosing op's results.
+    Terminates `cudnn.build_and_exec_graph` (or `cudnn.execute_graph`). Its
+    operands are the graph's non-virtual outputs, in the order of the
+    enclosing op's results (or `outs` buffers).
 
     Example:
 
@@ -88,7 +128,8 @@ def Cudnn_ConvertLayoutOp : Cudnn_Op<"convert_layout", [Pure]> {
     from packed logical order to `#cudnn.channels_last` or back. Layout
     assignment inserts these only where a producer and a consumer disagree
     (function boundaries, ops outside cuDNN graphs); back-to-back conversions
-    fold away. It runs as a generated transpose kernel, not through cuDNN.
+    fold away. It bufferizes to a `memref.copy` between the two layouts,
+    which runs as one cudnnTransformTensor on the stream.
 
     Example:
 

@@ -1,0 +1,49 @@
+//===- CudnnToLLVM.h - bufferized cudnn modules to LLVM ---------*- C++ -*-===//
+
+#ifndef CUDNN_MLIR_CONVERSION_CUDNNTOLLVM_CUDNNTOLLVM_H
+#define CUDNN_MLIR_CONVERSION_CUDNNTOLLVM_CUDNNTOLLVM_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <cstdint>
+
+namespace mlir {
+class LLVMTypeConverter;
+class RewritePatternSet;
+
+namespace cudnn_mlir {
+
+/// What the graph patterns need to know about each cudnn.execute_graph, made
+/// before the conversion by prepareGraphCallSites (the description is a
+/// module constant by then).
+struct GraphCallSite {
+  FlatSymbolRefAttr words, uids, slot, where;
+  int64_t wordCount = 0;
+  /// The cmrtGraphOptions word this graph is built with.
+  uint64_t options = 0;
+  /// Per ins buffer: whether it is passed as a pointer (false: by value).
+  SmallVector<bool> inputPassed;
+};
+
+struct CudnnToLLVMState {
+  llvm::DenseMap<Operation *, GraphCallSite> graphs;
+  /// memref.get_global ops only used as by-value graph scalars: no upload.
+  llvm::DenseSet<Operation *> scalarOnlyGlobals;
+  /// memref.global name -> the slot global of its device copy.
+  llvm::DenseMap<StringAttr, FlatSymbolRefAttr> constantSlots;
+
+};
+
+/// Adds the patterns that lower cudnn ops (get_current_handle,
+/// execute_graph) and device-memory memref ops (alloc, dealloc, get_global,
+/// copy) to runtime calls. `state` must outlive the conversion.
+void populateCudnnToLLVMPatterns(const LLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns,
+                                 const CudnnToLLVMState &state);
+
+} // namespace cudnn_mlir
+} // namespace mlir
+
+#endif // CUDNN_MLIR_CONVERSION_CUDNNTOLLVM_CUDNNTOLLVM_H

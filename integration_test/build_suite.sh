@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Compiles every case of the GPU integration suite (integration_test/cases/
+# *.mlir) with cudnn-compile into $OUT_DIR (default build/gpu-suite): what
+# scripts/gpu-integration-tests.sh then runs on a GPU machine. Needs a build
+# (scripts/setup.sh); runs on a machine without a GPU.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+OUT_DIR="${OUT_DIR:-$BUILD_DIR/gpu-suite}"
+mkdir -p "$OUT_DIR"
+for mlir in "$ROOT"/integration_test/cases/*.mlir; do
+  name="$(basename "$mlir" .mlir)"
+  # A case may name its pipeline options: // COMPILE-OPTIONS: layout=...
+  options="$(sed -n 's|^// COMPILE-OPTIONS: *||p' "$mlir" | head -1)"
+  "$BUILD_DIR/bin/cudnn-compile" "$mlir" -o "$OUT_DIR/$name.so" \
+    ${options:+--pipeline-options="$options"}
+  echo "compiled $name"
+done

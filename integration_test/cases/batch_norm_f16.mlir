@@ -1,0 +1,8 @@
+// Inference batch norm on its own (fp16 data, fp32 statistics): a cuDNN norm
+// graph; epsilon reaches cuDNN as a by-value scalar.
+func.func @forward(%x: tensor<8x64x28x28xf16>, %scale: tensor<64xf32>, %bias: tensor<64xf32>,
+                   %mean: tensor<64xf32>, %var: tensor<64xf32>) -> tensor<8x64x28x28xf16> {
+  %0 = tcp.batch_norm %x, %scale, %bias, %mean, %var {epsilon = 1.000000e-05 : f64}
+      : tensor<8x64x28x28xf16>, tensor<64xf32> -> tensor<8x64x28x28xf16>
+  return %0 : tensor<8x64x28x28xf16>
+}

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Runs the GPU integration suite on a GPU machine: each case's compiled
+module (built here by integration_test/build_suite.sh) is run through the
+cudnn_mlir loader on CUDA tensors and compared with PyTorch in float64 on the
+same inputs, and the runtime log must show the expected number of cuDNN
+graphs built, none of them split.
+
+    python3 integration_test/run_gpu_suite.py MODELS_DIR [case ...]
+
+Prints one line per case and exits non-zero if any failed.
+"""
+
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
+sys.path.insert(0, HERE)
+
+# The runtime reads CUDNN_MLIR_LOG once, when it first logs.
+LOG = os.path.join(tempfile.mkdtemp(prefix="cudnn-mlir-suite-"), "log.txt")
+os.environ["CUDNN_MLIR_LOG"] = LOG
+
+# The runtime is loaded before torch, so that the process uses the cuDNN
+# the runtime was built against (the machine's) rather than the copy in
+# torch's wheel; torch then shares it (and only uses it for the reference
+# side of benchmarks).
+if os.environ.get("CUDNN_MLIR_RUNTIME_LIB") and \
+        os.environ.get("CUDNN_MLIR_SUITE_PRELOAD", "1") == "1":
+    import ctypes
+    ctypes.CDLL(os.environ["CUDNN_MLIR_RUNTIME_LIB"],
+                mode=os.RTLD_NOW | os.RTLD_GLOBAL)
+    os.environ.setdefault("PYTORCH_SKIP_CUDNN_COMPATIBILITY_CHECK", "1")
+
+import torch  # noqa: E402
+
+import cudnn_mlir  # noqa: E402
+from cases import CASES, default_inputs  # noqa: E402
+
+DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16,
+          "f32": torch.float32, "f64": torch.float64}
+
+
+def log_since(offset):
+    if not os.path.exists(LOG):
+        return "", offset
+    with open(LOG) as f:
+        f.seek(offset)
+        text = f.read()
+        return text, f.tell()
+
+
+def run_xfail(case, models, offset):
+    """An expected failure passes when the entry fails cleanly: status 7
+    (no engine) with a message naming the graph's source location."""
+    module = cudnn_mlir.load_module(os.path.join(models, case.name + ".so"))
+    (entry,) = module.entries.values()
+    gen = torch.Generator().manual_seed(0)
+    inputs = [t.to(DTYPES[s.dtype]).cuda()
+              for t, s in zip(default_inputs(torch, entry.inputs, gen),
+                              entry.inputs)]
+    try:
+        module(*inputs)
+        torch.cuda.synchronize()
+    except RuntimeError as e:
+        first = str(e).splitlines()[0]
+        ok = "status 7" in first and "graph at " in first
+        print("%s %-32s expected failure: %s" % (
+            "XFAIL" if ok else "FAIL ", case.name,
+            case.xfail if ok else first[:600]), flush=True)
+        return ok, log_since(offset)[1]
+    print("XPASS %-32s ran although expected to fail (%s): update cases.py"
+          % (case.name, case.xfail), flush=True)
+    return False, log_since(offset)[1]
+
+
+def run_case(case, models, offset):
+    if case.xfail:
+        return run_xfail(case, models, offset)
+    path = os.path.join(models, case.name + ".so")
+    module = cudnn_mlir.load_module(path)
+    (entry,) = module.entries.values()
+    gen = torch.Generator().manual_seed(0)
+    make = case.inputs or default_inputs
+    host = [t.to(torch.float64) for t in make(torch, entry.inputs, gen)]
+    device_inputs = [t.to(DTYPES[s.dtype]).cuda()
+                     for t, s in zip(host, entry.inputs)]
+    # The reference sees the inputs as the GPU does (rounded to their dtype).
+    rounded = [t.cpu().to(torch.float64) for t in device_inputs]
+    expected = case.reference(torch, *rounded)
+    got = module(*device_inputs)
+    torch.cuda.synchronize()
+    # A second call runs the cached plans (no build).
+    again = module(*device_inputs)
+    torch.cuda.synchronize()
+    log, offset = log_since(offset)
+
+    outputs = got if isinstance(got, tuple) else (got,)
+    refs = expected if isinstance(expected, tuple) else (expected,)
+    errors = []
+    for out, ref in zip(outputs, refs):
+        out64 = out.cpu().to(torch.float64)
+        scale = ref.abs().max().item() or 1.0
+        errors.append((out64 - ref).abs().max().item() / scale)
+    same = all(torch.equal(a, b) for a, b in
+               zip(outputs, again if isinstance(again, tuple) else (again,)))
+    # Two calls: each runs every graph once. A graph another case already
+    # built comes from the process-wide cache, so count executions.
+    executed = [l for l in log.splitlines() if "executed graph (" in l]
+    split = [l for l in executed if "(split" in l]
+    problems = []
+    if max(errors) > case.tol:
+        problems.append("error %.3g > tolerance %.0e" % (max(errors),
+                                                        case.tol))
+    if len(executed) != 2 * case.graphs:
+        problems.append("ran %d graphs in two calls, expected %d"
+                        % (len(executed), 2 * case.graphs))
+    if split:
+        problems.append("split fallback ran: " + split[0])
+    if not same:
+        problems.append("a second call gave different results")
+    status = "PASS" if not problems else "FAIL"
+    print("%s %-32s max_err/max|ref|=%.3g (tol %.0e) graphs=%d %s" % (
+        status, case.name, max(errors), case.tol, len(executed) // 2,
+        "; ".join(problems)), flush=True)
+    return not problems, offset
+
+
+def main(argv):
+    models = argv[1]
+    wanted = set(argv[2:])
+    print("device: %s, torch %s, cuDNN (torch) %s" % (
+        torch.cuda.get_device_name(), torch.__version__,
+        torch.backends.cudnn.version()), flush=True)
+    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_tf32 = False
+    failures, offset, details = 0, 0, []
+    for case in CASES:
+        if wanted and case.name not in wanted:
+            continue
+        try:
+            ok, offset = run_case(case, models, offset)
+        except Exception as e:  # report and go on with the next case
+            _, offset = log_since(offset)
+            # The first line says what failed; the rest is the graph dump.
+            lines = str(e).splitlines() or [""]
+            print("FAIL %-32s %s: %s" % (case.name, type(e).__name__,
+                                         lines[0][:600]), flush=True)
+            details.append("== %s\n%s" % (case.name, e))
+            ok = False
+        failures += not ok
+    print("%d case(s) failed" % failures if failures else "all cases passed")
+    if details and os.environ.get("CUDNN_MLIR_SUITE_DETAILS"):
+        with open(os.environ["CUDNN_MLIR_SUITE_DETAILS"], "w") as f:
+            f.write("\n".join(details))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,351 @@
+//===- CudnnToLLVM.cpp - convert-cudnn-to-llvm ----------------------------===//
+//
+// Lowers a bufferized module (cudnn-bufferize, buffer-results-to-out-params,
+// deallocation) to the LLVM dialect:
+//   1. checks that host code only touches device buffers through the runtime;
+//   2. serializes every cudnn.execute_graph into module constants (the graph
+//      description, the UIDs its pointers bind to, a plan slot);
+//   3. converts everything to LLVM in one full conversion: cudnn ops and
+//      device-memory memref ops to runtime calls, the rest with upstream's
+//      func/memref/arith/cf/index patterns;
+//   4. exports each public function as cmrt_entry_<name> plus the manifest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudnn-mlir/Conversion/CudnnToLLVM/CudnnToLLVM.h"
+#include "EntryPoints.h"
+#include "cudnn-mlir/Conversion/CudnnToLLVM/GraphSerialization.h"
+#include "cudnn-mlir/Conversion/Passes.h"
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
+#include "cudnn-mlir-runtime/Runtime.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::cudnn_mlir {
+#define GEN_PASS_DEF_CONVERTCUDNNTOLLVMPASS
+#include "cudnn-mlir/Conversion/Passes.h.inc"
+} // namespace mlir::cudnn_mlir
+
+using namespace mlir;
+using namespace mlir::cudnn_mlir;
+
+namespace {
+
+/// A copy between device buffers is a memcpy (one dense layout on both
+/// sides) or a layout transform (two dense layouts of one shape, rank 3 to
+/// 8, a data type cudnnTransformTensor takes).
+LogicalResult checkCopy(memref::CopyOp copy) {
+  auto source = cast<MemRefType>(copy.getSource().getType());
+  auto target = cast<MemRefType>(copy.getTarget().getType());
+  auto dense = [](MemRefType type) {
+    SmallVector<int64_t> strides;
+    int64_t offset = 0;
+    if (!type.hasStaticShape() ||
+        failed(type.getStridesAndOffset(strides, offset)) ||
+        llvm::any_of(strides, ShapedType::isDynamic))
+      return false;
+    // Dense: the strides, sorted, are the running products of the dims.
+    SmallVector<std::pair<int64_t, int64_t>> order;
+    for (auto [dim, stride] : llvm::zip(type.getShape(), strides))
+      order.push_back({stride, dim});
+    llvm::sort(order);
+    int64_t expected = 1;
+    for (auto [stride, dim] : order) {
+      if (dim != 1 && stride != expected)
+        return false;
+      expected *= dim;
+    }
+    return true;
+  };
+  if (source.getShape() != target.getShape() ||
+      source.getElementType() != target.getElementType() || !dense(source) ||
+      !dense(target))
+    return copy.emitError("expects copies between dense buffers of one shape "
+                          "and element type, but got ")
+           << source << " to " << target;
+  if (source.getLayout() == target.getLayout())
+    return success();
+  Type element = source.getElementType();
+  if (source.getRank() < 3 || source.getRank() > 8 ||
+      !(element.isF16() || element.isBF16() || element.isF32() ||
+        element.isF64() || element.isSignlessInteger(8)))
+    return copy.emitError("expects a layout conversion of rank 3 to 8 in "
+                          "f16, bf16, f32, f64 or i8 (cudnnTransformTensor), "
+                          "but got ")
+           << source << " to " << target;
+  return success();
+}
+
+/// Host code may create, free, copy and view device buffers and call
+/// functions; reading or writing their elements from the host would touch
+/// device memory from the CPU.
+LogicalResult checkHostCode(ModuleOp module) {
+  WalkResult result = module.walk<WalkOrder::PreOrder>(
+      [&](Operation *op) -> WalkResult {
+    if (isa<cudnn::ExecuteGraphOp>(op))
+      return WalkResult::skip(); // the graph body is a description
+    if (isa<ModuleOp, func::FuncOp, func::ReturnOp, func::CallOp,
+            memref::ExtractStridedMetadataOp,
+            cudnn::GetCurrentHandleOp, memref::DeallocOp, memref::CastOp,
+            memref::ExpandShapeOp, memref::CollapseShapeOp,
+            memref::ReinterpretCastOp, LLVM::GlobalOp, LLVM::LLVMFuncOp>(op) ||
+        isa<arith::ArithDialect, cf::ControlFlowDialect>(op->getDialect()))
+      return WalkResult::advance();
+    if (auto global = dyn_cast<memref::GlobalOp>(op)) {
+      if (!global.getConstant() && !global.isExternal())
+        return op->emitError("expects constant memref globals (device "
+                             "copies are made once), but got a mutable one"),
+               WalkResult::interrupt();
+      return WalkResult::skip();
+    }
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      if (!alloc.getType().hasStaticShape())
+        return op->emitError("expects device buffers of static shape, but "
+                             "got ")
+                   << alloc.getType(),
+               WalkResult::interrupt();
+      return WalkResult::advance();
+    }
+    if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+      auto global =
+          SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(op,
+                                                                 get.getNameAttr());
+      if (!global || !global.getConstant() || !global.getInitialValue())
+        return op->emitError("expects a constant memref.global with a value, "
+                             "but @")
+                   << get.getName() << " is not one",
+               WalkResult::interrupt();
+      return WalkResult::advance();
+    }
+    if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+      if (failed(checkCopy(copy)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    }
+    return op->emitError("expects host code to touch device buffers only "
+                         "through runtime calls (graphs, allocation, copies, "
+                         "views), but got '")
+               << op->getName() << "'",
+           WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// "file:line:col" of `loc`, or `fallback`.
+std::string describeLocation(Location loc, const std::string &fallback) {
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    return (fileLoc.getFilename().str() + ":" +
+            std::to_string(fileLoc.getLine()) + ":" +
+            std::to_string(fileLoc.getColumn()));
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    return describeLocation(nameLoc.getChildLoc(), fallback);
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (std::string s = describeLocation(inner, ""); !s.empty())
+        return s;
+  return fallback;
+}
+
+/// The single value of a one-element constant buffer, which a graph takes
+/// by value instead of through a pointer.
+std::optional<TypedAttr> scalarConstant(Value buffer) {
+  auto get = buffer.getDefiningOp<memref::GetGlobalOp>();
+  if (!get || get.getType().getNumElements() != 1)
+    return std::nullopt;
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      get, get.getNameAttr());
+  if (!global || !global.getConstant())
+    return std::nullopt;
+  auto value = dyn_cast_or_null<DenseElementsAttr>(
+      global.getInitialValue().value_or(Attribute()));
+  if (!value || !value.isSplat())
+    return std::nullopt;
+  return value.getSplatValue<TypedAttr>();
+}
+
+class GlobalBuilder {
+public:
+  explicit GlobalBuilder(ModuleOp module)
+      : module(module), builder(module.getContext()) {
+    builder.setInsertionPointToStart(module.getBody());
+  }
+
+  FlatSymbolRefAttr i64Array(StringRef name, ArrayRef<int64_t> values) {
+    auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
+                                      builder.getI64Type());
+    auto global = LLVM::GlobalOp::create(
+        builder, module.getLoc(),
+        LLVM::LLVMArrayType::get(builder.getI64Type(), values.size()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, unique(name),
+        DenseElementsAttr::get(type, values));
+    return FlatSymbolRefAttr::get(global.getSymNameAttr());
+  }
+
+  FlatSymbolRefAttr string(StringRef name, StringRef text) {
+    std::string value = text.str();
+    value.push_back('\0');
+    auto global = LLVM::GlobalOp::create(
+        builder, module.getLoc(),
+        LLVM::LLVMArrayType::get(builder.getI8Type(), value.size()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, unique(name),
+        builder.getStringAttr(value));
+    return FlatSymbolRefAttr::get(global.getSymNameAttr());
+  }
+
+  /// A null-initialised pointer the runtime fills on first use.
+  FlatSymbolRefAttr slot(StringRef name) {
+    auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
+    auto global = LLVM::GlobalOp::create(
+        builder, module.getLoc(), ptr, /*isConstant=*/false,
+        LLVM::Linkage::Internal, unique(name), Attribute());
+    OpBuilder::InsertionGuard guard(builder);
+    Block *init = builder.createBlock(&global.getInitializerRegion());
+    builder.setInsertionPointToStart(init);
+    Value zero = LLVM::ZeroOp::create(builder, module.getLoc(), ptr);
+    LLVM::ReturnOp::create(builder, module.getLoc(), zero);
+    return FlatSymbolRefAttr::get(global.getSymNameAttr());
+  }
+
+private:
+  std::string unique(StringRef name) {
+    std::string candidate = name.str();
+    for (int k = 1; module.lookupSymbol(candidate); ++k)
+      candidate = (name + "_" + std::to_string(k)).str();
+    return candidate;
+  }
+
+  ModuleOp module;
+  OpBuilder builder;
+};
+
+/// Whether `op`'s graph has a convolution or matmul reading fp32 data, the
+/// only place an engine could trade fp32 exactness for TF32 tensor cores.
+/// fp16/bf16 anchors are meant to run on tensor cores and are not filtered.
+bool hasFp32Anchor(cudnn::ExecuteGraphOp op) {
+  return llvm::any_of(op.getBody().front(), [](Operation &node) {
+    if (!isa<cudnn::ConvolutionOp, cudnn::ConvolutionBackwardDataOp,
+             cudnn::ConvolutionBackwardFilterOp, cudnn::MatmulOp>(node))
+      return false;
+    return llvm::any_of(node.getOperandTypes(), [](Type type) {
+      return cast<cudnn::TensorDescType>(type).getElementType().isF32();
+    });
+  });
+}
+
+LogicalResult prepareGraphCallSites(ModuleOp module, CudnnToLLVMState &state,
+                                    uint64_t options, bool exactFp32) {
+  GlobalBuilder globals(module);
+  // Constants read by value in every graph that uses them need no upload.
+  llvm::DenseMap<Operation *, bool> scalarOnly;
+  int index = 0;
+  WalkResult result = module.walk([&](cudnn::ExecuteGraphOp op) {
+    SmallVector<bool> passed;
+    FailureOr<cudnn::SerializedGraph> graph = cudnn::serializeGraph(
+        op, [&](unsigned i) { return scalarConstant(op.getIns()[i]); });
+    if (failed(graph))
+      return WalkResult::interrupt();
+    std::string prefix = "__cmrt_graph" + std::to_string(index++);
+    SmallVector<int64_t> uids;
+    GraphCallSite site;
+    for (auto [i, uid] : llvm::enumerate(graph->inputUids)) {
+      site.inputPassed.push_back(uid != 0);
+      if (uid != 0)
+        uids.push_back(uid);
+      if (Operation *def = op.getIns()[i].getDefiningOp();
+          isa_and_nonnull<memref::GetGlobalOp>(def)) {
+        auto [it, inserted] = scalarOnly.try_emplace(def, uid == 0);
+        if (!inserted)
+          it->second = it->second && uid == 0;
+      }
+    }
+    uids.append(graph->outputUids.begin(), graph->outputUids.end());
+    site.words = globals.i64Array(prefix + "_words", graph->words);
+    site.wordCount = static_cast<int64_t>(graph->words.size());
+    site.options = options | (exactFp32 && hasFp32Anchor(op)
+                                  ? CMRT_GRAPH_EXACT_FP32
+                                  : 0);
+    site.uids = globals.i64Array(prefix + "_uids", uids);
+    site.slot = globals.slot(prefix + "_plan");
+    site.where = globals.string(prefix + "_where",
+                                describeLocation(op.getLoc(), prefix));
+    state.graphs[op] = std::move(site);
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+
+  for (auto [op, onlyScalar] : scalarOnly)
+    if (onlyScalar && llvm::all_of(op->getUsers(), [](Operation *user) {
+          return isa<cudnn::ExecuteGraphOp>(user);
+        }))
+      state.scalarOnlyGlobals.insert(op);
+  module.walk([&](memref::GetGlobalOp get) {
+    if (state.scalarOnlyGlobals.contains(get))
+      return;
+    StringAttr name = get.getNameAttr().getAttr();
+    if (!state.constantSlots.count(name))
+      state.constantSlots[name] =
+          globals.slot((name.getValue() + "__cmrt_device").str());
+  });
+  return success();
+}
+
+struct ConvertCudnnToLLVMPass
+    : public cudnn_mlir::impl::ConvertCudnnToLLVMPassBase<
+          ConvertCudnnToLLVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    if (failed(checkHostCode(module)))
+      return signalPassFailure();
+    FailureOr<SmallVector<EntrySignature>> entries =
+        collectEntrySignatures(module);
+    if (failed(entries))
+      return signalPassFailure();
+
+    CudnnToLLVMState state;
+    uint64_t options = (deterministic ? CMRT_GRAPH_DETERMINISTIC : 0) |
+                       (autotune ? CMRT_GRAPH_AUTOTUNE : 0);
+    if (failed(prepareGraphCallSites(module, state, options, exactFp32)))
+      return signalPassFailure();
+
+    LLVMTypeConverter converter(ctx);
+    converter.addConversion([](cudnn::HandleType type) -> Type {
+      return LLVM::LLVMPointerType::get(type.getContext());
+    });
+    RewritePatternSet patterns(ctx);
+    populateCudnnToLLVMPatterns(converter, patterns, state);
+    populateFuncToLLVMConversionPatterns(converter, patterns);
+    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    index::populateIndexToLLVMConversionPatterns(converter, patterns);
+
+    LLVMConversionTarget target(*ctx);
+    target.addLegalOp<ModuleOp>();
+    // Graph nodes go away with their cudnn.execute_graph.
+    target.addDynamicallyLegalDialect<cudnn::CudnnDialect>(
+        [](Operation *op) {
+          return op->getParentOfType<cudnn::ExecuteGraphOp>() != nullptr;
+        });
+    if (failed(applyFullConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    if (failed(emitEntryPoints(module, *entries)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

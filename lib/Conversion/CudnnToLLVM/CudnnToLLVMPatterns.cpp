@@ -1,0 +1,318 @@
+//===- CudnnToLLVMPatterns.cpp - cudnn and device memrefs to calls --------===//
+//
+// Every buffer of a compiled module is device memory, so the memref ops that
+// create, free, fill or copy buffers become runtime calls ordered on the
+// invocation's stream, and a cuDNN graph becomes one cmrtInvocationGraph
+// call with its constant description and the buffers' pointers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudnn-mlir/Conversion/CudnnToLLVM/CudnnToLLVM.h"
+#include "cudnn-mlir/Conversion/CudnnToLLVM/GraphSerialization.h"
+#include "cudnn-mlir/Conversion/CudnnToLLVM/RuntimeFunctions.h"
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
+
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::cudnn_mlir;
+
+namespace {
+
+/// Beats upstream's memref-to-LLVM patterns, which would use host memory.
+constexpr unsigned kDeviceBenefit = 10;
+
+Type ptrType(MLIRContext *ctx) { return LLVM::LLVMPointerType::get(ctx); }
+
+Value i64Constant(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(value));
+}
+
+/// Calls runtime entry `name` (declared from EntryPoints.def).
+FailureOr<Value> callRuntime(ConversionPatternRewriter &rewriter,
+                             Operation *op, StringRef name,
+                             ValueRange args) {
+  auto module = op->getParentOfType<ModuleOp>();
+  FailureOr<LLVM::LLVMFuncOp> fn;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    fn = cudnn::getOrDeclareRuntimeFunction(rewriter, module, name);
+  }
+  if (failed(fn))
+    return op->emitOpError("needs runtime entry ")
+           << name << ", which EntryPoints.def does not declare";
+  auto call = LLVM::CallOp::create(rewriter, op->getLoc(), *fn, args);
+  return call.getNumResults() ? call.getResult() : Value();
+}
+
+/// Bytes a dense buffer of `type` spans: (1 + sum((d - 1) * stride)) elements.
+int64_t bufferBytes(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  (void)type.getStridesAndOffset(strides, offset);
+  int64_t span = 1;
+  for (auto [dim, stride] : llvm::zip(type.getShape(), strides)) {
+    if (dim == 0)
+      return 0;
+    span += (dim - 1) * stride;
+  }
+  int64_t elementBytes =
+      (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+  return span * elementBytes;
+}
+
+/// The address of element [0...] of a converted buffer.
+Value dataPointer(OpBuilder &b, Location loc,
+                  const LLVMTypeConverter &converter, MemRefType type,
+                  Value descriptor) {
+  MemRefDescriptor desc(descriptor);
+  Value aligned = desc.alignedPtr(b, loc);
+  Value offset = desc.offset(b, loc);
+  Type element = converter.convertType(type.getElementType());
+  return LLVM::GEPOp::create(b, loc, ptrType(b.getContext()), element,
+                             aligned, ValueRange{offset});
+}
+
+Value addressOf(OpBuilder &b, Location loc, FlatSymbolRefAttr symbol) {
+  return LLVM::AddressOfOp::create(b, loc, ptrType(b.getContext()),
+                                   symbol.getValue());
+}
+
+struct GetCurrentHandleLowering
+    : public ConvertOpToLLVMPattern<cudnn::GetCurrentHandleOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(cudnn::GetCurrentHandleOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> invocation =
+        callRuntime(rewriter, op, "cmrtInvocationCurrent", {});
+    if (failed(invocation))
+      return failure();
+    rewriter.replaceOp(op, *invocation);
+    return success();
+  }
+};
+
+struct ExecuteGraphLowering
+    : public ConvertOpToLLVMPattern<cudnn::ExecuteGraphOp> {
+  ExecuteGraphLowering(const LLVMTypeConverter &converter,
+                       const CudnnToLLVMState &state)
+      : ConvertOpToLLVMPattern(converter), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(cudnn::ExecuteGraphOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto it = state.graphs.find(op);
+    if (it == state.graphs.end())
+      return rewriter.notifyMatchFailure(op, "graph was not prepared");
+    const GraphCallSite &site = it->second;
+    Location loc = op.getLoc();
+    MLIRContext *ctx = op.getContext();
+
+    SmallVector<Value> pointers;
+    for (auto [i, pair] :
+         llvm::enumerate(llvm::zip(op.getIns(), adaptor.getIns())))
+      if (site.inputPassed[i])
+        pointers.push_back(dataPointer(
+            rewriter, loc, *getTypeConverter(),
+            cast<MemRefType>(std::get<0>(pair).getType()), std::get<1>(pair)));
+    for (auto [original, converted] :
+         llvm::zip(op.getOuts(), adaptor.getOuts()))
+      pointers.push_back(dataPointer(rewriter, loc, *getTypeConverter(),
+                                     cast<MemRefType>(original.getType()),
+                                     converted));
+
+    Value count = i64Constant(rewriter, loc, pointers.size());
+    Value array = LLVM::AllocaOp::create(rewriter, loc, ptrType(ctx),
+                                         ptrType(ctx), count);
+    for (auto [k, pointer] : llvm::enumerate(pointers)) {
+      Value slot = LLVM::GEPOp::create(
+          rewriter, loc, ptrType(ctx), ptrType(ctx), array,
+          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
+      LLVM::StoreOp::create(rewriter, loc, pointer, slot);
+    }
+    FailureOr<Value> status = callRuntime(
+        rewriter, op, "cmrtInvocationGraph",
+        {adaptor.getHandle(), addressOf(rewriter, loc, site.slot),
+         addressOf(rewriter, loc, site.words),
+         i64Constant(rewriter, loc, site.wordCount),
+         i64Constant(rewriter, loc, static_cast<int64_t>(site.options)),
+         addressOf(rewriter, loc, site.uids), array, count,
+         addressOf(rewriter, loc, site.where)});
+    if (failed(status))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const CudnnToLLVMState &state;
+};
+
+struct AllocLowering : public ConvertOpToLLVMPattern<memref::AllocOp> {
+  AllocLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, kDeviceBenefit) {}
+  LogicalResult
+  matchAndRewrite(memref::AllocOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getType();
+    if (!type.hasStaticShape() || (!type.getLayout().isIdentity() &&
+                                   !isa<StridedLayoutAttr>(type.getLayout())))
+      return rewriter.notifyMatchFailure(op, "expects a static buffer");
+    FailureOr<Value> invocation =
+        callRuntime(rewriter, op, "cmrtInvocationCurrent", {});
+    if (failed(invocation))
+      return failure();
+    FailureOr<Value> memory = callRuntime(
+        rewriter, op, "cmrtInvocationAlloc",
+        {*invocation, i64Constant(rewriter, op.getLoc(), bufferBytes(type))});
+    if (failed(memory))
+      return failure();
+    rewriter.replaceOp(op, Value(MemRefDescriptor::fromStaticShape(
+                               rewriter, op.getLoc(), *getTypeConverter(),
+                               type, *memory)));
+    return success();
+  }
+};
+
+struct DeallocLowering : public ConvertOpToLLVMPattern<memref::DeallocOp> {
+  DeallocLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, kDeviceBenefit) {}
+  LogicalResult
+  matchAndRewrite(memref::DeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> invocation =
+        callRuntime(rewriter, op, "cmrtInvocationCurrent", {});
+    if (failed(invocation))
+      return failure();
+    Value memory =
+        MemRefDescriptor(adaptor.getMemref()).allocatedPtr(rewriter, op.getLoc());
+    if (failed(callRuntime(rewriter, op, "cmrtInvocationFree",
+                           {*invocation, memory})))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A constant global's device copy, uploaded once per device.
+struct GetGlobalLowering : public ConvertOpToLLVMPattern<memref::GetGlobalOp> {
+  GetGlobalLowering(const LLVMTypeConverter &converter,
+                    const CudnnToLLVMState &state)
+      : ConvertOpToLLVMPattern(converter, kDeviceBenefit), state(state) {}
+  LogicalResult
+  matchAndRewrite(memref::GetGlobalOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getType();
+    Location loc = op.getLoc();
+    if (state.scalarOnlyGlobals.contains(op)) {
+      // Only read as by-value graph scalars: nothing to upload.
+      rewriter.replaceOp(op, Value(MemRefDescriptor::poison(
+                                 rewriter, loc,
+                                 getTypeConverter()->convertType(type))));
+      return success();
+    }
+    auto slot = state.constantSlots.find(op.getNameAttr().getAttr());
+    if (slot == state.constantSlots.end())
+      return rewriter.notifyMatchFailure(op, "global has no slot");
+    FailureOr<Value> invocation =
+        callRuntime(rewriter, op, "cmrtInvocationCurrent", {});
+    if (failed(invocation))
+      return failure();
+    Value host = LLVM::AddressOfOp::create(
+        rewriter, loc, ptrType(op.getContext()), op.getName());
+    FailureOr<Value> device = callRuntime(
+        rewriter, op, "cmrtInvocationConstant",
+        {*invocation, addressOf(rewriter, loc, slot->second), host,
+         i64Constant(rewriter, loc, bufferBytes(type))});
+    if (failed(device))
+      return failure();
+    rewriter.replaceOp(op, Value(MemRefDescriptor::fromStaticShape(
+                               rewriter, loc, *getTypeConverter(), type,
+                               *device)));
+    return success();
+  }
+  const CudnnToLLVMState &state;
+};
+
+/// The strides of a static strided buffer type.
+SmallVector<int64_t> stridesOf(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  (void)type.getStridesAndOffset(strides, offset);
+  return strides;
+}
+
+/// An i64 array on the stack holding `values`.
+Value stackArray(OpBuilder &b, Location loc, ArrayRef<int64_t> values) {
+  Type i64 = b.getI64Type();
+  Value array = LLVM::AllocaOp::create(b, loc, ptrType(b.getContext()), i64,
+                                       i64Constant(b, loc, values.size()));
+  for (auto [k, v] : llvm::enumerate(values)) {
+    Value slot = LLVM::GEPOp::create(b, loc, ptrType(b.getContext()), i64,
+                                     array,
+                                     ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
+    LLVM::StoreOp::create(b, loc, i64Constant(b, loc, v), slot);
+  }
+  return array;
+}
+
+/// A copy between device buffers: a memcpy when both share one dense layout,
+/// else a layout transform (what cudnn.convert_layout bufferizes to). The
+/// pass rejects other copies before converting.
+struct CopyLowering : public ConvertOpToLLVMPattern<memref::CopyOp> {
+  CopyLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, kDeviceBenefit) {}
+  LogicalResult
+  matchAndRewrite(memref::CopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto source = cast<MemRefType>(op.getSource().getType());
+    auto target = cast<MemRefType>(op.getTarget().getType());
+    Location loc = op.getLoc();
+    FailureOr<Value> invocation =
+        callRuntime(rewriter, op, "cmrtInvocationCurrent", {});
+    if (failed(invocation))
+      return failure();
+    Value dst = dataPointer(rewriter, loc, *getTypeConverter(), target,
+                            adaptor.getTarget());
+    Value src = dataPointer(rewriter, loc, *getTypeConverter(), source,
+                            adaptor.getSource());
+    SmallVector<int64_t> srcStrides = stridesOf(source),
+                         dstStrides = stridesOf(target);
+    if (srcStrides == dstStrides) {
+      if (failed(callRuntime(
+              rewriter, op, "cmrtInvocationCopy",
+              {*invocation, dst, src,
+               i64Constant(rewriter, loc, bufferBytes(source))})))
+        return failure();
+      rewriter.eraseOp(op);
+      return success();
+    }
+    std::optional<int64_t> dataType =
+        cudnn::cudnnDataTypeOf(source.getElementType());
+    if (!dataType)
+      return rewriter.notifyMatchFailure(op, "no cuDNN data type");
+    if (failed(callRuntime(
+            rewriter, op, "cmrtInvocationTransform",
+            {*invocation, i64Constant(rewriter, loc, *dataType),
+             i64Constant(rewriter, loc, source.getRank()),
+             stackArray(rewriter, loc, source.getShape()), dst,
+             stackArray(rewriter, loc, dstStrides), src,
+             stackArray(rewriter, loc, srcStrides)})))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::cudnn_mlir::populateCudnnToLLVMPatterns(
+    const LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const CudnnToLLVMState &state) {
+  patterns.add<GetCurrentHandleLowering, AllocLowering, DeallocLowering,
+               CopyLowering>(converter);
+  patterns.add<ExecuteGraphLowering, GetGlobalLowering>(converter, state);
+}

@@ -1,0 +1,118 @@
+//===- Bufferize.cpp - cudnn-bufferize: tensors to device buffers ---------===//
+//
+// Checks that every op of a module has a way to run (a cuDNN graph, a
+// constant, a reshape), then runs one-shot bufferization over the whole
+// module with function boundaries: tensors become memrefs in device memory,
+// laid out as their encoding says, and cuDNN graphs become
+// cudnn.execute_graph on buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.h"
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/BufferizableOpInterfaceImpl.h"
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::cudnn {
+#define GEN_PASS_DEF_CUDNNBUFFERIZEPASS
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h.inc"
+} // namespace mlir::cudnn
+
+using namespace mlir;
+using namespace mlir::cudnn;
+
+namespace {
+
+/// Ops outside cuDNN graphs that bufferize into something the LLVM lowering
+/// runs: views, constants, layout conversions, and the graphs themselves.
+bool hasDeviceLowering(Operation *op) {
+  return isa<func::FuncOp, func::ReturnOp, func::CallOp, arith::ConstantOp,
+             tcp::ConstOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+             tensor::EmptyOp, tensor::CastOp, GetCurrentHandleOp,
+             BuildAndExecGraphOp, ExecuteGraphOp, ConvertLayoutOp>(op) ||
+         isa<memref::MemRefDialect, bufferization::BufferizationDialect>(
+             op->getDialect());
+}
+
+LogicalResult checkLowerable(func::FuncOp func) {
+  if (func.isExternal())
+    return success();
+  for (auto [i, type] : llvm::enumerate(func.getFunctionType().getInputs()))
+    if (auto tensor = dyn_cast<RankedTensorType>(type);
+        !tensor || !tensor.hasStaticShape())
+      return func.emitError("expects function arguments to be tensors of "
+                            "static shape, but argument #")
+             << i << " is " << type;
+  for (auto [i, type] : llvm::enumerate(func.getFunctionType().getResults()))
+    if (auto tensor = dyn_cast<RankedTensorType>(type);
+        !tensor || !tensor.hasStaticShape())
+      return func.emitError("expects function results to be tensors of "
+                            "static shape, but result #")
+             << i << " is " << type;
+  WalkResult result = func.walk([&](Operation *op) {
+    if (op->getParentOfType<BuildAndExecGraphOp>() ||
+        op->getParentOfType<ExecuteGraphOp>())
+      return WalkResult::skip();
+    if (!hasDeviceLowering(op)) {
+      op->emitError("expects only cuDNN graphs, constants and reshapes "
+                    "outside graphs (this build has no GPU lowering for other "
+                    "ops yet), but got '")
+          << op->getName() << "'";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+struct CudnnBufferizePass
+    : public cudnn::impl::CudnnBufferizePassBase<CudnnBufferizePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    for (auto func : module.getOps<func::FuncOp>())
+      if (failed(checkLowerable(func)))
+        return signalPassFailure();
+
+    // A tcp.const outside graphs is a plain constant.
+    module.walk([](tcp::ConstOp op) {
+      OpBuilder b(op);
+      auto constant = arith::ConstantOp::create(
+          b, op.getLoc(), cast<TypedAttr>(op.getValue()));
+      op.replaceAllUsesWith(constant.getResult());
+      op.erase();
+    });
+
+    bufferization::OneShotBufferizationOptions options;
+    options.bufferizeFunctionBoundaries = true;
+    options.allowUnknownOps = false;
+    // Device buffers are laid out as the tensor's encoding says; a static
+    // layout at the boundary is what the exported entry points promise.
+    options.functionArgTypeConverterFn =
+        [](bufferization::TensorLikeType type, Attribute,
+           func::FuncOp, const bufferization::BufferizationOptions &)
+        -> bufferization::BufferLikeType {
+      return cast<bufferization::BufferLikeType>(
+          getDeviceBufferType(cast<RankedTensorType>(type)));
+    };
+    options.unknownTypeConverterFn =
+        [](TensorType type, Attribute,
+           const bufferization::BufferizationOptions &) -> BaseMemRefType {
+      return getDeviceBufferType(cast<RankedTensorType>(type));
+    };
+    bufferization::BufferizationState state;
+    if (failed(bufferization::runOneShotModuleBufferize(module, options,
+                                                        state)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -53,13 +53,15 @@ def per_call_ms(fn):
 def graphed(fn):
     """`fn` captured into a CUDA graph: replaying it costs no host work per
     kernel, so this times what each path runs on the GPU."""
+    # Warm up on the stream that will be captured: the runtime's workspace
+    # pool is per (device, stream) and cannot grow during capture.
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):
-        fn()  # warm-up: plans built, pools grown, outside the capture
+        fn()
     torch.cuda.current_stream().wait_stream(side)
     graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
+    with torch.cuda.graph(graph, stream=side):
         fn()
     return graph.replay
 
@@ -71,6 +73,35 @@ def shape_of(mlir):
     return (line.split()[2], int(fields["N"]), int(fields["C"]),
             int(fields["K"]), int(fields["H=W"]), int(fields["R=S"]),
             int(fields["stride"]), fields["residual"] == "1")
+
+
+def resnet18_row(model_path, batch):
+    """ResNet-18 forward (batch norm folded, as the compiled module has it):
+    the compiled module vs the same network in eager PyTorch and
+    torch.compile, fp16 channels-last."""
+    sys.path.insert(0, os.path.join(HERE, "..", "integration_test"))
+    from cases import resnet18, default_inputs  # noqa: E402
+    module = cudnn_mlir.load_module(model_path)
+    (entry,) = module.entries.values()
+    gen = torch.Generator().manual_seed(0)
+    host = default_inputs(torch, entry.inputs, gen)
+    cl = torch.channels_last
+    args = [t.to(torch.float16).cuda() for t in host]
+    args = [t.contiguous(memory_format=cl) if t.dim() == 4 else t
+            for t in args]
+    eager = lambda: resnet18(torch, *args)  # noqa: E731
+    compiled = torch.compile(eager)
+    ours = lambda: module(*args)  # noqa: E731
+    ref, got = eager().float(), ours().float()
+    err = ((got - ref).abs().max() / ref.abs().max()).item()
+    assert err <= 1e-2, "resnet18: error %.3g vs eager" % err
+    t_ours, t_eager, t_comp = (per_call_ms(ours), per_call_ms(eager),
+                               per_call_ms(compiled))
+    g_ours, g_eager = per_call_ms(graphed(ours)), per_call_ms(graphed(eager))
+    print("| ResNet-18 forward | batch %d | %.4f | %.4f | %.4f | %.2fx | %.2fx "
+          "| %.4f | %.4f | %.2fx |"
+          % (batch, t_ours, t_eager, t_comp, t_eager / t_ours,
+             t_comp / t_ours, g_ours, g_eager, g_eager / g_ours), flush=True)
 
 
 def main(models, mlirs):
@@ -126,3 +157,6 @@ def main(models, mlirs):
 
 if __name__ == "__main__":
     main(sys.argv[1], sys.argv[2])
+    resnet18 = os.path.join(sys.argv[1], "resnet18_b32_cl.so")
+    if os.path.exists(resnet18):
+        resnet18_row(resnet18, 32)

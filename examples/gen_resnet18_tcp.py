@@ -9,9 +9,15 @@ broadcast with tcp.broadcast, ReLU as tcp.clamp.
 import argparse
 
 
+CHANNELS_LAST = ' {cudnn.layout = "channels_last"}'
+
+
 class Writer:
-    def __init__(self, batch, dtype):
+    def __init__(self, batch, dtype, channels_last=False):
         self.batch, self.dtype = batch, dtype
+        # Image and conv weights stored channels-last at the boundary, as
+        # PyTorch's channels_last tensors are.
+        self.channels_last = channels_last
         self.args, self.body, self.n = [], [], 0
         self.sizes = {batch}  # index constants the broadcasts need
 
@@ -23,7 +29,9 @@ class Writer:
         return "%%%d" % (self.n - 1)
 
     def arg(self, name, *dims):
-        self.args.append("%%%s: %s" % (name, self.t(*dims)))
+        marked = self.channels_last and len(dims) == 4 and dims[2] * dims[3] > 1
+        self.args.append("%%%s: %s%s" % (name, self.t(*dims),
+                                         CHANNELS_LAST if marked else ""))
         return "%" + name
 
     def emit(self, text):
@@ -64,8 +72,8 @@ class Writer:
         return y
 
 
-def resnet18(batch, dtype, classes):
-    w = Writer(batch, dtype)
+def resnet18(batch, dtype, classes, channels_last=False):
+    w = Writer(batch, dtype, channels_last)
     x = w.arg("x", batch, 3, 224, 224)
     h, hw = w.conv(x, 3, 224, 64, 7, 2, 3, "conv1")
     h = w.relu(h, (batch, 64, hw, hw))
@@ -122,8 +130,11 @@ def main():
     ap.add_argument("--batch", type=int, default=8)
     ap.add_argument("--dtype", default="f16", choices=["f16", "bf16", "f32"])
     ap.add_argument("--classes", type=int, default=1000)
+    ap.add_argument("--channels-last", action="store_true",
+                    help="the image and conv weights arrive channels-last")
     args = ap.parse_args()
-    print(resnet18(args.batch, args.dtype, args.classes), end="")
+    print(resnet18(args.batch, args.dtype, args.classes, args.channels_last),
+          end="")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compiles every case of the GPU integration suite (integration_test/cases/
-# *.mlir) with cudnn-compile into $OUT_DIR (default build/gpu-suite): what
+# *.mlir, and examples/resnet18.mlir) with cudnn-compile into $OUT_DIR
+# (default build/gpu-suite): what
 # scripts/gpu-integration-tests.sh then runs on a GPU machine. Needs a build
 # (scripts/setup.sh); runs on a machine without a GPU.
 set -euo pipefail
@@ -16,3 +17,7 @@ for mlir in "$ROOT"/integration_test/cases/*.mlir; do
     ${options:+--pipeline-options="$options"}
   echo "compiled $name"
 done
+# The ResNet-18 example (examples/gen_resnet18_tcp.py) as it ships.
+"$BUILD_DIR/bin/cudnn-compile" "$ROOT/examples/resnet18.mlir" \
+  -o "$OUT_DIR/resnet18_f16.so"
+echo "compiled resnet18_f16"

@@ -82,6 +82,33 @@ def matmul_row_sum(torch, a, b):
     return (a @ b).sum(dim=1)
 
 
+def resnet18(torch, x, *params):
+    """examples/gen_resnet18_tcp.py's ResNet-18 from its flat arguments:
+    conv1 (w, b), then per block conv1, conv2 and, where the shape changes,
+    the 1x1 downsample, then fc (w [512, classes], b [1, classes])."""
+    f = torch.nn.functional
+    it = iter(params)
+
+    def conv(h, stride, pad):
+        w, b = next(it), next(it)
+        return f.conv2d(h, w, stride=stride, padding=pad) + b
+
+    h = torch.relu(conv(x, 2, 3))
+    h = f.max_pool2d(h, 3, 2, 1)
+    cin = 64
+    for layer, cout in enumerate([64, 128, 256, 512], start=1):
+        for block in range(2):
+            stride = 2 if (layer > 1 and block == 0) else 1
+            y = torch.relu(conv(h, stride, 1))
+            y = conv(y, 1, 1)
+            skip = conv(h, stride, 0) if (stride != 1 or cin != cout) else h
+            h = torch.relu(y + skip)
+            cin = cout
+    h = h.mean(dim=(2, 3))
+    fc_w, fc_b = next(it), next(it)
+    return h @ fc_w + fc_b
+
+
 CASES = [
     # The seed's relu -> conv in fp32: only cuDNN's runtime-fusion engine
     # takes a pointwise prologue, and only NHWC with TF32.
@@ -103,6 +130,9 @@ CASES = [
          xfail="matmul with a row-sum epilogue writing fp16: cuDNN 9.14 "
                "finds no engine config"),
     Case("matmul_row_sum_f32", matmul_row_sum, TF32_TOL, graphs=1),
+    # examples/resnet18.mlir (batch 8, fp16, contiguous NCHW at the boundary:
+    # the image and 3x3/7x7 weights are transformed to NHWC on the way in).
+    Case("resnet18_f16", resnet18, FP16_TOL, graphs=23),
 ]
 
 

@@ -127,6 +127,8 @@ private:
   template <typename CudnnOp> LogicalResult binary(Operation *op);
   LogicalResult clamp(tcp::ClampOp op);
   LogicalResult convolution(tcp::Conv2DOp op);
+  template <typename PoolOp>
+  LogicalResult pooling(PoolOp op, cudnn::ResampleMode mode);
   LogicalResult matmul(Operation *op);
   template <typename ReduceOp>
   LogicalResult reduction(ReduceOp op, cudnn::ReductionMode mode);
@@ -323,6 +325,14 @@ LogicalResult GraphBuilder::translateOp(Operation *op) {
           [&](tcp::ReduceMaxOp o) { return reduction(o, ReductionMode::max); })
       .Case(
           [&](tcp::ReduceMinOp o) { return reduction(o, ReductionMode::min); })
+      .Case([&](tcp::MaxPool2DOp o) {
+        return pooling(o, cudnn::ResampleMode::max);
+      })
+      .Case([&](tcp::AvgPool2DOp o) {
+        return pooling(o, o.getCountIncludePad()
+                              ? cudnn::ResampleMode::avg_include_padding
+                              : cudnn::ResampleMode::avg_exclude_padding);
+      })
       .Case([&](tcp::BatchNormOp o) { return batchNorm(o); })
       .Case([&](tcp::LayerNormOp o) { return layerNorm(o); })
       .Case<tcp::BatchNormTrainingOp, tcp::LayerNormTrainingOp>(
@@ -392,6 +402,30 @@ LogicalResult GraphBuilder::convolution(tcp::Conv2DOp op) {
       b.getDenseI64ArrayAttr({pad[0], pad[2]}),
       b.getDenseI64ArrayAttr({pad[1], pad[3]}),
       b.getDenseI64ArrayAttr(op.getDilation()), cudnn::ConvModeAttr());
+}
+
+/// tcp's pooling pad is [top, bottom, left, right]. ceil_mode (max pooling
+/// only: the fusion pass leaves average pooling with it out) becomes extra
+/// bottom/right padding, which gives floor's formula ceil's extent.
+template <typename PoolOp>
+LogicalResult GraphBuilder::pooling(PoolOp op, cudnn::ResampleMode mode) {
+  FailureOr<Value> x = lookup(op, op.getIn());
+  if (failed(x))
+    return failure();
+  ArrayRef<int64_t> pad = op.getPad(), window = op.getKernelSize(),
+                    stride = op.getStride();
+  ArrayRef<int64_t> in = op.getIn().getType().getShape().drop_front(2);
+  ArrayRef<int64_t> out = op.getOut().getType().getShape().drop_front(2);
+  SmallVector<int64_t> pre = {pad[0], pad[2]}, post = {pad[1], pad[3]};
+  for (int i = 0; i < 2; ++i)
+    post[i] = std::max(post[i], (out[i] - 1) * stride[i] + window[i] - in[i] -
+                                    pre[i]);
+  Type element = op.getIn().getType().getElementType();
+  return emit<cudnn::ResampleOp>(
+      op, op.getOut(), *x, cudnn::ResampleModeAttr::get(ctx, mode),
+      computeType(element), b.getDenseI64ArrayAttr(window),
+      b.getDenseI64ArrayAttr(stride), b.getDenseI64ArrayAttr(pre),
+      b.getDenseI64ArrayAttr(post));
 }
 
 LogicalResult GraphBuilder::matmul(Operation *op) {

@@ -303,3 +303,33 @@ func.func @seed_stage2(%39: tensor<1x64x56x56xf32>, %15: tensor<64x64x3x3xf32>) 
 // CHECK-LABEL: func.func @seed_stage2
 // CHECK:         cudnn.pointwise_relu
 // CHECK-SAME:      alignment = 16
+
+// -----
+
+// A ceil-mode max pool: the extra bottom/right padding makes cuDNN's floor
+// formula give the ceil extent (9 -> 5 with window 2, stride 2).
+func.func @max_pool_ceil(%x: tensor<1x4x9x9xf16>) -> tensor<1x4x5x5xf16> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x4x9x9xf16>):
+    %1 = tcp.max_pool2d %a {ceil_mode, kernel_size = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : tensor<1x4x9x9xf16> -> tensor<1x4x5x5xf16>
+    tcp.yield %1 : tensor<1x4x5x5xf16>
+  } : tensor<1x4x9x9xf16> -> tensor<1x4x5x5xf16>
+  return %0 : tensor<1x4x5x5xf16>
+}
+
+// CHECK-LABEL: func.func @max_pool_ceil
+// CHECK:         cudnn.resample(%{{.*}}) mode = max type = f32 window = [2, 2] spatial_stride = [2, 2] pre_padding = [0, 0] post_padding = [1, 1] : !cudnn.tensor_desc<1x4x9x9xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x4x5x5xf16, alignment = 16, stride = []>
+
+// -----
+
+func.func @avg_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x4x8x8xf32>):
+    %1 = tcp.avg_pool2d %a {kernel_size = array<i64: 3, 3>, pad = array<i64: 1, 0, 1, 0>, stride = array<i64: 2, 2>} : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+    tcp.yield %1 : tensor<1x4x4x4xf32>
+  } : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+  return %0 : tensor<1x4x4x4xf32>
+}
+
+// CHECK-LABEL: func.func @avg_pool
+// CHECK:         cudnn.resample(%{{.*}}) mode = avg_exclude_padding type = f32 window = [3, 3] spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [0, 0]

@@ -28,12 +28,13 @@ constexpr StringLiteral kChannelsLast = "channels_last";
 
 enum class Policy { Auto, ChannelsLast, Packed };
 
-/// The element type of the first convolution in the graph, if it has one.
+/// The element type of the first convolution or pooling (resample) in the
+/// graph, if it has one: the spatial ops whose engines want channels-last.
 std::optional<Type> convolutionElementType(BuildAndExecGraphOp graph) {
   std::optional<Type> found;
   graph.getBody().walk([&](Operation *op) {
     if (isa<ConvolutionOp, ConvolutionBackwardDataOp,
-            ConvolutionBackwardFilterOp>(op)) {
+            ConvolutionBackwardFilterOp, ResampleOp>(op)) {
       found = cast<TensorDescType>(op->getOperand(0).getType()).getElementType();
       return WalkResult::interrupt();
     }

@@ -4,7 +4,7 @@
 // pointwise ops on the conv/matmul input, one conv fprop or matmul, and an
 // epilogue of pointwise ops with at most one reduction; fp16/bf16 I/O with
 // fp32 compute is their home ground, fp32 I/O works on fewer engines.
-// Normalisations are separate norm graphs.
+// Normalisations are separate norm graphs, pooling (resample) graphs too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +46,8 @@ static constexpr CudnnOpSupport kTable[] = {
     {"tcp.reduce_min", CudnnRole::Reduction, false, true},
     {"tcp.batch_norm", CudnnRole::Norm, false, false},
     {"tcp.layer_norm", CudnnRole::Norm, false, false},
+    {"tcp.max_pool2d", CudnnRole::Pooling, false, false},
+    {"tcp.avg_pool2d", CudnnRole::Pooling, false, false},
 };
 
 ArrayRef<CudnnOpSupport> mlir::tcp::getCudnnSupportTable() { return kTable; }
@@ -88,5 +90,18 @@ std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
          << "(normalized_rank = " << rank - 1 << "), but this one has "
          << "normalized_rank = " << normalized;
   }
+  // cuDNN's resample has no dilation, and ceil-mode windows are emulated
+  // with more bottom/right padding, which only max pooling ignores.
+  if (auto maxPool = dyn_cast<tcp::MaxPool2DOp>(op)) {
+    if (llvm::any_of(maxPool.getDilationOrDefault(),
+                     [](int64_t d) { return d != 1; }))
+      os << "cuDNN's resample has no dilation, but this max pool has "
+         << "dilation [" << maxPool.getDilationOrDefault()[0] << ", "
+         << maxPool.getDilationOrDefault()[1] << "]";
+  }
+  if (auto avgPool = dyn_cast<tcp::AvgPool2DOp>(op);
+      avgPool && avgPool.getCeilMode())
+    os << "ceil_mode average pooling counts its window like no cuDNN "
+          "resample mode";
   return reason;
 }

@@ -21,6 +21,7 @@
 #include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
 #include "FoldBatchNorm.h"
+#include "GlobalAveragePool.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -190,7 +191,9 @@ void GroupPlanner::plan() {
     if (grouped.contains(&op))
       continue;
     std::optional<CudnnOpSupport> row = lookupCudnnSupport(&op);
-    if (!row || (row->role != CudnnRole::Anchor && row->role != CudnnRole::Norm))
+    if (!row || (row->role != CudnnRole::Anchor &&
+                 row->role != CudnnRole::Norm &&
+                 row->role != CudnnRole::Pooling))
       continue;
     std::string typeReason = whyCudnnCannotRun(&op, row->role, policy);
     if (!typeReason.empty()) {
@@ -200,8 +203,8 @@ void GroupPlanner::plan() {
     groups.emplace_back();
     PlannedGroup &group = groups.back();
     addOp(group, &op);
-    if (row->role == CudnnRole::Norm)
-      continue; // A norm graph of its own.
+    if (row->role == CudnnRole::Norm || row->role == CudnnRole::Pooling)
+      continue; // A norm or resample graph of its own.
     growPrologue(group, &op);
     growEpilogue(group, &op);
   }
@@ -295,6 +298,7 @@ struct TcpFuseForCudnnPass
     }
     if (foldBatchNorm)
       foldBatchNormsAfterConvs(getOperation());
+    rewriteGlobalAveragePools(getOperation());
     CudnnFusionPolicy policy{targetSm, fuseFp32, maxOps};
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) {

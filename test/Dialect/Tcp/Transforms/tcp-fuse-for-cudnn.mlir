@@ -386,3 +386,35 @@ func.func @long_epilogue(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %r: !t) ->
   %12 = tcp.mul %11, %10 : !t, !t -> !t
   return %12 : !t
 }
+
+// -----
+
+// Pooling is a resample graph of its own; an fp16 mean over H and W (global
+// average pooling) becomes an avg_pool2d over the whole plane first (cuDNN
+// has no engine for an fp16 reduction in a conv epilogue).
+// CHECK-LABEL: func.func @pooling_graphs
+// CHECK:         %[[P:.*]] = tcp.group
+// CHECK-NEXT:      tcp.max_pool2d
+// CHECK-NEXT:      tcp.yield
+// CHECK:         tcp.group
+// CHECK-NEXT:      tcp.avg_pool2d %[[P]] {count_include_pad, kernel_size = array<i64: 4, 4>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>}
+// CHECK-NOT:     tcp.reduce_mean
+func.func @pooling_graphs(%x: tensor<2x8x8x8xf16>) -> tensor<2x8x1x1xf16> {
+  %0 = tcp.max_pool2d %x {kernel_size = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : tensor<2x8x8x8xf16> -> tensor<2x8x4x4xf16>
+  %1 = tcp.reduce_mean %0 {axes = array<i64: 2, 3>, keep_dims} : tensor<2x8x4x4xf16> -> tensor<2x8x1x1xf16>
+  return %1 : tensor<2x8x1x1xf16>
+}
+
+// -----
+
+// cuDNN's resample has no dilation, and no mode counts a ceil-mode average
+// window as PyTorch does: both stay out, with the reason.
+// CHECK-LABEL: func.func @pooling_left_out
+// CHECK-NOT:     tcp.group
+func.func @pooling_left_out(%x: tensor<1x4x9x9xf32>) -> (tensor<1x4x3x3xf32>, tensor<1x4x5x5xf32>) {
+  // expected-remark @+1 {{left out of cuDNN graphs: cuDNN's resample has no dilation, but this max pool has dilation [2, 2]}}
+  %0 = tcp.max_pool2d %x {kernel_size = array<i64: 3, 3>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>, dilation = array<i64: 2, 2>} : tensor<1x4x9x9xf32> -> tensor<1x4x3x3xf32>
+  // expected-remark @+1 {{left out of cuDNN graphs: ceil_mode average pooling counts its window like no cuDNN resample mode}}
+  %1 = tcp.avg_pool2d %x {ceil_mode, kernel_size = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : tensor<1x4x9x9xf32> -> tensor<1x4x5x5xf32>
+  return %0, %1 : tensor<1x4x3x3xf32>, tensor<1x4x5x5xf32>
+}

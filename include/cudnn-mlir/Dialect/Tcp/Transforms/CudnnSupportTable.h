@@ -26,6 +26,8 @@ enum class CudnnRole {
   Reduction,
   /// A normalisation, run as a norm graph of its own.
   Norm,
+  /// Pooling (cuDNN's resample), run as a graph of its own.
+  Pooling,
   /// A broadcast that cuDNN does itself: it disappears into the descriptor of
   /// the smaller operand when it feeds a pointwise op.
   Broadcast,

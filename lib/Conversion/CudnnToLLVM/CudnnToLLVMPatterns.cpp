@@ -76,6 +76,13 @@ Value dataPointer(OpBuilder &b, Location loc,
                              aligned, ValueRange{offset});
 }
 
+/// A memref pattern that wins over upstream's host-memory lowering.
+template <typename OpT>
+struct DeviceMemoryPattern : public ConvertOpToLLVMPattern<OpT> {
+  explicit DeviceMemoryPattern(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern<OpT>(converter, kDeviceBenefit) {}
+};
+
 Value addressOf(OpBuilder &b, Location loc, FlatSymbolRefAttr symbol) {
   return LLVM::AddressOfOp::create(b, loc, ptrType(b.getContext()),
                                    symbol.getValue());
@@ -151,9 +158,8 @@ struct ExecuteGraphLowering
   const CudnnToLLVMState &state;
 };
 
-struct AllocLowering : public ConvertOpToLLVMPattern<memref::AllocOp> {
-  AllocLowering(const LLVMTypeConverter &converter)
-      : ConvertOpToLLVMPattern(converter, kDeviceBenefit) {}
+struct AllocLowering : public DeviceMemoryPattern<memref::AllocOp> {
+  using DeviceMemoryPattern::DeviceMemoryPattern;
   LogicalResult
   matchAndRewrite(memref::AllocOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -177,9 +183,8 @@ struct AllocLowering : public ConvertOpToLLVMPattern<memref::AllocOp> {
   }
 };
 
-struct DeallocLowering : public ConvertOpToLLVMPattern<memref::DeallocOp> {
-  DeallocLowering(const LLVMTypeConverter &converter)
-      : ConvertOpToLLVMPattern(converter, kDeviceBenefit) {}
+struct DeallocLowering : public DeviceMemoryPattern<memref::DeallocOp> {
+  using DeviceMemoryPattern::DeviceMemoryPattern;
   LogicalResult
   matchAndRewrite(memref::DeallocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -198,10 +203,10 @@ struct DeallocLowering : public ConvertOpToLLVMPattern<memref::DeallocOp> {
 };
 
 /// A constant global's device copy, uploaded once per device.
-struct GetGlobalLowering : public ConvertOpToLLVMPattern<memref::GetGlobalOp> {
+struct GetGlobalLowering : public DeviceMemoryPattern<memref::GetGlobalOp> {
   GetGlobalLowering(const LLVMTypeConverter &converter,
                     const CudnnToLLVMState &state)
-      : ConvertOpToLLVMPattern(converter, kDeviceBenefit), state(state) {}
+      : DeviceMemoryPattern(converter), state(state) {}
   LogicalResult
   matchAndRewrite(memref::GetGlobalOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -262,9 +267,8 @@ Value stackArray(OpBuilder &b, Location loc, ArrayRef<int64_t> values) {
 /// A copy between device buffers: a memcpy when both share one dense layout,
 /// else a layout transform (what cudnn.convert_layout bufferizes to). The
 /// pass rejects other copies before converting.
-struct CopyLowering : public ConvertOpToLLVMPattern<memref::CopyOp> {
-  CopyLowering(const LLVMTypeConverter &converter)
-      : ConvertOpToLLVMPattern(converter, kDeviceBenefit) {}
+struct CopyLowering : public DeviceMemoryPattern<memref::CopyOp> {
+  using DeviceMemoryPattern::DeviceMemoryPattern;
   LogicalResult
   matchAndRewrite(memref::CopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {

@@ -26,33 +26,34 @@ MemRefType mlir::cudnn::getDeviceBufferType(RankedTensorType type) {
 
 namespace {
 
-/// The buffer a graph operand is read from, in the layout its descriptor
-/// promises: a memref.cast when bufferization produced the same bytes under
-/// a more general type (e.g. a fully dynamic layout at a function boundary).
-FailureOr<Value> bufferInDescriptorLayout(RewriterBase &rewriter,
-                                          BuildAndExecGraphOp op,
-                                          OpOperand &operand,
-                                          const BufferizationOptions &options,
-                                          BufferizationState &state) {
-  FailureOr<Value> buffer =
-      getBuffer(rewriter, operand.get(), options, state);
+/// `value`'s buffer in the layout `type` says, a memref.cast when
+/// bufferization produced the same bytes under a more general type (e.g. a
+/// fully dynamic layout at a function boundary).
+FailureOr<Value> bufferInLayout(RewriterBase &rewriter, Operation *op,
+                                Value value, RankedTensorType type,
+                                unsigned operandIndex,
+                                const BufferizationOptions &options,
+                                BufferizationState &state) {
+  FailureOr<Value> buffer = getBuffer(rewriter, value, options, state);
   if (failed(buffer))
     return failure();
-  MemRefType wanted =
-      getDeviceBufferType(cast<RankedTensorType>(operand.get().getType()));
+  MemRefType wanted = getDeviceBufferType(type);
   if (buffer->getType() == wanted)
     return buffer;
   if (!memref::CastOp::areCastCompatible(buffer->getType(), wanted))
-    return op.emitOpError("expects operand #")
-           << operand.getOperandNumber() - 1 << " in a buffer of type "
-           << wanted << ", but bufferization gave " << buffer->getType();
-  return memref::CastOp::create(rewriter, op.getLoc(), wanted, *buffer)
+    return op->emitOpError("expects operand #")
+           << operandIndex << " in a buffer of type " << wanted
+           << ", but bufferization gave " << buffer->getType();
+  return memref::CastOp::create(rewriter, op->getLoc(), wanted, *buffer)
       .getResult();
 }
 
-struct BuildAndExecGraphOpInterface
-    : public BufferizableOpInterface::ExternalModel<
-          BuildAndExecGraphOpInterface, BuildAndExecGraphOp> {
+/// What the cudnn ops that bufferize share: they read every tensor operand,
+/// write none, and write each result into a fresh buffer in its type's
+/// layout. `Model` adds bufferize().
+template <typename Model, typename OpT>
+struct FreshResultsModel
+    : public BufferizableOpInterface::ExternalModel<Model, OpT> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
     return true;
@@ -66,23 +67,28 @@ struct BuildAndExecGraphOpInterface
                                       const AnalysisState &) const {
     return {};
   }
-
   FailureOr<BufferLikeType>
   getBufferType(Operation *, Value value, const BufferizationOptions &,
-                const BufferizationState &,
-                SmallVector<Value> &) const {
+                const BufferizationState &, SmallVector<Value> &) const {
     return cast<BufferLikeType>(
         getDeviceBufferType(cast<RankedTensorType>(value.getType())));
   }
+};
 
+/// A graph on tensors becomes cudnn.execute_graph on buffers, its results
+/// freshly allocated `outs`.
+struct BuildAndExecGraphOpInterface
+    : public FreshResultsModel<BuildAndExecGraphOpInterface,
+                               BuildAndExecGraphOp> {
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
     auto graph = cast<BuildAndExecGraphOp>(op);
     SmallVector<Value> ins;
-    for (OpOperand &operand : graph.getInsMutable()) {
+    for (auto [i, in] : llvm::enumerate(graph.getIns())) {
       FailureOr<Value> buffer =
-          bufferInDescriptorLayout(rewriter, graph, operand, options, state);
+          bufferInLayout(rewriter, op, in, cast<RankedTensorType>(in.getType()),
+                         i, options, state);
       if (failed(buffer))
         return failure();
       ins.push_back(*buffer);
@@ -105,54 +111,25 @@ struct BuildAndExecGraphOpInterface
   }
 };
 
-/// A layout conversion reads its operand and writes a fresh buffer in the
-/// other layout: a memref.copy between two strided buffers, which the LLVM
-/// lowering runs as one cudnnTransformTensor.
+/// A layout conversion is a memref.copy between two strided buffers, which
+/// the LLVM lowering runs as one cudnnTransformTensor.
 struct ConvertLayoutOpInterface
-    : public BufferizableOpInterface::ExternalModel<ConvertLayoutOpInterface,
-                                                    ConvertLayoutOp> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
-  }
-  bool bufferizesToAllocation(Operation *, Value) const { return true; }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
-                                      const AnalysisState &) const {
-    return {};
-  }
-  FailureOr<BufferLikeType>
-  getBufferType(Operation *, Value value, const BufferizationOptions &,
-                const BufferizationState &, SmallVector<Value> &) const {
-    return cast<BufferLikeType>(
-        getDeviceBufferType(cast<RankedTensorType>(value.getType())));
-  }
-
+    : public FreshResultsModel<ConvertLayoutOpInterface, ConvertLayoutOp> {
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
     auto convert = cast<ConvertLayoutOp>(op);
-    FailureOr<Value> source =
-        getBuffer(rewriter, convert.getIn(), options, state);
-    if (failed(source))
+    FailureOr<Value> in =
+        bufferInLayout(rewriter, op, convert.getIn(),
+                       convert.getIn().getType(), 0, options, state);
+    if (failed(in))
       return failure();
-    MemRefType inType = getDeviceBufferType(convert.getIn().getType());
-    Value in = *source;
-    if (in.getType() != inType) {
-      if (!memref::CastOp::areCastCompatible(in.getType(), inType))
-        return op->emitOpError("expects its operand in a buffer of type ")
-               << inType << ", but bufferization gave " << in.getType();
-      in = memref::CastOp::create(rewriter, op->getLoc(), inType, in);
-    }
     FailureOr<Value> alloc = options.createAlloc(
         rewriter, op->getLoc(), getDeviceBufferType(convert.getOut().getType()),
         /*dynShape=*/{});
     if (failed(alloc))
       return failure();
-    memref::CopyOp::create(rewriter, op->getLoc(), in, *alloc);
+    memref::CopyOp::create(rewriter, op->getLoc(), *in, *alloc);
     replaceOpWithBufferizedValues(rewriter, op, *alloc);
     return success();
   }

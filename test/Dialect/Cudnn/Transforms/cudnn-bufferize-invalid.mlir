@@ -59,7 +59,7 @@ func.func @first_error_wins(%x: tensor<?xf32>) -> tensor<?xf32> {
 // layout conversion that expects packed input cannot read them.
 func.func @cast_then_convert(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>) -> tensor<2x8x4x4xf16, #cudnn.channels_last> {
   %0 = tensor.cast %x : tensor<2x8x4x4xf16, #cudnn.channels_last> to tensor<2x8x4x4xf16>
-  // expected-error @+2 {{'cudnn.convert_layout' op expects its operand in a buffer of type 'memref<2x8x4x4xf16>', but bufferization gave 'memref<2x8x4x4xf16, strided<[128, 1, 32, 8]>>'}}
+  // expected-error @+2 {{'cudnn.convert_layout' op expects operand #0 in a buffer of type 'memref<2x8x4x4xf16>', but bufferization gave 'memref<2x8x4x4xf16, strided<[128, 1, 32, 8]>>'}}
   // expected-error @+1 {{failed to bufferize op}}
   %1 = cudnn.convert_layout %0 : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
   return %1 : tensor<2x8x4x4xf16, #cudnn.channels_last>

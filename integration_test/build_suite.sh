@@ -17,7 +17,13 @@ for mlir in "$ROOT"/integration_test/cases/*.mlir; do
     ${options:+--pipeline-options="$options"}
   echo "compiled $name"
 done
-# The ResNet-18 example (examples/gen_resnet18_tcp.py) as it ships.
+# The ResNet-18 example (examples/gen_resnet18_tcp.py) as it ships, and with
+# the image and weights channels-last at the boundary (no conversions).
 "$BUILD_DIR/bin/cudnn-compile" "$ROOT/examples/resnet18.mlir" \
   -o "$OUT_DIR/resnet18_f16.so"
 echo "compiled resnet18_f16"
+python3 "$ROOT/examples/gen_resnet18_tcp.py" --channels-last \
+  > "$OUT_DIR/resnet18_f16_channels_last.mlir"
+"$BUILD_DIR/bin/cudnn-compile" "$OUT_DIR/resnet18_f16_channels_last.mlir" \
+  -o "$OUT_DIR/resnet18_f16_channels_last.so"
+echo "compiled resnet18_f16_channels_last"

@@ -109,6 +109,184 @@ def resnet18(torch, x, *params):
     return h @ fc_w + fc_b
 
 
+# ---- One case per cuDNN graph op (the cudnn-dialect cases mirror the
+# runtime's GpuOpsTest graphs: runtime/unittests/RuntimeGraphs.h).
+
+BN_EPS = 1e-5
+BN_MOMENTUM = 0.1
+
+
+def _uniform(torch, dims, gen, lo, hi):
+    return torch.rand(dims, generator=gen, dtype=torch.float64) * (hi - lo) + lo
+
+
+def conv_dgrad(torch, dy, w):
+    """dx of a 3x3 stride-2 pad-1 conv whose output is dy (dx has twice dy's
+    spatial size; conv2d_input works out the output padding)."""
+    n, _, h, wd = dy.shape
+    return torch.nn.grad.conv2d_input((n, w.shape[1], 2 * h, 2 * wd), w, dy,
+                                      stride=2, padding=1)
+
+
+def conv_wgrad(torch, x, dy):
+    """dw of a 3x3 stride-1 pad-1 conv of x whose output is dy."""
+    return torch.nn.grad.conv2d_weight(x, (dy.shape[1], x.shape[1], 3, 3), dy,
+                                       stride=1, padding=1)
+
+
+def _row_stats(x):
+    """Mean and 1/sqrt(biased var + eps) of each sample over all its other
+    dims, shaped [N, 1, 1, ...] (layer norm's statistics)."""
+    dims = tuple(range(1, x.dim()))
+    mean = x.mean(dim=dims, keepdim=True)
+    var = ((x - mean) ** 2).mean(dim=dims, keepdim=True)
+    return mean, 1 / (var + BN_EPS).sqrt()
+
+
+def layer_norm_training(torch, x, scale, bias):
+    """y, saved mean, saved inverse std."""
+    mean, inv = _row_stats(x)
+    return (x - mean) * inv * scale + bias, mean, inv
+
+
+def layer_norm_training_inputs(torch, specs, gen):
+    x = _uniform(torch, specs[0].dims, gen, -1, 3)  # mean near 1
+    scale = _uniform(torch, specs[1].dims, gen, 0.5, 1.5)
+    bias = _uniform(torch, specs[2].dims, gen, -0.5, 0.5)
+    return [x, scale, bias]
+
+
+def layer_norm_backward(torch, dy, x, scale, mean, inv):
+    """With the given (saved) statistics, as cuDNN uses them: per row, with
+    g = dy * scale and xhat = (x - mean) * inv,
+    dx = inv * (g - mean(g) - xhat * mean(g * xhat)); dscale = sum of
+    dy * xhat and dbias = sum of dy over the rows."""
+    dims = tuple(range(1, x.dim()))
+    xhat = (x - mean) * inv
+    g = dy * scale
+    dx = inv * (g - g.mean(dim=dims, keepdim=True)
+                - xhat * (g * xhat).mean(dim=dims, keepdim=True))
+    dscale = (dy * xhat).sum(dim=0, keepdim=True)
+    dbias = dy.sum(dim=0, keepdim=True)
+    return dx, dscale, dbias
+
+
+def layer_norm_backward_inputs(torch, specs, gen):
+    """dy, x, scale, and the mean and inverse std of x itself, computed from
+    x as the GPU sees it (rounded to fp32)."""
+    dy = _uniform(torch, specs[0].dims, gen, -1, 1)
+    x = _uniform(torch, specs[1].dims, gen, -1, 3)
+    x = x.to(torch.float32).to(torch.float64)
+    scale = _uniform(torch, specs[2].dims, gen, 0.5, 1.5)
+    mean, inv = _row_stats(x)
+    return [dy, x, scale, mean, inv]
+
+
+def _channel_stats(x):
+    """Per-channel mean and biased variance of [N, C, H, W], [1, C, 1, 1]."""
+    mean = x.mean(dim=(0, 2, 3), keepdim=True)
+    var = ((x - mean) ** 2).mean(dim=(0, 2, 3), keepdim=True)
+    return mean, var
+
+
+def batch_norm_training(torch, x, scale, bias, rmean, rvar):
+    """y, saved mean, saved inverse std, next running mean and var; the
+    running var takes the unbiased batch variance (what cuDNN does:
+    docs/runtime.md, GpuOpsTest TrainingHalfNhwc)."""
+    count = x.numel() // x.shape[1]
+    mean, var = _channel_stats(x)
+    inv = 1 / (var + BN_EPS).sqrt()
+    y = (x - mean) * inv * scale + bias
+    next_mean = (1 - BN_MOMENTUM) * rmean + BN_MOMENTUM * mean
+    next_var = (1 - BN_MOMENTUM) * rvar + \
+        BN_MOMENTUM * var * count / (count - 1)
+    return y, mean, inv, next_mean, next_var
+
+
+def batch_norm_training_inputs(torch, specs, gen):
+    x = _uniform(torch, specs[0].dims, gen, -1, 3)  # mean near 1
+    c = specs[1].dims
+    return [x, _uniform(torch, c, gen, 0.5, 1.5),    # scale
+            _uniform(torch, c, gen, -0.5, 0.5),      # bias
+            _uniform(torch, c, gen, -0.5, 0.5),      # running mean
+            _uniform(torch, c, gen, 0.5, 1.5)]       # running var > 0
+
+
+def batch_norm_backward(torch, dy, x, scale, mean, inv):
+    """With the given saved statistics and M = N*H*W elements per channel:
+    dbias = sum dy, dscale = sum dy * xhat,
+    dx = scale * inv * (dy - dbias / M - xhat * dscale / M)."""
+    count = x.numel() // x.shape[1]
+    xhat = (x - mean) * inv
+    dbias = dy.sum(dim=(0, 2, 3), keepdim=True)
+    dscale = (dy * xhat).sum(dim=(0, 2, 3), keepdim=True)
+    dx = scale * inv * (dy - dbias / count - xhat * dscale / count)
+    return dx, dscale, dbias
+
+
+def batch_norm_backward_inputs(torch, specs, gen):
+    """dy, x, scale, and the mean and inverse std of x itself, computed from
+    x as the GPU sees it (rounded to fp16)."""
+    dy = _uniform(torch, specs[0].dims, gen, -1, 1)
+    x = _uniform(torch, specs[1].dims, gen, -1, 3)
+    x = x.to(torch.float16).to(torch.float64)
+    scale = _uniform(torch, specs[2].dims, gen, 0.5, 1.5)
+    mean, var = _channel_stats(x)
+    return [dy, x, scale, mean, 1 / (var + BN_EPS).sqrt()]
+
+
+def genstats_bn_finalize(torch, x, scale, bias, w, bn_scale, bn_bias, rmean,
+                         rvar):
+    """Graph 1: y = conv3x3(relu(x * scale + bias), w) and the per-channel
+    sum and sum of squares of y; graph 2: bn_finalize of those over
+    M = N*H*W: eq_scale = bn_scale * inv_std, eq_bias = bn_bias - mean *
+    eq_scale, mean, inv_std (biased variance), next running mean and var
+    (unbiased variance)."""
+    y = _conv(torch, torch.relu(x * scale + bias), w)
+    count = y.numel() // y.shape[1]
+    s = y.sum(dim=(0, 2, 3), keepdim=True)
+    sq = (y * y).sum(dim=(0, 2, 3), keepdim=True)
+    mean = s / count
+    var = sq / count - mean * mean
+    inv = 1 / (var + BN_EPS).sqrt()
+    eq_scale = bn_scale * inv
+    eq_bias = bn_bias - mean * eq_scale
+    next_mean = (1 - BN_MOMENTUM) * rmean + BN_MOMENTUM * mean
+    next_var = (1 - BN_MOMENTUM) * rvar + \
+        BN_MOMENTUM * var * count / (count - 1)
+    return y, s, sq, eq_scale, eq_bias, mean, inv, next_mean, next_var
+
+
+def genstats_bn_finalize_inputs(torch, specs, gen):
+    x = torch.randn(specs[0].dims, generator=gen, dtype=torch.float64)
+    c16 = specs[1].dims
+    w = torch.randn(specs[3].dims, generator=gen, dtype=torch.float64) / \
+        math.sqrt(math.prod(specs[3].dims[1:]))
+    c = specs[4].dims
+    return [x, _uniform(torch, c16, gen, 0.5, 1.5),  # scale
+            _uniform(torch, c16, gen, -0.5, 0.5),    # bias
+            w,
+            _uniform(torch, c, gen, 0.5, 1.5),       # bn scale
+            _uniform(torch, c, gen, -0.5, 0.5),      # bn bias
+            _uniform(torch, c, gen, -0.5, 0.5),      # running mean
+            _uniform(torch, c, gen, 0.5, 1.5)]       # running var > 0
+
+
+def resample_avg(torch, x):
+    return torch.nn.functional.avg_pool2d(x, 3, stride=2, padding=1,
+                                          count_include_pad=False)
+
+
+def pointwise_epilogue(torch, x, w, b):
+    z = _conv(torch, x, w)
+    a = z - b
+    return -(torch.tanh(a) * torch.sigmoid(z)) / (1 + a.abs())
+
+
+def conv_then_double(torch, x, w):
+    return 2.0 * _conv(torch, x, w)
+
+
 CASES = [
     # The seed's relu -> conv in fp32: only cuDNN's runtime-fusion engine
     # takes a pointwise prologue, and only NHWC with TF32.
@@ -133,6 +311,28 @@ CASES = [
     # examples/resnet18.mlir (batch 8, fp16, contiguous NCHW at the boundary:
     # the image and 3x3/7x7 weights are transformed to NHWC on the way in).
     Case("resnet18_f16", resnet18, FP16_TOL, graphs=23),
+    # The same network with the image and weights channels-last
+    # (gen_resnet18_tcp.py --channels-last): no layout conversion at all.
+    Case("resnet18_f16_channels_last", resnet18, FP16_TOL, graphs=23),
+    # One case per cuDNN graph op. The cudnn-dialect ones are the runtime's
+    # GpuOpsTest graphs (passed on the H100, cuDNN 9.14) as modules.
+    Case("conv_dgrad_f16", conv_dgrad, FP16_TOL, graphs=1),
+    Case("conv_wgrad_f16", conv_wgrad, FP16_TOL, graphs=1),
+    Case("conv_dgrad_f32", conv_dgrad, FP32_TOL, graphs=1),
+    Case("layer_norm_training_f32", layer_norm_training, FP32_TOL, graphs=1,
+         inputs=layer_norm_training_inputs),
+    Case("layer_norm_backward_f32", layer_norm_backward, FP32_TOL, graphs=1,
+         inputs=layer_norm_backward_inputs),
+    Case("batch_norm_training_f16", batch_norm_training, FP16_TOL, graphs=1,
+         inputs=batch_norm_training_inputs),
+    Case("batch_norm_backward_f16", batch_norm_backward, FP16_TOL, graphs=1,
+         inputs=batch_norm_backward_inputs),
+    Case("genstats_bn_finalize_f16", genstats_bn_finalize, FP16_TOL,
+         graphs=2, inputs=genstats_bn_finalize_inputs),
+    Case("resample_avg_f16", resample_avg, FP16_TOL, graphs=1),
+    Case("pointwise_epilogue_f16", pointwise_epilogue, FP16_TOL, graphs=1),
+    # A cuDNN graph, then a generated kernel on its output, in one entry.
+    Case("graph_then_kernel_f32", conv_then_double, FP32_TOL, graphs=1),
 ]
 
 

@@ -5,11 +5,20 @@
 #include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/BufferizableOpInterfaceImpl.h"
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/KernelLaunchEffects.h"
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
 #include "cudnn-mlir/Pipelines/Pipelines.h"
 
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
@@ -19,13 +28,18 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/ControlFlow/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/IR/DialectRegistry.h"
 
@@ -34,12 +48,13 @@ void mlir::cudnn_mlir::registerAllDialects(DialectRegistry &registry) {
                   arith::ArithDialect, tensor::TensorDialect,
                   memref::MemRefDialect, bufferization::BufferizationDialect,
                   cf::ControlFlowDialect, scf::SCFDialect,
-                  LLVM::LLVMDialect>();
+                  LLVM::LLVMDialect, gpu::GPUDialect, NVVM::NVVMDialect>();
   // What bufferization needs to know about each dialect's ops.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
       registry);
   cudnn::registerBufferizableOpInterfaceExternalModels(registry);
+  cudnn::registerKernelLaunchEffectsExternalModel(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
   // What buffer-results-to-out-params and deallocation need.
   arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
@@ -48,6 +63,21 @@ void mlir::cudnn_mlir::registerAllDialects(DialectRegistry &registry) {
   // Translation of the LLVM dialect to LLVM IR (cudnn-compile).
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  // Generated kernels: what convert-gpu-to-nvvm lowers their bodies with
+  // (each dialect's ConvertToLLVMPatternInterface), NVVM to PTX, and
+  // launches to mgpu* calls.
+  arith::registerConvertArithToLLVMInterface(registry);
+  cf::registerConvertControlFlowToLLVMInterface(registry);
+  registerConvertFuncToLLVMInterface(registry);
+  index::registerConvertIndexToLLVMInterface(registry);
+  registerConvertMathToLLVMInterface(registry);
+  registerConvertMemRefToLLVMInterface(registry);
+  registerConvertNVVMToLLVMInterface(registry);
+  ub::registerConvertUBToLLVMInterface(registry);
+  registerGPUDialectTranslation(registry);
+  gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
+  registerNVVMDialectTranslation(registry);
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
 }
 
 void mlir::cudnn_mlir::registerAllPasses() {

@@ -9,7 +9,10 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -44,6 +47,17 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
+  // Generated kernels (gpu.module): NVVM, then PTX embedded in the module,
+  // JIT-compiled by the driver when the runtime first loads it on a device.
+  GpuNVVMAttachTargetOptions nvvm;
+  nvvm.chip = options.gpuChip;
+  nvvm.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(nvvm));
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(binary));
   // Reshapes of buffers become reinterpret_casts the LLVM lowering takes.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(cudnn_mlir::createConvertCudnnToLLVMPass(
@@ -65,6 +79,7 @@ void cudnn_mlir::buildTcpToLLVMPipeline(
   toCudnn.alignment = options.alignment;
   buildTcpToCudnnPipeline(pm, toCudnn);
   CudnnToLLVMPipelineOptions toLLVM;
+  toLLVM.gpuChip = options.gpuChip;
   toLLVM.exactFp32 = options.exactFp32;
   toLLVM.deterministic = options.deterministic;
   toLLVM.autotune = options.autotune;

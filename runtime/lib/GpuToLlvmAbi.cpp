@@ -15,6 +15,7 @@
 #include "DeviceMemoryPool.h"
 #include "DriverEntryPoints.h"
 #include "Errors.h"
+#include "Invocation.h"
 #include "KernelModules.h"
 
 #include <cuda_runtime_api.h>
@@ -29,14 +30,25 @@ using namespace cmrt;
 
 namespace {
 
-/// Records, counts and prints a failure of `name`, naming it first.
+/// Records, counts and prints a failure of `name`, naming it first. Inside
+/// an invocation the failure becomes the invocation's, which the compiled
+/// entry then returns: upstream's mgpu* functions return nothing.
 void reportFailure(const char *name, const Status &s) {
   countMgpuFailure();
   std::string message = s.message;
   if (message.compare(0, std::strlen(name), name) != 0)
     message = std::string(name) + ": " + message;
   std::fprintf(stderr, "[cudnn-mlir] %s\n", message.c_str());
+  failCurrentInvocation(s.code, message);
   (void)cmrt::fail(s.code, std::move(message));
+}
+
+/// Whether `stream` is the calling thread's invocation stream: compiled code
+/// inside an entry gets it from mgpuStreamCreate.
+bool isInvocationStream(void *stream) {
+  cudaStream_t current = nullptr;
+  return currentInvocationStream(current) &&
+         current == static_cast<cudaStream_t>(stream);
 }
 
 /// Runs `f` (returning Status), reporting a failure or an exception.
@@ -164,6 +176,10 @@ namespace {
 
 void launch(const char *fn, void *function, const LaunchDims &dims,
             void *stream, void **params, void **extra, int64_t paramsCount) {
+  // After a failure in the same invocation (e.g. an allocation that gave
+  // null), the kernel's operands may be invalid: it must not run.
+  if (currentInvocationFailed())
+    return;
   runMgpu(fn, [&]() -> Status {
     if (!function)
       return nullHandle(fn, "a function from mgpuModuleGetFunction (did "
@@ -213,8 +229,15 @@ mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
 
 //===-- Streams and events ------------------------------------------------===//
 
+// Inside an invocation, the stream gpu-to-llvm "creates" around a launch is
+// the invocation's own: generated kernels run in order with the cuDNN graphs
+// of the same entry, and destroying or synchronising that stream is a no-op
+// (compiled host code never reads device memory, so stream order is all the
+// ordering it needs, and the entry makes no host synchronisation).
 extern "C" CMRT_EXPORT void *mgpuStreamCreate(void) {
   cudaStream_t stream = nullptr;
+  if (currentInvocationStream(stream))
+    return stream;
   runMgpu("mgpuStreamCreate", [&] {
     return check("mgpuStreamCreate", "cudaStreamCreateWithFlags",
                  cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -223,6 +246,8 @@ extern "C" CMRT_EXPORT void *mgpuStreamCreate(void) {
 }
 
 extern "C" CMRT_EXPORT void mgpuStreamDestroy(void *stream) {
+  if (isInvocationStream(stream))
+    return;
   runMgpu("mgpuStreamDestroy", [&] {
     return check("mgpuStreamDestroy", "cudaStreamDestroy",
                  cudaStreamDestroy(static_cast<cudaStream_t>(stream)));
@@ -230,6 +255,8 @@ extern "C" CMRT_EXPORT void mgpuStreamDestroy(void *stream) {
 }
 
 extern "C" CMRT_EXPORT void mgpuStreamSynchronize(void *stream) {
+  if (isInvocationStream(stream))
+    return;
   runMgpu("mgpuStreamSynchronize", [&] {
     return check("mgpuStreamSynchronize", "cudaStreamSynchronize",
                  cudaStreamSynchronize(static_cast<cudaStream_t>(stream)));

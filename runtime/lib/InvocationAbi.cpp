@@ -13,6 +13,7 @@
 #include "Context.h"
 #include "DeviceMemoryPool.h"
 #include "Errors.h"
+#include "Invocation.h"
 #include "LayoutTransform.h"
 
 #include <array>
@@ -79,6 +80,24 @@ void failFromLastError(Invocation &inv, cmrtStatus status,
 }
 
 } // namespace
+
+bool cmrt::currentInvocationStream(cudaStream_t &stream) {
+  if (invocations.empty())
+    return false;
+  stream = invocations.back()->stream;
+  return true;
+}
+
+bool cmrt::currentInvocationFailed() {
+  return !invocations.empty() &&
+         invocations.back()->status != CMRT_SUCCESS;
+}
+
+void cmrt::failCurrentInvocation(cmrtStatus status,
+                                 const std::string &message) {
+  if (!invocations.empty())
+    failInvocation(*invocations.back(), status, message);
+}
 
 extern "C" CMRT_EXPORT void *cmrtInvocationBegin(void *stream) {
   try {

@@ -85,9 +85,13 @@ def ConvertCudnnToLLVMPass : Pass<"convert-cudnn-to-llvm", "ModuleOp"> {
       global `cmrt_module_manifest` describes each entry's buffers
       (docs/abi.md).
 
-    Host code that would read or write device buffers element by element
-    (`memref.load`, ...) is an error naming the op. Runtime functions are
-    declared from the runtime's one list of entry points.
+    Generated kernels arrive as `gpu.binary` (see the pipeline);
+    `gpu.launch_func` is lowered by upstream's gpu-to-llvm patterns to the
+    mgpu* calls the runtime implements, which inside an entry run on the
+    invocation's stream with no host synchronisation. Host code that would
+    read or write device buffers element by element (`memref.load`, ...) is
+    an error naming the op. Runtime functions are declared from the
+    runtime's one list of entry points.
 
     Example:
 
@@ -120,7 +124,8 @@ def ConvertCudnnToLLVMPass : Pass<"convert-cudnn-to-llvm", "ModuleOp"> {
            "Time every candidate plan on first use and keep the fastest "
            "(CMRT_GRAPH_AUTOTUNE)">,
   ];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::gpu::GPUDialect"];
 }
 
 #endif // CUDNN_MLIR_CONVERSION_PASSES

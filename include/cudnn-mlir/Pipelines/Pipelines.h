@@ -55,6 +55,11 @@ template <typename Base> struct WithCudnnToLLVMOptions : public Base {
   Option<bool> deterministic{
       *this, "deterministic",
       llvm::cl::desc("Only deterministic cuDNN engines"), llvm::cl::init(false)};
+  Option<std::string> gpuChip{
+      *this, "gpu-chip",
+      llvm::cl::desc("The sm_XX generated kernels (gpu.module) are compiled "
+                     "for, as PTX"),
+      llvm::cl::init("sm_90")};
   Option<bool> autotune{
       *this, "autotune",
       llvm::cl::desc("Time every candidate plan on first use, keep the "
@@ -80,9 +85,10 @@ void buildTcpToCudnnPipeline(OpPassManager &pm,
                              const TcpToCudnnPipelineOptions &options);
 
 /// cudnn-bufferize, cudnn-results-to-out-params (outputs become
-/// caller-provided buffers), ownership-based deallocation, then
-/// convert-cudnn-to-llvm and reconcile-unrealized-casts: cuDNN graphs on
-/// tensors in, LLVM dialect calling the runtime out.
+/// caller-provided buffers), ownership-based deallocation, generated kernels
+/// (gpu.module) to NVVM and embedded PTX, then convert-cudnn-to-llvm and
+/// reconcile-unrealized-casts: cuDNN graphs on tensors in, LLVM dialect
+/// calling the runtime out.
 void buildCudnnToLLVMPipeline(OpPassManager &pm,
                               const CudnnToLLVMPipelineOptions &options);
 

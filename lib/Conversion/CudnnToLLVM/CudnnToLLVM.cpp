@@ -22,12 +22,14 @@
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -95,6 +97,12 @@ LogicalResult checkHostCode(ModuleOp module) {
       [&](Operation *op) -> WalkResult {
     if (isa<cudnn::ExecuteGraphOp>(op))
       return WalkResult::skip(); // the graph body is a description
+    // Generated kernels, and their launches through the runtime's mgpu*
+    // entry points on the invocation's stream.
+    if (isa<gpu::GPUModuleOp, gpu::BinaryOp>(op))
+      return WalkResult::skip();
+    if (isa<gpu::LaunchFuncOp>(op))
+      return WalkResult::advance();
     if (isa<ModuleOp, func::FuncOp, func::ReturnOp, func::CallOp,
             memref::ExtractStridedMetadataOp,
             cudnn::GetCurrentHandleOp, memref::DeallocOp, memref::CastOp,
@@ -333,9 +341,15 @@ struct ConvertCudnnToLLVMPass
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
+    populateGpuToLLVMConversionPatterns(converter, patterns);
 
     LLVMConversionTarget target(*ctx);
     target.addLegalOp<ModuleOp>();
+    // Kernels are already binaries; a launch is translated to mgpu* calls
+    // with LLVM IR once its operands are LLVM values.
+    target.addLegalOp<gpu::GPUModuleOp, gpu::BinaryOp>();
+    target.addDynamicallyLegalOp<gpu::LaunchFuncOp>(
+        [&](gpu::LaunchFuncOp op) { return converter.isLegal(op); });
     // Graph nodes go away with their cudnn.execute_graph.
     target.addDynamicallyLegalDialect<cudnn::CudnnDialect>(
         [](Operation *op) {

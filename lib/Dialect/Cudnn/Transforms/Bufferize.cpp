@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -33,12 +34,14 @@ using namespace mlir::cudnn;
 namespace {
 
 /// Ops outside cuDNN graphs that bufferize into something the LLVM lowering
-/// runs: views, constants, layout conversions, and the graphs themselves.
+/// runs: views, constants, layout conversions, the graphs themselves, and
+/// launches of generated kernels (on buffers already).
 bool hasDeviceLowering(Operation *op) {
   return isa<func::FuncOp, func::ReturnOp, func::CallOp, arith::ConstantOp,
              tcp::ConstOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
              tensor::EmptyOp, tensor::CastOp, GetCurrentHandleOp,
-             BuildAndExecGraphOp, ExecuteGraphOp, ConvertLayoutOp>(op) ||
+             BuildAndExecGraphOp, ExecuteGraphOp, ConvertLayoutOp,
+             gpu::LaunchFuncOp>(op) ||
          isa<memref::MemRefDialect, bufferization::BufferizationDialect>(
              op->getDialect());
 }
@@ -46,15 +49,20 @@ bool hasDeviceLowering(Operation *op) {
 LogicalResult checkLowerable(func::FuncOp func) {
   if (func.isExternal())
     return success();
+  // Buffers (memrefs) are allowed too: code that launches generated kernels
+  // is already bufferized.
+  auto isStatic = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && isa<RankedTensorType, MemRefType>(type) &&
+           shaped.hasStaticShape();
+  };
   for (auto [i, type] : llvm::enumerate(func.getFunctionType().getInputs()))
-    if (auto tensor = dyn_cast<RankedTensorType>(type);
-        !tensor || !tensor.hasStaticShape())
+    if (!isStatic(type))
       return func.emitError("expects function arguments to be tensors of "
                             "static shape, but argument #")
              << i << " is " << type;
   for (auto [i, type] : llvm::enumerate(func.getFunctionType().getResults()))
-    if (auto tensor = dyn_cast<RankedTensorType>(type);
-        !tensor || !tensor.hasStaticShape())
+    if (!isStatic(type))
       return func.emitError("expects function results to be tensors of "
                             "static shape, but result #")
              << i << " is " << type;

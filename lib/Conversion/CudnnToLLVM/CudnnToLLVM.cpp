@@ -44,6 +44,24 @@ using namespace mlir::cudnn_mlir;
 
 namespace {
 
+/// The names the lowering itself declares or defines: the runtime's entries
+/// (cmrt*, and MLIR's mgpu* ABI) and the lowering's own globals.
+LogicalResult checkReservedNames(ModuleOp module) {
+  for (Operation &op : module.getBody()->getOperations()) {
+    auto symbol = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (!symbol)
+      continue;
+    StringRef name = symbol.getValue();
+    if (name.starts_with("cmrt") || name.starts_with("__cmrt_") ||
+        name.starts_with("mgpu"))
+      return op.emitError("expects no symbol named like the runtime's "
+                          "entries or the lowering's globals (cmrt*, "
+                          "__cmrt_*, mgpu*), but got @")
+             << name;
+  }
+  return success();
+}
+
 /// A copy between device buffers is a memcpy (one dense layout on both
 /// sides) or a layout transform (two dense layouts of one shape, rank 3 to
 /// 8, a data type cudnnTransformTensor takes).
@@ -317,7 +335,7 @@ struct ConvertCudnnToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    if (failed(checkHostCode(module)))
+    if (failed(checkReservedNames(module)) || failed(checkHostCode(module)))
       return signalPassFailure();
     FailureOr<SmallVector<EntrySignature>> entries =
         collectEntrySignatures(module);

@@ -41,6 +41,8 @@ FailureOr<Value> callRuntime(ConversionPatternRewriter &rewriter,
     OpBuilder::InsertionGuard guard(rewriter);
     fn = cudnn::getOrDeclareRuntimeFunction(rewriter, module, name);
   }
+  // Unreachable from textual IR: reserved names are refused up front, and
+  // every name used here is in EntryPoints.def.
   if (failed(fn))
     return op->emitOpError("needs runtime entry ")
            << name << ", which EntryPoints.def does not declare";

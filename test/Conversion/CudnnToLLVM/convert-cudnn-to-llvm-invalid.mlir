@@ -206,12 +206,10 @@ func.func @virtual_tensor_f80(%x: memref<4x4xf32>, %o: memref<4x4xf32> {bufferiz
 
 // -----
 
-// A function that takes the name of a runtime entry leaves the lowering
-// without that entry. (The messages blame EntryPoints.def; the real cause
-// is the name clash.)
-// expected-error @+1 {{expects cmrtInvocationBegin/End in EntryPoints.def, but found none}}
+// A function may not take the name of a runtime entry (or of the
+// lowering's globals): the lowering declares those itself.
 module {
-  // expected-error @+1 {{redefinition of function 'cmrtInvocationBegin' of different type}}
+  // expected-error @+1 {{expects no symbol named like the runtime's entries or the lowering's globals (cmrt*, __cmrt_*, mgpu*), but got @cmrtInvocationBegin}}
   func.func @cmrtInvocationBegin(%x: memref<4xf32>) {
     return
   }
@@ -219,13 +217,5 @@ module {
 
 // -----
 
-// expected-error @+1 {{redefinition of function 'cmrtInvocationAlloc' of different type}}
-func.func private @cmrtInvocationAlloc(%x: memref<4xf32>)
-
-func.func @alloc_clash(%out: memref<4xf32> {bufferize.result}) {
-  // expected-error @+1 {{'memref.alloc' op needs runtime entry cmrtInvocationAlloc, which EntryPoints.def does not declare}}
-  %0 = memref.alloc() : memref<4xf32>
-  memref.copy %0, %out : memref<4xf32> to memref<4xf32>
-  memref.dealloc %0 : memref<4xf32>
-  return
-}
+// expected-error @+1 {{expects no symbol named like the runtime's entries or the lowering's globals (cmrt*, __cmrt_*, mgpu*), but got @mgpuLaunchKernel}}
+func.func private @mgpuLaunchKernel(%x: memref<4xf32>)

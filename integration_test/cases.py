@@ -171,15 +171,19 @@ def layer_norm_backward(torch, dy, x, scale, mean, inv):
     return dx, dscale, dbias
 
 
-def layer_norm_backward_inputs(torch, specs, gen):
-    """dy, x, scale, and the mean and inverse std of x itself, computed from
-    x as the GPU sees it (rounded to fp32)."""
+def _backward_inputs(torch, specs, gen, dtype, stats):
+    """dy, x, scale, and the mean and inverse std `stats` computes from x as
+    the GPU sees it (rounded to `dtype`)."""
     dy = _uniform(torch, specs[0].dims, gen, -1, 1)
     x = _uniform(torch, specs[1].dims, gen, -1, 3)
-    x = x.to(torch.float32).to(torch.float64)
+    x = x.to(dtype).to(torch.float64)
     scale = _uniform(torch, specs[2].dims, gen, 0.5, 1.5)
-    mean, inv = _row_stats(x)
+    mean, inv = stats(x)
     return [dy, x, scale, mean, inv]
+
+
+def layer_norm_backward_inputs(torch, specs, gen):
+    return _backward_inputs(torch, specs, gen, torch.float32, _row_stats)
 
 
 def _channel_stats(x):
@@ -225,14 +229,10 @@ def batch_norm_backward(torch, dy, x, scale, mean, inv):
 
 
 def batch_norm_backward_inputs(torch, specs, gen):
-    """dy, x, scale, and the mean and inverse std of x itself, computed from
-    x as the GPU sees it (rounded to fp16)."""
-    dy = _uniform(torch, specs[0].dims, gen, -1, 1)
-    x = _uniform(torch, specs[1].dims, gen, -1, 3)
-    x = x.to(torch.float16).to(torch.float64)
-    scale = _uniform(torch, specs[2].dims, gen, 0.5, 1.5)
-    mean, var = _channel_stats(x)
-    return [dy, x, scale, mean, 1 / (var + BN_EPS).sqrt()]
+    def stats(x):
+        mean, var = _channel_stats(x)
+        return mean, 1 / (var + BN_EPS).sqrt()
+    return _backward_inputs(torch, specs, gen, torch.float16, stats)
 
 
 def genstats_bn_finalize(torch, x, scale, bias, w, bn_scale, bn_bias, rmean,

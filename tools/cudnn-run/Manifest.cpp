@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Manifest.h"
+#include "Layout.h"
 
 #include <cctype>
 
@@ -80,13 +81,7 @@ int64_t ArgSpec::numElements() const {
 }
 
 int64_t ArgSpec::storageElements() const {
-  int64_t last = 0;
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (dims[i] == 0)
-      return 0;
-    last += (dims[i] - 1) * strides[i];
-  }
-  return last + 1;
+  return stridedStorageElements(dims, strides);
 }
 
 std::string formatList(const std::vector<int64_t> &values) {

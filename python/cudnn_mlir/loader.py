@@ -191,29 +191,35 @@ class CompiledModule:
 
         # The common case costs one comparison per property; the message
         # is only built when something is wrong.
-        device = None
+        device_index = None
         buffers = []
         for (dtype, dims, strides, arg), tensor in zip(ins, inputs):
             if not (isinstance(tensor, torch.Tensor) and tensor.is_cuda
                     and tensor.dtype == dtype and tensor.shape == dims
-                    and (device is None or tensor.device == device)):
-                self._check_input(torch, entry, arg, dtype, tensor, device)
-            device = tensor.device if device is None else device
+                    and (device_index is None
+                         or tensor.get_device() == device_index)):
+                self._check_input(
+                    torch, entry, arg, dtype, tensor,
+                    None if device_index is None
+                    else torch.device("cuda", device_index))
+            if device_index is None:
+                device_index = tensor.get_device()
             buffers.append(_with_strides(torch, tensor, arg))
-        if device is None:
-            device = torch.device("cuda", torch.cuda.current_device())
+        current = torch._C._cuda_getDevice()
+        if device_index is None:
+            device_index = current
 
         outputs = [torch.empty_strided(dims, strides, dtype=dtype,
-                                       device=device)
+                                       device=device_index)
                    for dtype, dims, strides in outs]
         pointers = array_type(*[t.data_ptr() for t in buffers + outputs])
-        if device.index == torch.cuda.current_device():
-            stream = torch.cuda.current_stream().cuda_stream
-            status = function(stream, pointers)
+        if device_index == current:
+            status = function(_current_raw_stream(torch, device_index),
+                              pointers)
         else:
-            with torch.cuda.device(device):
-                stream = torch.cuda.current_stream(device).cuda_stream
-                status = function(stream, pointers)
+            with torch.cuda.device(device_index):
+                status = function(_current_raw_stream(torch, device_index),
+                                  pointers)
         if status != 0:
             message = self._runtime.cmrtGetLastErrorMessage() or b""
             raise RuntimeError(
@@ -223,6 +229,16 @@ class CompiledModule:
         if not outputs:
             return None
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+def _current_raw_stream(torch, device_index):
+    """torch's current stream on the device, as a cudaStream_t value: the
+    C binding torch's own compiled code uses (a few hundred ns), else the
+    public API."""
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is not None:
+        return raw(device_index)
+    return torch.cuda.current_stream(device_index).cuda_stream
 
 
 def _with_strides(torch, tensor, arg):

@@ -136,7 +136,7 @@ def main():
     # whatever the parser and verifier let through; the pipeline runs every
     # pass on it.
     modes = [[], ["--mlir-print-op-generic"],
-             ["--tcp-to-cudnn-pipeline=report"]]
+             ["--tcp-to-cudnn-pipeline=report"], ["--tcp-to-llvm-pipeline"]]
 
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:

@@ -89,8 +89,7 @@ bool cmrt::currentInvocationStream(cudaStream_t &stream) {
 }
 
 bool cmrt::currentInvocationFailed() {
-  return !invocations.empty() &&
-         invocations.back()->status != CMRT_SUCCESS;
+  return !invocations.empty() && invocations.back()->status != CMRT_SUCCESS;
 }
 
 void cmrt::failCurrentInvocation(cmrtStatus status,
@@ -138,11 +137,10 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationEnd(void *invocation) {
   return cmrt::fail(inv->status, inv->message);
 }
 
-extern "C" CMRT_EXPORT cmrtStatus
-cmrtInvocationGraph(void *invocation, void **slot, const int64_t *words,
-                    int64_t count, cmrtGraphOptions options,
-                    const int64_t *uids, void *const *pointers, int64_t n,
-                    const char *where) {
+extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationGraph(
+    void *invocation, void **slot, const int64_t *words, int64_t count,
+    cmrtGraphOptions options, const int64_t *uids, void *const *pointers,
+    int64_t n, const char *where) {
   Invocation *inv = active(invocation);
   if (!inv)
     return CMRT_ERROR_INVALID_ARGUMENT;
@@ -194,8 +192,8 @@ extern "C" CMRT_EXPORT void *cmrtInvocationAlloc(void *invocation,
                               "cmrtInvocationAlloc", out));
   });
   if (s != CMRT_SUCCESS)
-    failFromLastError(*inv, s, "allocating " + std::to_string(bytes) +
-                                   " bytes");
+    failFromLastError(*inv, s,
+                      "allocating " + std::to_string(bytes) + " bytes");
   return s == CMRT_SUCCESS ? out : nullptr;
 }
 
@@ -232,8 +230,9 @@ extern "C" CMRT_EXPORT void *cmrtInvocationConstant(void *invocation,
                         cudaErrorText("cudaMalloc for a constant", e));
     // Synchronous with respect to the host buffer (pageable memory), and
     // ordered before the invocation's later work on its stream.
-    if (cudaError_t e = cudaMemcpyAsync(device, host, static_cast<size_t>(bytes),
-                                        cudaMemcpyHostToDevice, inv->stream)) {
+    if (cudaError_t e =
+            cudaMemcpyAsync(device, host, static_cast<size_t>(bytes),
+                            cudaMemcpyHostToDevice, inv->stream)) {
       cudaFree(device);
       return cmrt::fail(CMRT_ERROR_CUDA,
                         cudaErrorText("uploading a constant", e));
@@ -250,8 +249,8 @@ extern "C" CMRT_EXPORT void *cmrtInvocationConstant(void *invocation,
     return cmrt::succeed();
   });
   if (s != CMRT_SUCCESS) {
-    failFromLastError(*inv, s, "constant of " + std::to_string(bytes) +
-                                   " bytes");
+    failFromLastError(*inv, s,
+                      "constant of " + std::to_string(bytes) + " bytes");
     return nullptr;
   }
   return out;
@@ -274,11 +273,10 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationCopy(void *invocation,
   return CMRT_SUCCESS;
 }
 
-extern "C" CMRT_EXPORT cmrtStatus
-cmrtInvocationTransform(void *invocation, int64_t dataType, int64_t rank,
-                        const int64_t *dims, void *dst,
-                        const int64_t *dstStrides, const void *src,
-                        const int64_t *srcStrides) {
+extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationTransform(
+    void *invocation, int64_t dataType, int64_t rank, const int64_t *dims,
+    void *dst, const int64_t *dstStrides, const void *src,
+    const int64_t *srcStrides) {
   Invocation *inv = active(invocation);
   if (!inv)
     return CMRT_ERROR_INVALID_ARGUMENT;

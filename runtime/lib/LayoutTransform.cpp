@@ -81,8 +81,8 @@ Status cmrt::transformLayout(int device, cudaStream_t stream, int64_t dataType,
   float one32 = 1.0f, zero32 = 0.0f;
   bool wide = type == CUDNN_DATA_DOUBLE;
   cudnnStatus_t st = cudnnTransformTensor(
-      handle, wide ? static_cast<const void *>(&one64) : &one32, from.desc,
-      src, wide ? static_cast<const void *>(&zero64) : &zero32, to.desc, dst);
+      handle, wide ? static_cast<const void *>(&one64) : &one32, from.desc, src,
+      wide ? static_cast<const void *>(&zero64) : &zero32, to.desc, dst);
   if (st != CUDNN_STATUS_SUCCESS)
     return {CMRT_ERROR_CUDNN,
             "cudnnTransformTensor failed: " + cudnnErrorText(st)};

@@ -39,8 +39,7 @@ TEST(InvocationTest, FirstFailureIsStickyAndReportedAtEnd) {
         << message;
   } else {
     EXPECT_EQ(end, CMRT_ERROR_NO_DEVICE);
-    EXPECT_NE(message.find("expects a CUDA GPU"), std::string::npos)
-        << message;
+    EXPECT_NE(message.find("expects a CUDA GPU"), std::string::npos) << message;
   }
   EXPECT_EQ(cmrtInvocationCurrent(), nullptr);
 }
@@ -74,8 +73,8 @@ TEST(InvocationTest, CallsOutsideAnInvocationDoNothing) {
   EXPECT_EQ(cmrtInvocationCopy(nullptr, nullptr, nullptr, 8),
             CMRT_ERROR_INVALID_ARGUMENT);
   int64_t dims[3] = {1, 2, 3};
-  EXPECT_EQ(cmrtInvocationTransform(nullptr, 0, 3, dims, nullptr, dims,
-                                    nullptr, dims),
+  EXPECT_EQ(cmrtInvocationTransform(nullptr, 0, 3, dims, nullptr, dims, nullptr,
+                                    dims),
             CMRT_ERROR_INVALID_ARGUMENT);
 }
 

@@ -64,12 +64,12 @@ cl::opt<Emit> emit(
                           "the module in LLVM dialect, after the pipeline")));
 cl::opt<Pipeline> pipeline(
     "pipeline", cl::desc("The lowering pipeline"), cl::init(Pipeline::Auto),
-    cl::values(
-        clEnumValN(Pipeline::Auto, "auto",
-                   "tcp when the module holds tcp ops, else cudnn"),
-        clEnumValN(Pipeline::Tcp, "tcp", "tcp-to-llvm-pipeline"),
-        clEnumValN(Pipeline::Cudnn, "cudnn", "cudnn-to-llvm-pipeline"),
-        clEnumValN(Pipeline::None, "none", "the input is LLVM dialect")));
+    cl::values(clEnumValN(Pipeline::Auto, "auto",
+                          "tcp when the module holds tcp ops, else cudnn"),
+               clEnumValN(Pipeline::Tcp, "tcp", "tcp-to-llvm-pipeline"),
+               clEnumValN(Pipeline::Cudnn, "cudnn", "cudnn-to-llvm-pipeline"),
+               clEnumValN(Pipeline::None, "none",
+                          "the input is LLVM dialect")));
 cl::opt<std::string> pipelineOptions(
     "pipeline-options",
     cl::desc("Options of the pipeline, as in cudnn-opt (e.g. \"layout=packed "
@@ -77,10 +77,10 @@ cl::opt<std::string> pipelineOptions(
     cl::init(""));
 cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level (0-3)"),
                            cl::init(2), cl::Prefix);
-cl::opt<std::string> runtimeDir(
-    "runtime-dir",
-    cl::desc("Folder of libcudnn-mlir-runtime.so to link against"),
-    cl::init(CUDNN_MLIR_RUNTIME_LIBRARY_DIR));
+cl::opt<std::string>
+    runtimeDir("runtime-dir",
+               cl::desc("Folder of libcudnn-mlir-runtime.so to link against"),
+               cl::init(CUDNN_MLIR_RUNTIME_LIBRARY_DIR));
 cl::opt<std::string> linker("linker",
                             cl::desc("C compiler driver that links (cc)"),
                             cl::init("cc"));
@@ -114,8 +114,7 @@ LogicalResult runPipeline(ModuleOp module, Pipeline which) {
   PassManager pm(module.getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  if (failed(parsePassPipeline(text, pm,
-                               llvm::errs())))
+  if (failed(parsePassPipeline(text, pm, llvm::errs())))
     return failure();
   return pm.run(module);
 }
@@ -127,12 +126,13 @@ std::unique_ptr<llvm::TargetMachine> hostTargetMachine(std::string &error) {
   if (!target)
     return nullptr;
   // A generic CPU: the library may run on another machine than this one.
-  llvm::CodeGenOptLevel level = optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
-                                : optLevel == 0 ? llvm::CodeGenOptLevel::None
-                                                : llvm::CodeGenOptLevel::Default;
-  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, "x86-64", "", llvm::TargetOptions(), llvm::Reloc::PIC_,
-      std::nullopt, level));
+  llvm::CodeGenOptLevel level =
+      optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
+      : optLevel == 0 ? llvm::CodeGenOptLevel::None
+                      : llvm::CodeGenOptLevel::Default;
+  return std::unique_ptr<llvm::TargetMachine>(
+      target->createTargetMachine(triple, "x86-64", "", llvm::TargetOptions(),
+                                  llvm::Reloc::PIC_, std::nullopt, level));
 }
 
 LogicalResult writeObject(llvm::Module &module, llvm::TargetMachine &tm,
@@ -165,8 +165,9 @@ LogicalResult link(StringRef object, StringRef output) {
   }
   std::string rpath = "-Wl,-rpath,$ORIGIN:" + runtimeDir.getValue();
   std::string libdir = "-L" + runtimeDir.getValue();
-  SmallVector<StringRef> args = {*driver, "-shared", "-o", output, object,
-                                 libdir, "-lcudnn-mlir-runtime", rpath};
+  SmallVector<StringRef> args = {
+      *driver, "-shared", "-o", output, object, libdir, "-lcudnn-mlir-runtime",
+      rpath};
   std::string message;
   int rc = llvm::sys::ExecuteAndWait(*driver, args, std::nullopt, {}, 0, 0,
                                      &message);
@@ -209,8 +210,7 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
   if (failed(runPipeline(*module, choosePipeline(*module))))
@@ -240,8 +240,7 @@ int main(int argc, char **argv) {
   llvmModule->setDataLayout(tm->createDataLayout());
   if (llvm::Error err =
           makeOptimizingTransformer(optLevel, 0, tm.get())(llvmModule.get()))
-    return fail("optimizing LLVM IR failed: " +
-                llvm::toString(std::move(err)));
+    return fail("optimizing LLVM IR failed: " + llvm::toString(std::move(err)));
 
   if (emit == Emit::LLVMIR) {
     std::unique_ptr<llvm::ToolOutputFile> out =

@@ -14,10 +14,10 @@
 
 #include "cudnn-mlir/Conversion/CudnnToLLVM/CudnnToLLVM.h"
 #include "EntryPoints.h"
+#include "cudnn-mlir-runtime/Runtime.h"
 #include "cudnn-mlir/Conversion/CudnnToLLVM/GraphSerialization.h"
 #include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
-#include "cudnn-mlir-runtime/Runtime.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -48,7 +48,8 @@ namespace {
 /// (cmrt*, and MLIR's mgpu* ABI) and the lowering's own globals.
 LogicalResult checkReservedNames(ModuleOp module) {
   for (Operation &op : module.getBody()->getOperations()) {
-    auto symbol = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    auto symbol =
+        op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
     if (!symbol)
       continue;
     StringRef name = symbol.getValue();
@@ -111,8 +112,8 @@ LogicalResult checkCopy(memref::CopyOp copy) {
 /// functions; reading or writing their elements from the host would touch
 /// device memory from the CPU.
 LogicalResult checkHostCode(ModuleOp module) {
-  WalkResult result = module.walk<WalkOrder::PreOrder>(
-      [&](Operation *op) -> WalkResult {
+  WalkResult result = module.walk<WalkOrder::PreOrder>([&](Operation *op)
+                                                           -> WalkResult {
     if (isa<cudnn::ExecuteGraphOp>(op))
       return WalkResult::skip(); // the graph body is a description
     // Generated kernels, and their launches through the runtime's mgpu*
@@ -122,10 +123,10 @@ LogicalResult checkHostCode(ModuleOp module) {
     if (isa<gpu::LaunchFuncOp>(op))
       return WalkResult::advance();
     if (isa<ModuleOp, func::FuncOp, func::ReturnOp, func::CallOp,
-            memref::ExtractStridedMetadataOp,
-            cudnn::GetCurrentHandleOp, memref::DeallocOp, memref::CastOp,
-            memref::ExpandShapeOp, memref::CollapseShapeOp,
-            memref::ReinterpretCastOp, LLVM::GlobalOp, LLVM::LLVMFuncOp>(op) ||
+            memref::ExtractStridedMetadataOp, cudnn::GetCurrentHandleOp,
+            memref::DeallocOp, memref::CastOp, memref::ExpandShapeOp,
+            memref::CollapseShapeOp, memref::ReinterpretCastOp, LLVM::GlobalOp,
+            LLVM::LLVMFuncOp>(op) ||
         isa<arith::ArithDialect, cf::ControlFlowDialect>(op->getDialect()))
       return WalkResult::advance();
     if (auto global = dyn_cast<memref::GlobalOp>(op)) {
@@ -144,9 +145,8 @@ LogicalResult checkHostCode(ModuleOp module) {
       return WalkResult::advance();
     }
     if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
-      auto global =
-          SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(op,
-                                                                 get.getNameAttr());
+      auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+          op, get.getNameAttr());
       if (!global || !global.getConstant() || !global.getInitialValue())
         return op->emitError("expects a constant memref.global with a value, "
                              "but @")
@@ -298,9 +298,8 @@ LogicalResult prepareGraphCallSites(ModuleOp module, CudnnToLLVMState &state,
     uids.append(graph->outputUids.begin(), graph->outputUids.end());
     site.words = globals.i64Array(prefix + "_words", graph->words);
     site.wordCount = static_cast<int64_t>(graph->words.size());
-    site.options = options | (exactFp32 && hasFp32Anchor(op)
-                                  ? CMRT_GRAPH_EXACT_FP32
-                                  : 0);
+    site.options =
+        options | (exactFp32 && hasFp32Anchor(op) ? CMRT_GRAPH_EXACT_FP32 : 0);
     site.uids = globals.i64Array(prefix + "_uids", uids);
     site.slot = globals.slot(prefix + "_plan");
     site.where = globals.string(prefix + "_where",
@@ -369,10 +368,9 @@ struct ConvertCudnnToLLVMPass
     target.addDynamicallyLegalOp<gpu::LaunchFuncOp>(
         [&](gpu::LaunchFuncOp op) { return converter.isLegal(op); });
     // Graph nodes go away with their cudnn.execute_graph.
-    target.addDynamicallyLegalDialect<cudnn::CudnnDialect>(
-        [](Operation *op) {
-          return op->getParentOfType<cudnn::ExecuteGraphOp>() != nullptr;
-        });
+    target.addDynamicallyLegalDialect<cudnn::CudnnDialect>([](Operation *op) {
+      return op->getParentOfType<cudnn::ExecuteGraphOp>() != nullptr;
+    });
     if (failed(applyFullConversion(module, target, std::move(patterns))))
       return signalPassFailure();
     if (failed(emitEntryPoints(module, *entries)))

@@ -32,9 +32,8 @@ Value i64Constant(OpBuilder &b, Location loc, int64_t value) {
 }
 
 /// Calls runtime entry `name` (declared from EntryPoints.def).
-FailureOr<Value> callRuntime(ConversionPatternRewriter &rewriter,
-                             Operation *op, StringRef name,
-                             ValueRange args) {
+FailureOr<Value> callRuntime(ConversionPatternRewriter &rewriter, Operation *op,
+                             StringRef name, ValueRange args) {
   auto module = op->getParentOfType<ModuleOp>();
   FailureOr<LLVM::LLVMFuncOp> fn;
   {
@@ -74,8 +73,8 @@ Value dataPointer(OpBuilder &b, Location loc,
   Value aligned = desc.alignedPtr(b, loc);
   Value offset = desc.offset(b, loc);
   Type element = converter.convertType(type.getElementType());
-  return LLVM::GEPOp::create(b, loc, ptrType(b.getContext()), element,
-                             aligned, ValueRange{offset});
+  return LLVM::GEPOp::create(b, loc, ptrType(b.getContext()), element, aligned,
+                             ValueRange{offset});
 }
 
 /// A memref pattern that wins over upstream's host-memory lowering.
@@ -138,9 +137,9 @@ struct ExecuteGraphLowering
     Value array = LLVM::AllocaOp::create(rewriter, loc, ptrType(ctx),
                                          ptrType(ctx), count);
     for (auto [k, pointer] : llvm::enumerate(pointers)) {
-      Value slot = LLVM::GEPOp::create(
-          rewriter, loc, ptrType(ctx), ptrType(ctx), array,
-          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
+      Value slot =
+          LLVM::GEPOp::create(rewriter, loc, ptrType(ctx), ptrType(ctx), array,
+                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
       LLVM::StoreOp::create(rewriter, loc, pointer, slot);
     }
     FailureOr<Value> status = callRuntime(
@@ -178,9 +177,9 @@ struct AllocLowering : public DeviceMemoryPattern<memref::AllocOp> {
         {*invocation, i64Constant(rewriter, op.getLoc(), bufferBytes(type))});
     if (failed(memory))
       return failure();
-    rewriter.replaceOp(op, Value(MemRefDescriptor::fromStaticShape(
-                               rewriter, op.getLoc(), *getTypeConverter(),
-                               type, *memory)));
+    rewriter.replaceOp(
+        op, Value(MemRefDescriptor::fromStaticShape(
+                rewriter, op.getLoc(), *getTypeConverter(), type, *memory)));
     return success();
   }
 };
@@ -194,8 +193,8 @@ struct DeallocLowering : public DeviceMemoryPattern<memref::DeallocOp> {
         callRuntime(rewriter, op, "cmrtInvocationCurrent", {});
     if (failed(invocation))
       return failure();
-    Value memory =
-        MemRefDescriptor(adaptor.getMemref()).allocatedPtr(rewriter, op.getLoc());
+    Value memory = MemRefDescriptor(adaptor.getMemref())
+                       .allocatedPtr(rewriter, op.getLoc());
     if (failed(callRuntime(rewriter, op, "cmrtInvocationFree",
                            {*invocation, memory})))
       return failure();
@@ -216,9 +215,9 @@ struct GetGlobalLowering : public DeviceMemoryPattern<memref::GetGlobalOp> {
     Location loc = op.getLoc();
     if (state.scalarOnlyGlobals.contains(op)) {
       // Only read as by-value graph scalars: nothing to upload.
-      rewriter.replaceOp(op, Value(MemRefDescriptor::poison(
-                                 rewriter, loc,
-                                 getTypeConverter()->convertType(type))));
+      rewriter.replaceOp(
+          op, Value(MemRefDescriptor::poison(
+                  rewriter, loc, getTypeConverter()->convertType(type))));
       return success();
     }
     auto slot = state.constantSlots.find(op.getNameAttr().getAttr());
@@ -230,15 +229,15 @@ struct GetGlobalLowering : public DeviceMemoryPattern<memref::GetGlobalOp> {
       return failure();
     Value host = LLVM::AddressOfOp::create(
         rewriter, loc, ptrType(op.getContext()), op.getName());
-    FailureOr<Value> device = callRuntime(
-        rewriter, op, "cmrtInvocationConstant",
-        {*invocation, addressOf(rewriter, loc, slot->second), host,
-         i64Constant(rewriter, loc, bufferBytes(type))});
+    FailureOr<Value> device =
+        callRuntime(rewriter, op, "cmrtInvocationConstant",
+                    {*invocation, addressOf(rewriter, loc, slot->second), host,
+                     i64Constant(rewriter, loc, bufferBytes(type))});
     if (failed(device))
       return failure();
-    rewriter.replaceOp(op, Value(MemRefDescriptor::fromStaticShape(
-                               rewriter, loc, *getTypeConverter(), type,
-                               *device)));
+    rewriter.replaceOp(op,
+                       Value(MemRefDescriptor::fromStaticShape(
+                           rewriter, loc, *getTypeConverter(), type, *device)));
     return success();
   }
   const CudnnToLLVMState &state;
@@ -258,9 +257,9 @@ Value stackArray(OpBuilder &b, Location loc, ArrayRef<int64_t> values) {
   Value array = LLVM::AllocaOp::create(b, loc, ptrType(b.getContext()), i64,
                                        i64Constant(b, loc, values.size()));
   for (auto [k, v] : llvm::enumerate(values)) {
-    Value slot = LLVM::GEPOp::create(b, loc, ptrType(b.getContext()), i64,
-                                     array,
-                                     ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
+    Value slot =
+        LLVM::GEPOp::create(b, loc, ptrType(b.getContext()), i64, array,
+                            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
     LLVM::StoreOp::create(b, loc, i64Constant(b, loc, v), slot);
   }
   return array;
@@ -288,10 +287,10 @@ struct CopyLowering : public DeviceMemoryPattern<memref::CopyOp> {
     SmallVector<int64_t> srcStrides = stridesOf(source),
                          dstStrides = stridesOf(target);
     if (srcStrides == dstStrides) {
-      if (failed(callRuntime(
-              rewriter, op, "cmrtInvocationCopy",
-              {*invocation, dst, src,
-               i64Constant(rewriter, loc, bufferBytes(source))})))
+      if (failed(
+              callRuntime(rewriter, op, "cmrtInvocationCopy",
+                          {*invocation, dst, src,
+                           i64Constant(rewriter, loc, bufferBytes(source))})))
         return failure();
       rewriter.eraseOp(op);
       return success();
@@ -300,13 +299,12 @@ struct CopyLowering : public DeviceMemoryPattern<memref::CopyOp> {
         cudnn::cudnnDataTypeOf(source.getElementType());
     if (!dataType)
       return rewriter.notifyMatchFailure(op, "no cuDNN data type");
-    if (failed(callRuntime(
-            rewriter, op, "cmrtInvocationTransform",
-            {*invocation, i64Constant(rewriter, loc, *dataType),
-             i64Constant(rewriter, loc, source.getRank()),
-             stackArray(rewriter, loc, source.getShape()), dst,
-             stackArray(rewriter, loc, dstStrides), src,
-             stackArray(rewriter, loc, srcStrides)})))
+    if (failed(callRuntime(rewriter, op, "cmrtInvocationTransform",
+                           {*invocation, i64Constant(rewriter, loc, *dataType),
+                            i64Constant(rewriter, loc, source.getRank()),
+                            stackArray(rewriter, loc, source.getShape()), dst,
+                            stackArray(rewriter, loc, dstStrides), src,
+                            stackArray(rewriter, loc, srcStrides)})))
       return failure();
     rewriter.eraseOp(op);
     return success();

@@ -27,14 +27,22 @@ bool isCIdentifier(StringRef name) {
 
 /// The manifest's name of an element type, or "" for one it has none for.
 StringRef dtypeName(Type type) {
-  if (type.isF16()) return "f16";
-  if (type.isBF16()) return "bf16";
-  if (type.isF32()) return "f32";
-  if (type.isF64()) return "f64";
-  if (type.isInteger(1)) return "i1";
-  if (type.isSignlessInteger(8)) return "i8";
-  if (type.isSignlessInteger(32)) return "i32";
-  if (type.isSignlessInteger(64)) return "i64";
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "f32";
+  if (type.isF64())
+    return "f64";
+  if (type.isInteger(1))
+    return "i1";
+  if (type.isSignlessInteger(8))
+    return "i8";
+  if (type.isSignlessInteger(32))
+    return "i32";
+  if (type.isSignlessInteger(64))
+    return "i64";
   return "";
 }
 
@@ -76,8 +84,8 @@ mlir::cudnn_mlir::collectEntrySignatures(ModuleOp module) {
                               "or i64 with static strides, but argument #")
                << i << " is " << type;
       entry.buffers.push_back(memref);
-      entry.isOutput.push_back(
-          func.getArgAttr(i, "bufferize.result") != nullptr);
+      entry.isOutput.push_back(func.getArgAttr(i, "bufferize.result") !=
+                               nullptr);
     }
     entries.push_back(std::move(entry));
   }
@@ -145,9 +153,9 @@ mlir::cudnn_mlir::emitEntryPoints(ModuleOp module,
     // aligned, offset, sizes..., strides...).
     SmallVector<Value> args;
     for (auto [i, type] : llvm::enumerate(entry.buffers)) {
-      Value address = LLVM::GEPOp::create(
-          b, loc, ptr, ptr, buffers,
-          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
+      Value address =
+          LLVM::GEPOp::create(b, loc, ptr, ptr, buffers,
+                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
       Value pointer = LLVM::LoadOp::create(b, loc, ptr, address);
       SmallVector<int64_t> strides;
       int64_t offset = 0;

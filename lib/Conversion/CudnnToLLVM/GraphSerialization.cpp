@@ -2,8 +2,8 @@
 
 #include "cudnn-mlir/Conversion/CudnnToLLVM/GraphSerialization.h"
 
-#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.h"
 #include "cudnn-mlir-runtime/GraphDescription.h"
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -16,17 +16,28 @@ namespace {
 
 /// cudnnDataType_t of an MLIR element type.
 std::optional<g::DataType> dataTypeOf(Type type) {
-  if (type.isF32()) return g::DataType::Float;
-  if (type.isF16()) return g::DataType::Half;
-  if (type.isBF16()) return g::DataType::BFloat16;
-  if (type.isF64()) return g::DataType::Double;
-  if (type.isInteger(1)) return g::DataType::Boolean;
-  if (type.isUnsignedInteger(8)) return g::DataType::Uint8;
-  if (type.isInteger(8)) return g::DataType::Int8;
-  if (type.isInteger(32)) return g::DataType::Int32;
-  if (type.isInteger(64)) return g::DataType::Int64;
-  if (isa<Float8E4M3FNType>(type)) return g::DataType::Fp8E4M3;
-  if (isa<Float8E5M2Type>(type)) return g::DataType::Fp8E5M2;
+  if (type.isF32())
+    return g::DataType::Float;
+  if (type.isF16())
+    return g::DataType::Half;
+  if (type.isBF16())
+    return g::DataType::BFloat16;
+  if (type.isF64())
+    return g::DataType::Double;
+  if (type.isInteger(1))
+    return g::DataType::Boolean;
+  if (type.isUnsignedInteger(8))
+    return g::DataType::Uint8;
+  if (type.isInteger(8))
+    return g::DataType::Int8;
+  if (type.isInteger(32))
+    return g::DataType::Int32;
+  if (type.isInteger(64))
+    return g::DataType::Int64;
+  if (isa<Float8E4M3FNType>(type))
+    return g::DataType::Fp8E4M3;
+  if (isa<Float8E5M2Type>(type))
+    return g::DataType::Fp8E5M2;
   return std::nullopt;
 }
 
@@ -34,30 +45,55 @@ std::optional<g::DataType> dataTypeOf(Type type) {
 std::optional<g::PointwiseMode> pointwiseModeOf(StringRef suffix) {
   using M = g::PointwiseMode;
   return llvm::StringSwitch<std::optional<M>>(suffix)
-      .Case("add", M::Add).Case("mul", M::Mul).Case("min", M::Min)
-      .Case("max", M::Max).Case("sqrt", M::Sqrt)
-      .Case("add_square", M::AddSquare).Case("div", M::Div)
-      .Case("mod", M::Mod).Case("pow", M::Pow).Case("sub", M::Sub)
-      .Case("abs", M::Abs).Case("ceil", M::Ceil).Case("cos", M::Cos)
-      .Case("exp", M::Exp).Case("floor", M::Floor).Case("log", M::Log)
-      .Case("neg", M::Neg).Case("rsqrt", M::Rsqrt).Case("sin", M::Sin)
-      .Case("tan", M::Tan).Case("erf", M::Erf).Case("identity", M::Identity)
+      .Case("add", M::Add)
+      .Case("mul", M::Mul)
+      .Case("min", M::Min)
+      .Case("max", M::Max)
+      .Case("sqrt", M::Sqrt)
+      .Case("add_square", M::AddSquare)
+      .Case("div", M::Div)
+      .Case("mod", M::Mod)
+      .Case("pow", M::Pow)
+      .Case("sub", M::Sub)
+      .Case("abs", M::Abs)
+      .Case("ceil", M::Ceil)
+      .Case("cos", M::Cos)
+      .Case("exp", M::Exp)
+      .Case("floor", M::Floor)
+      .Case("log", M::Log)
+      .Case("neg", M::Neg)
+      .Case("rsqrt", M::Rsqrt)
+      .Case("sin", M::Sin)
+      .Case("tan", M::Tan)
+      .Case("erf", M::Erf)
+      .Case("identity", M::Identity)
       .Case("reciprocal", M::Reciprocal)
-      .Case("relu", M::ReluFwd).Case("tanh", M::TanhFwd)
-      .Case("sigmoid", M::SigmoidFwd).Case("elu", M::EluFwd)
-      .Case("gelu", M::GeluFwd).Case("softplus", M::SoftplusFwd)
+      .Case("relu", M::ReluFwd)
+      .Case("tanh", M::TanhFwd)
+      .Case("sigmoid", M::SigmoidFwd)
+      .Case("elu", M::EluFwd)
+      .Case("gelu", M::GeluFwd)
+      .Case("softplus", M::SoftplusFwd)
       .Case("swish", M::SwishFwd)
       .Case("gelu_approx_tanh", M::GeluApproxTanhFwd)
-      .Case("relu_bwd", M::ReluBwd).Case("tanh_bwd", M::TanhBwd)
-      .Case("sigmoid_bwd", M::SigmoidBwd).Case("elu_bwd", M::EluBwd)
-      .Case("gelu_bwd", M::GeluBwd).Case("softplus_bwd", M::SoftplusBwd)
+      .Case("relu_bwd", M::ReluBwd)
+      .Case("tanh_bwd", M::TanhBwd)
+      .Case("sigmoid_bwd", M::SigmoidBwd)
+      .Case("elu_bwd", M::EluBwd)
+      .Case("gelu_bwd", M::GeluBwd)
+      .Case("softplus_bwd", M::SoftplusBwd)
       .Case("swish_bwd", M::SwishBwd)
       .Case("gelu_approx_tanh_bwd", M::GeluApproxTanhBwd)
-      .Case("cmp_eq", M::CmpEq).Case("cmp_neq", M::CmpNeq)
-      .Case("cmp_gt", M::CmpGt).Case("cmp_ge", M::CmpGe)
-      .Case("cmp_lt", M::CmpLt).Case("cmp_le", M::CmpLe)
-      .Case("logical_and", M::LogicalAnd).Case("logical_or", M::LogicalOr)
-      .Case("logical_not", M::LogicalNot).Case("gen_index", M::GenIndex)
+      .Case("cmp_eq", M::CmpEq)
+      .Case("cmp_neq", M::CmpNeq)
+      .Case("cmp_gt", M::CmpGt)
+      .Case("cmp_ge", M::CmpGe)
+      .Case("cmp_lt", M::CmpLt)
+      .Case("cmp_le", M::CmpLe)
+      .Case("logical_and", M::LogicalAnd)
+      .Case("logical_or", M::LogicalOr)
+      .Case("logical_not", M::LogicalNot)
+      .Case("gen_index", M::GenIndex)
       .Case("binary_select", M::BinarySelect)
       .Default(std::nullopt);
 }
@@ -119,8 +155,8 @@ LogicalResult Serializer::addTensor(Value value, bool isVirtual,
   // Every pointer to an element is aligned to the element's size, so that
   // is promised even where the descriptor says less (the seed's
   // alignment = 1); cuDNN refuses alignments below it.
-  int64_t elementBytes =
-      std::max<int64_t>(1, (type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+  int64_t elementBytes = std::max<int64_t>(
+      1, (type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
   tensor.alignment = std::max<int64_t>(type.getAlignment(), elementBytes);
   tensor.isVirtual = isVirtual;
   if (scalar) {
@@ -186,8 +222,8 @@ LogicalResult Serializer::addOp(Operation *graphOp) {
     record.attrs = g::MatmulAttrs{*compute};
   } else if (auto reduction = dyn_cast<ReductionOp>(graphOp)) {
     record.kind = g::OpKind::Reduction;
-    record.attrs = g::ReductionAttrs{
-        static_cast<int64_t>(reduction.getMode()), *compute};
+    record.attrs =
+        g::ReductionAttrs{static_cast<int64_t>(reduction.getMode()), *compute};
   } else if (auto norm = dyn_cast<NormForwardOp>(graphOp)) {
     record.kind = g::OpKind::NormForward;
     g::NormForwardAttrs a;
@@ -209,8 +245,8 @@ LogicalResult Serializer::addOp(Operation *graphOp) {
                       uidOf(norm.getNextRunningVar())};
   } else if (auto norm = dyn_cast<NormBackwardOp>(graphOp)) {
     record.kind = g::OpKind::NormBackward;
-    record.attrs = g::NormBackwardAttrs{static_cast<int64_t>(norm.getMode()),
-                                        *compute};
+    record.attrs =
+        g::NormBackwardAttrs{static_cast<int64_t>(norm.getMode()), *compute};
     record.inputs = {uidOf(norm.getDy()), uidOf(norm.getX()),
                      uidOf(norm.getScale()), uidOf(norm.getMean()),
                      uidOf(norm.getInvVariance())};
@@ -291,8 +327,8 @@ void Serializer::addMatmulBatchDim() {
   for (g::Tensor &t : desc.tensors) {
     if (t.dims.size() != 2)
       continue;
-    t.strides.insert(t.strides.begin(),
-                     std::max(t.dims[0] * t.strides[0], t.dims[1] * t.strides[1]));
+    t.strides.insert(t.strides.begin(), std::max(t.dims[0] * t.strides[0],
+                                                 t.dims[1] * t.strides[1]));
     t.dims.insert(t.dims.begin(), 1);
   }
 }
@@ -321,8 +357,7 @@ FailureOr<SerializedGraph> Serializer::run(ScalarInputFn scalarInput) {
   for (Operation &graphOp : body.without_terminator()) {
     auto compute = graphOp.getAttrOfType<TypeAttr>("type");
     for (Value v : graphOp.getResults())
-      if (failed(addTensor(v, /*isVirtual=*/!outputs.contains(v),
-                           std::nullopt,
+      if (failed(addTensor(v, /*isVirtual=*/!outputs.contains(v), std::nullopt,
                            compute ? compute.getValue() : Type())))
         return failure();
     if (failed(addOp(&graphOp)))

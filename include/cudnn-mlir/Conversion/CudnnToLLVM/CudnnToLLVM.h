@@ -33,7 +33,6 @@ struct CudnnToLLVMState {
   llvm::DenseSet<Operation *> scalarOnlyGlobals;
   /// memref.global name -> the slot global of its device copy.
   llvm::DenseMap<StringAttr, FlatSymbolRefAttr> constantSlots;
-
 };
 
 /// Adds the patterns that lower cudnn ops (get_current_handle,

@@ -41,8 +41,9 @@ using ScalarInputFn =
 /// Serializes `op`'s graph. Block arguments get UIDs 1..n in order, op
 /// results the following ones; a tensor is virtual unless it is an input or
 /// a cudnn.build_graph operand, and a virtual float tensor takes the compute
-/// type of the op producing it (fused engines keep intermediates in it). Emits an error on `op` and fails for what
-/// the description cannot express (e.g. an output that is an input).
+/// type of the op producing it (fused engines keep intermediates in it). Emits
+/// an error on `op` and fails for what the description cannot express (e.g. an
+/// output that is an input).
 FailureOr<SerializedGraph> serializeGraph(ExecuteGraphOp op,
                                           ScalarInputFn scalarInput);
 

@@ -18,9 +18,8 @@ using namespace mlir::cudnn;
 MemRefType mlir::cudnn::getDeviceBufferType(RankedTensorType type) {
   if (!isChannelsLast(type))
     return MemRefType::get(type.getShape(), type.getElementType());
-  auto layout = StridedLayoutAttr::get(
-      type.getContext(), /*offset=*/0,
-      getChannelsLastStrides(type.getShape()));
+  auto layout = StridedLayoutAttr::get(type.getContext(), /*offset=*/0,
+                                       getChannelsLastStrides(type.getShape()));
   return MemRefType::get(type.getShape(), type.getElementType(), layout);
 }
 
@@ -67,9 +66,10 @@ struct FreshResultsModel
                                       const AnalysisState &) const {
     return {};
   }
-  FailureOr<BufferLikeType>
-  getBufferType(Operation *, Value value, const BufferizationOptions &,
-                const BufferizationState &, SmallVector<Value> &) const {
+  FailureOr<BufferLikeType> getBufferType(Operation *, Value value,
+                                          const BufferizationOptions &,
+                                          const BufferizationState &,
+                                          SmallVector<Value> &) const {
     return cast<BufferLikeType>(
         getDeviceBufferType(cast<RankedTensorType>(value.getType())));
   }
@@ -120,8 +120,8 @@ struct ConvertLayoutOpInterface
                           BufferizationState &state) const {
     auto convert = cast<ConvertLayoutOp>(op);
     FailureOr<Value> in =
-        bufferInLayout(rewriter, op, convert.getIn(),
-                       convert.getIn().getType(), 0, options, state);
+        bufferInLayout(rewriter, op, convert.getIn(), convert.getIn().getType(),
+                       0, options, state);
     if (failed(in))
       return failure();
     FailureOr<Value> alloc = options.createAlloc(

@@ -93,8 +93,8 @@ struct CudnnBufferizePass
     // A tcp.const outside graphs is a plain constant.
     module.walk([](tcp::ConstOp op) {
       OpBuilder b(op);
-      auto constant = arith::ConstantOp::create(
-          b, op.getLoc(), cast<TypedAttr>(op.getValue()));
+      auto constant = arith::ConstantOp::create(b, op.getLoc(),
+                                                cast<TypedAttr>(op.getValue()));
       op.replaceAllUsesWith(constant.getResult());
       op.erase();
     });
@@ -105,8 +105,8 @@ struct CudnnBufferizePass
     // Device buffers are laid out as the tensor's encoding says; a static
     // layout at the boundary is what the exported entry points promise.
     options.functionArgTypeConverterFn =
-        [](bufferization::TensorLikeType type, Attribute,
-           func::FuncOp, const bufferization::BufferizationOptions &)
+        [](bufferization::TensorLikeType type, Attribute, func::FuncOp,
+           const bufferization::BufferizationOptions &)
         -> bufferization::BufferLikeType {
       return cast<bufferization::BufferLikeType>(
           getDeviceBufferType(cast<RankedTensorType>(type)));
@@ -117,8 +117,8 @@ struct CudnnBufferizePass
       return getDeviceBufferType(cast<RankedTensorType>(type));
     };
     bufferization::BufferizationState state;
-    if (failed(bufferization::runOneShotModuleBufferize(module, options,
-                                                        state)))
+    if (failed(
+            bufferization::runOneShotModuleBufferize(module, options, state)))
       return signalPassFailure();
   }
 };

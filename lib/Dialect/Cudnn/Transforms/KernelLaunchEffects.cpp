@@ -13,9 +13,10 @@ namespace {
 struct LaunchFuncEffects
     : public MemoryEffectOpInterface::ExternalModel<LaunchFuncEffects,
                                                     gpu::LaunchFuncOp> {
-  void getEffects(Operation *op,
-                  SmallVectorImpl<SideEffects::EffectInstance<
-                      MemoryEffects::Effect>> &effects) const {
+  void
+  getEffects(Operation *op,
+             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                 &effects) const {
     // Always a write: after the LLVM lowering the buffers are plain
     // pointers, and the launch must not look dead.
     effects.emplace_back(MemoryEffects::Write::get(),

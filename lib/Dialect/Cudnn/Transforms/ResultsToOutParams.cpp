@@ -41,14 +41,12 @@ bool isStaticBuffer(Type type) {
 
 /// The alloc `value` comes from, if the function may hand it to the caller
 /// instead: allocated in this function and returned only at `index`.
-memref::AllocOp ownAllocation(Value value, func::ReturnOp ret,
-                              unsigned index) {
+memref::AllocOp ownAllocation(Value value, func::ReturnOp ret, unsigned index) {
   auto alloc = value.getDefiningOp<memref::AllocOp>();
   if (!alloc)
     return {};
   for (OpOperand &use : alloc->getUses())
-    if (use.getOwner() == ret.getOperation() &&
-        use.getOperandNumber() != index)
+    if (use.getOwner() == ret.getOperation() && use.getOperandNumber() != index)
       return {};
   return alloc;
 }

@@ -1,4 +1,5 @@
-//===- BufferizableOpInterfaceImpl.h - cudnn ops in bufferization -*- C++ -*-===//
+//===- BufferizableOpInterfaceImpl.h - cudnn ops in bufferization -*- C++
+//-*-===//
 //
 // How one-shot bufferization treats cudnn ops: a cudnn.build_and_exec_graph
 // reads its tensor operands and writes fresh buffers, so it becomes a

@@ -144,24 +144,17 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationGraph(
   Invocation *inv = active(invocation);
   if (!inv)
     return CMRT_ERROR_INVALID_ARGUMENT;
-  std::string name = std::string("graph at ") + (where ? where : "?");
-  cmrtStatus status = guarded("cmrtInvocationGraph", [&] {
-    if (!slot) {
-      failInvocation(*inv, CMRT_ERROR_INVALID_ARGUMENT,
-                     name + ": cmrtInvocationGraph expects a slot, but got "
-                            "null");
-      return inv->status;
-    }
+  cmrtStatus s = guarded("cmrtInvocationGraph", [&] {
+    if (!slot)
+      return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                        "cmrtInvocationGraph expects a slot, but got null");
     std::atomic<void *> &cell = slotFor(slot).perDevice[inv->device];
     auto graph = static_cast<cmrtGraph>(cell.load(std::memory_order_acquire));
     if (!graph) {
       cmrtGraph built = nullptr;
-      cmrtStatus s =
-          cmrtGraphGetOrBuild(words, count, options, inv->stream, &built);
-      if (s != CMRT_SUCCESS) {
-        failFromLastError(*inv, s, name);
-        return s;
-      }
+      if (cmrtStatus b =
+              cmrtGraphGetOrBuild(words, count, options, inv->stream, &built))
+        return b;
       void *expected = nullptr;
       if (cell.compare_exchange_strong(expected, built,
                                        std::memory_order_acq_rel)) {
@@ -171,14 +164,13 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationGraph(
         graph = static_cast<cmrtGraph>(expected);
       }
     }
-    cmrtStatus s = cmrtGraphExecute(graph, inv->stream, uids, pointers, n);
-    if (s != CMRT_SUCCESS)
-      failFromLastError(*inv, s, name);
-    return s;
+    return cmrtGraphExecute(graph, inv->stream, uids, pointers, n);
   });
-  if (status != CMRT_SUCCESS) // e.g. an exception guarded() caught
-    failFromLastError(*inv, status, name);
-  return status;
+  // The name is only spelled out on a failure: this is the per-call path.
+  if (s != CMRT_SUCCESS)
+    failFromLastError(*inv, s,
+                      std::string("graph at ") + (where ? where : "?"));
+  return s;
 }
 
 extern "C" CMRT_EXPORT void *cmrtInvocationAlloc(void *invocation,

@@ -52,4 +52,18 @@ std::optional<int64_t> slidingWindowOutputSize(int64_t in, int64_t window,
   return span / stride + 1;
 }
 
+int64_t getElementStorageBytes(Type type) {
+  return (static_cast<int64_t>(type.getIntOrFloatBitWidth()) + 7) / 8;
+}
+
+std::optional<StaticLayout> getStaticLayout(MemRefType type) {
+  StaticLayout layout;
+  if (!type.hasStaticShape() ||
+      failed(type.getStridesAndOffset(layout.strides, layout.offset)) ||
+      ShapedType::isDynamic(layout.offset) ||
+      llvm::any_of(layout.strides, ShapedType::isDynamic))
+    return std::nullopt;
+  return layout;
+}
+
 } // namespace mlir::cudnn_mlir

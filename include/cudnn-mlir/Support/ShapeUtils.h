@@ -1,7 +1,8 @@
 //===- ShapeUtils.h - shape arithmetic and shape text for diagnostics -*- C++ -*-===//
 //
-// Shared by the tcp and cudnn verifiers and by the conversions, so that the
-// convolution formula and the way shapes appear in messages exist once.
+// Shared by the tcp and cudnn verifiers, the bufferization and the
+// conversions, so that the convolution formula, the way shapes appear in
+// messages, and what a static buffer layout is exist once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 #define CUDNN_MLIR_SUPPORT_SHAPEUTILS_H
 
 #include "mlir/IR/BuiltinTypeInterfaces.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
@@ -41,6 +43,21 @@ inline bool extentsCompatible(int64_t a, int64_t b) {
 
 /// True when two shapes have the same rank and pairwise compatible extents.
 bool shapesCompatible(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b);
+
+/// Bytes one element of `type` (an integer or float type) takes in memory:
+/// its bit width rounded up to whole bytes (i1 takes one).
+int64_t getElementStorageBytes(Type type);
+
+/// The layout of a memref whose shape, strides and offset are all static.
+struct StaticLayout {
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+};
+
+/// `type`'s static layout (identity or `strided<[...]>`), or nullopt when
+/// its shape, a stride or the offset is dynamic or the layout is not
+/// strided: what device buffers passed to the runtime must have.
+std::optional<StaticLayout> getStaticLayout(MemRefType type);
 
 } // namespace mlir::cudnn_mlir
 

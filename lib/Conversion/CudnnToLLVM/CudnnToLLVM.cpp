@@ -18,6 +18,7 @@
 #include "cudnn-mlir/Conversion/CudnnToLLVM/GraphSerialization.h"
 #include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
+#include "cudnn-mlir/Support/ShapeUtils.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -70,15 +71,12 @@ LogicalResult checkCopy(memref::CopyOp copy) {
   auto source = cast<MemRefType>(copy.getSource().getType());
   auto target = cast<MemRefType>(copy.getTarget().getType());
   auto dense = [](MemRefType type) {
-    SmallVector<int64_t> strides;
-    int64_t offset = 0;
-    if (!type.hasStaticShape() ||
-        failed(type.getStridesAndOffset(strides, offset)) ||
-        llvm::any_of(strides, ShapedType::isDynamic))
+    std::optional<StaticLayout> layout = getStaticLayout(type);
+    if (!layout)
       return false;
     // Dense: the strides, sorted, are the running products of the dims.
     SmallVector<std::pair<int64_t, int64_t>> order;
-    for (auto [dim, stride] : llvm::zip(type.getShape(), strides))
+    for (auto [dim, stride] : llvm::zip(type.getShape(), layout->strides))
       order.push_back({stride, dim});
     llvm::sort(order);
     int64_t expected = 1;
@@ -137,9 +135,9 @@ LogicalResult checkHostCode(ModuleOp module) {
       return WalkResult::skip();
     }
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-      if (!alloc.getType().hasStaticShape())
-        return op->emitError("expects device buffers of static shape, but "
-                             "got ")
+      if (!getStaticLayout(alloc.getType()))
+        return op->emitError("expects device buffers of static shape and "
+                             "strides, but got ")
                    << alloc.getType(),
                WalkResult::interrupt();
       return WalkResult::advance();

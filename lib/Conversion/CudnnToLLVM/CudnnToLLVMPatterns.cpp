@@ -11,6 +11,7 @@
 #include "cudnn-mlir/Conversion/CudnnToLLVM/GraphSerialization.h"
 #include "cudnn-mlir/Conversion/CudnnToLLVM/RuntimeFunctions.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
+#include "cudnn-mlir/Support/ShapeUtils.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -49,20 +50,17 @@ FailureOr<Value> callRuntime(ConversionPatternRewriter &rewriter, Operation *op,
   return call.getNumResults() ? call.getResult() : Value();
 }
 
-/// Bytes a dense buffer of `type` spans: (1 + sum((d - 1) * stride)) elements.
+/// Bytes a buffer of `type` (a static layout: convert-cudnn-to-llvm checks)
+/// spans: (1 + sum((d - 1) * stride)) elements.
 int64_t bufferBytes(MemRefType type) {
-  SmallVector<int64_t> strides;
-  int64_t offset = 0;
-  (void)type.getStridesAndOffset(strides, offset);
+  SmallVector<int64_t> strides = getStaticLayout(type)->strides;
   int64_t span = 1;
   for (auto [dim, stride] : llvm::zip(type.getShape(), strides)) {
     if (dim == 0)
       return 0;
     span += (dim - 1) * stride;
   }
-  int64_t elementBytes =
-      (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
-  return span * elementBytes;
+  return span * getElementStorageBytes(type.getElementType());
 }
 
 /// The address of element [0...] of a converted buffer.
@@ -165,8 +163,7 @@ struct AllocLowering : public DeviceMemoryPattern<memref::AllocOp> {
   matchAndRewrite(memref::AllocOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     MemRefType type = op.getType();
-    if (!type.hasStaticShape() || (!type.getLayout().isIdentity() &&
-                                   !isa<StridedLayoutAttr>(type.getLayout())))
+    if (!getStaticLayout(type)) // refused before the conversion
       return rewriter.notifyMatchFailure(op, "expects a static buffer");
     FailureOr<Value> invocation =
         callRuntime(rewriter, op, "cmrtInvocationCurrent", {});
@@ -243,14 +240,6 @@ struct GetGlobalLowering : public DeviceMemoryPattern<memref::GetGlobalOp> {
   const CudnnToLLVMState &state;
 };
 
-/// The strides of a static strided buffer type.
-SmallVector<int64_t> stridesOf(MemRefType type) {
-  SmallVector<int64_t> strides;
-  int64_t offset = 0;
-  (void)type.getStridesAndOffset(strides, offset);
-  return strides;
-}
-
 /// An i64 array on the stack holding `values`.
 Value stackArray(OpBuilder &b, Location loc, ArrayRef<int64_t> values) {
   Type i64 = b.getI64Type();
@@ -284,8 +273,8 @@ struct CopyLowering : public DeviceMemoryPattern<memref::CopyOp> {
                             adaptor.getTarget());
     Value src = dataPointer(rewriter, loc, *getTypeConverter(), source,
                             adaptor.getSource());
-    SmallVector<int64_t> srcStrides = stridesOf(source),
-                         dstStrides = stridesOf(target);
+    SmallVector<int64_t> srcStrides = getStaticLayout(source)->strides,
+                         dstStrides = getStaticLayout(target)->strides;
     if (srcStrides == dstStrides) {
       if (failed(
               callRuntime(rewriter, op, "cmrtInvocationCopy",

@@ -3,6 +3,7 @@
 #include "EntryPoints.h"
 
 #include "cudnn-mlir/Conversion/CudnnToLLVM/RuntimeFunctions.h"
+#include "cudnn-mlir/Support/ShapeUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -73,11 +74,9 @@ mlir::cudnn_mlir::collectEntrySignatures(ModuleOp module) {
     entry.name = func.getSymName().str();
     for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
       auto memref = dyn_cast<MemRefType>(type);
-      SmallVector<int64_t> strides;
-      int64_t offset = 0;
-      if (!memref || !memref.hasStaticShape() ||
-          failed(memref.getStridesAndOffset(strides, offset)) ||
-          llvm::any_of(strides, ShapedType::isDynamic) || offset != 0 ||
+      std::optional<StaticLayout> layout =
+          memref ? getStaticLayout(memref) : std::nullopt;
+      if (!layout || layout->offset != 0 ||
           dtypeName(memref.getElementType()).empty())
         return func.emitError("expects exported arguments to be static "
                               "buffers of f16, bf16, f32, f64, i1, i8, i32 "
@@ -99,14 +98,11 @@ std::string mlir::cudnn_mlir::formatManifest(ArrayRef<EntrySignature> entries) {
   for (const EntrySignature &entry : entries) {
     os << "entry " << entry.name << "\n";
     for (auto [i, type] : llvm::enumerate(entry.buffers)) {
-      SmallVector<int64_t> strides;
-      int64_t offset = 0;
-      (void)type.getStridesAndOffset(strides, offset);
       os << "arg " << i << (entry.isOutput[i] ? " out " : " in ")
          << dtypeName(type.getElementType()) << ' ';
       printList(os, type.getShape());
       os << ' ';
-      printList(os, strides);
+      printList(os, getStaticLayout(type)->strides);
       os << "\n";
     }
     os << "end\n";
@@ -157,13 +153,11 @@ mlir::cudnn_mlir::emitEntryPoints(ModuleOp module,
           LLVM::GEPOp::create(b, loc, ptr, ptr, buffers,
                               ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
       Value pointer = LLVM::LoadOp::create(b, loc, ptr, address);
-      SmallVector<int64_t> strides;
-      int64_t offset = 0;
-      (void)type.getStridesAndOffset(strides, offset);
-      args.append({pointer, pointer, constant(offset)});
+      StaticLayout layout = *getStaticLayout(type);
+      args.append({pointer, pointer, constant(layout.offset)});
       for (int64_t size : type.getShape())
         args.push_back(constant(size));
-      for (int64_t stride : strides)
+      for (int64_t stride : layout.strides)
         args.push_back(constant(stride));
     }
     LLVM::CallOp::create(b, loc, callee, args);

@@ -20,6 +20,7 @@ namespace mlir::cudnn_mlir {
 /// LLVM (which drops the memref types).
 struct EntrySignature {
   std::string name;
+  /// Each has a static layout with offset 0 (getStaticLayout).
   SmallVector<MemRefType> buffers;
   /// Per buffer: an output (a `bufferize.result` argument) or an input.
   SmallVector<bool> isOutput;

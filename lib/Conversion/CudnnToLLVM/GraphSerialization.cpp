@@ -4,6 +4,7 @@
 
 #include "cudnn-mlir-runtime/GraphDescription.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.h"
+#include "cudnn-mlir/Support/ShapeUtils.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -155,9 +156,9 @@ LogicalResult Serializer::addTensor(Value value, bool isVirtual,
   // Every pointer to an element is aligned to the element's size, so that
   // is promised even where the descriptor says less (the seed's
   // alignment = 1); cuDNN refuses alignments below it.
-  int64_t elementBytes = std::max<int64_t>(
-      1, (type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
-  tensor.alignment = std::max<int64_t>(type.getAlignment(), elementBytes);
+  tensor.alignment = std::max<int64_t>(
+      type.getAlignment(),
+      cudnn_mlir::getElementStorageBytes(type.getElementType()));
   tensor.isVirtual = isVirtual;
   if (scalar) {
     tensor.isByValue = true;

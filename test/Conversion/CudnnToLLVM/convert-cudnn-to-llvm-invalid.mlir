@@ -10,6 +10,15 @@ func.func @host_load(%x: memref<4xf32>) {
 
 // -----
 
+func.func @dynamic_strides(%out: memref<4x4xf32> {bufferize.result}) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expects device buffers of static shape and strides, but got 'memref<4x4xf32, strided<[?, 1]>>'}}
+  %0 = memref.alloc()[%c1] : memref<4x4xf32, strided<[?, 1]>>
+  return
+}
+
+// -----
+
 func.func @host_store(%x: memref<4xf32>, %v: f32) {
   %c0 = arith.constant 0 : index
   // expected-error @+1 {{but got 'memref.store'}}
@@ -37,7 +46,7 @@ func.func @get_declared(%out: memref<4xf32> {bufferize.result}) {
 // -----
 
 func.func private @dynamic_alloc(%n: index) {
-  // expected-error @+1 {{expects device buffers of static shape, but got 'memref<?xf32>'}}
+  // expected-error @+1 {{expects device buffers of static shape and strides, but got 'memref<?xf32>'}}
   %0 = memref.alloc(%n) : memref<?xf32>
   memref.dealloc %0 : memref<?xf32>
   return

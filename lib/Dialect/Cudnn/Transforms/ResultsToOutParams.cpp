@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
+#include "cudnn-mlir/Support/ShapeUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -31,12 +32,7 @@ constexpr StringLiteral kResultAttr = "bufferize.result";
 
 bool isStaticBuffer(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
-  SmallVector<int64_t> strides;
-  int64_t offset = 0;
-  return memref && memref.hasStaticShape() &&
-         succeeded(memref.getStridesAndOffset(strides, offset)) &&
-         !ShapedType::isDynamic(offset) &&
-         llvm::none_of(strides, ShapedType::isDynamic);
+  return memref && cudnn_mlir::getStaticLayout(memref);
 }
 
 /// The alloc `value` comes from, if the function may hand it to the caller

@@ -10,11 +10,11 @@ MODEL defaults to the l2 3x3 conv fusion of
 benchmarks/build_lowering_benchmarks.sh. The GPU is kept busy so the time
 measured is the host's enqueue cost.
 """
-import os, sys, ctypes, time, cProfile, pstats
+import ctypes, cProfile, pstats, sys, time
 sys.path.insert(0, "python")
-ctypes.CDLL(os.environ["CUDNN_MLIR_RUNTIME_LIB"], mode=os.RTLD_NOW | os.RTLD_GLOBAL)
-os.environ.setdefault("PYTORCH_SKIP_CUDNN_COMPATIBILITY_CHECK", "1")
-import torch, cudnn_mlir
+import cudnn_mlir  # imports no torch
+cudnn_mlir.load_runtime_before_torch()  # docs/abi.md, "Loading"
+import torch
 m = cudnn_mlir.load_module(sys.argv[1] if len(sys.argv) > 1 else
                            "build/gpu-suite/bench/l2_3x3_128.so")
 cl = torch.channels_last

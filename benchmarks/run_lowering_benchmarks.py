@@ -21,15 +21,11 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
-if os.environ.get("CUDNN_MLIR_RUNTIME_LIB"):
-    import ctypes  # the runtime (and its cuDNN) first, as in the GPU suite
-    ctypes.CDLL(os.environ["CUDNN_MLIR_RUNTIME_LIB"],
-                mode=os.RTLD_NOW | os.RTLD_GLOBAL)
-    os.environ.setdefault("PYTORCH_SKIP_CUDNN_COMPATIBILITY_CHECK", "1")
+import cudnn_mlir  # noqa: E402  (imports no torch)
+
+cudnn_mlir.load_runtime_before_torch()  # docs/abi.md, "Loading"
 
 import torch  # noqa: E402
-
-import cudnn_mlir  # noqa: E402
 
 CALLS, REPEATS = 50, 5
 

@@ -22,20 +22,14 @@ sys.path.insert(0, HERE)
 LOG = os.path.join(tempfile.mkdtemp(prefix="cudnn-mlir-suite-"), "log.txt")
 os.environ["CUDNN_MLIR_LOG"] = LOG
 
-# The runtime is loaded before torch, so that the process uses the cuDNN
-# the runtime was built against (the machine's) rather than the copy in
-# torch's wheel; torch then shares it (and only uses it for the reference
-# side of benchmarks).
-if os.environ.get("CUDNN_MLIR_RUNTIME_LIB") and \
-        os.environ.get("CUDNN_MLIR_SUITE_PRELOAD", "1") == "1":
-    import ctypes
-    ctypes.CDLL(os.environ["CUDNN_MLIR_RUNTIME_LIB"],
-                mode=os.RTLD_NOW | os.RTLD_GLOBAL)
-    os.environ.setdefault("PYTORCH_SKIP_CUDNN_COMPATIBILITY_CHECK", "1")
+import cudnn_mlir  # noqa: E402  (imports no torch)
+
+# The runtime (and its cuDNN) before torch: docs/abi.md, "Loading".
+if os.environ.get("CUDNN_MLIR_SUITE_PRELOAD", "1") == "1":
+    cudnn_mlir.load_runtime_before_torch()
 
 import torch  # noqa: E402
 
-import cudnn_mlir  # noqa: E402
 from cases import CASES, default_inputs  # noqa: E402
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16,

@@ -7,8 +7,8 @@ module (model.so) on torch CUDA tensors.
     y = m.run("forward", x, w)  # or by name
 """
 
-from .loader import CompiledModule, load_module
+from .loader import CompiledModule, load_module, load_runtime_before_torch
 from .manifest import ArgSpec, Entry, Manifest, ManifestError, parse_manifest
 
 __all__ = ["ArgSpec", "CompiledModule", "Entry", "Manifest", "ManifestError",
-           "load_module", "parse_manifest"]
+           "load_module", "load_runtime_before_torch", "parse_manifest"]

@@ -33,6 +33,21 @@ def _torch_dtype(torch, dtype):
             "i8": torch.int8, "i32": torch.int32, "i64": torch.int64}[dtype]
 
 
+def load_runtime_before_torch():
+    """Loads the runtime named by CUDNN_MLIR_RUNTIME_LIB (if set) with
+    RTLD_GLOBAL, to be called before ``import torch``: the process then uses
+    the cuDNN the runtime was built against, and torch shares it (its version
+    check is skipped, as torch's wheel carries a newer cuDNN). Loading the
+    runtime after torch's own cuDNN crashed plan building on the GPU machine
+    (docs/abi.md, "Loading"). Returns the library, or None if unset."""
+    path = os.environ.get(RUNTIME_ENV)
+    if not path:
+        return None
+    library = ctypes.CDLL(path, mode=os.RTLD_NOW | os.RTLD_GLOBAL)
+    os.environ.setdefault("PYTORCH_SKIP_CUDNN_COMPATIBILITY_CHECK", "1")
+    return library
+
+
 def _load_runtime_before(model_path):
     """The runtime, loaded RTLD_GLOBAL before the model, or None when it is
     left to the model's rpath (then promoted to global after the model)."""

@@ -4,6 +4,7 @@
 
 #include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
+#include "cudnn-mlir/Codegen/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/BufferizableOpInterfaceImpl.h"
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/KernelLaunchEffects.h"
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
@@ -41,6 +42,11 @@
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::cudnn_mlir::registerAllDialects(DialectRegistry &registry) {
@@ -48,7 +54,9 @@ void mlir::cudnn_mlir::registerAllDialects(DialectRegistry &registry) {
                   arith::ArithDialect, tensor::TensorDialect,
                   memref::MemRefDialect, bufferization::BufferizationDialect,
                   cf::ControlFlowDialect, scf::SCFDialect,
-                  LLVM::LLVMDialect, gpu::GPUDialect, NVVM::NVVMDialect>();
+                  LLVM::LLVMDialect, gpu::GPUDialect, NVVM::NVVMDialect,
+                  linalg::LinalgDialect, math::MathDialect,
+                  vector::VectorDialect>();
   // What bufferization needs to know about each dialect's ops.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
@@ -56,6 +64,7 @@ void mlir::cudnn_mlir::registerAllDialects(DialectRegistry &registry) {
   cudnn::registerBufferizableOpInterfaceExternalModels(registry);
   cudnn::registerKernelLaunchEffectsExternalModel(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  linalg::registerBufferizableOpInterfaceExternalModels(registry);
   // What buffer-results-to-out-params and deallocation need.
   arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
   cf::registerBufferDeallocationOpInterfaceExternalModels(registry);
@@ -74,6 +83,7 @@ void mlir::cudnn_mlir::registerAllDialects(DialectRegistry &registry) {
   registerConvertMemRefToLLVMInterface(registry);
   registerConvertNVVMToLLVMInterface(registry);
   ub::registerConvertUBToLLVMInterface(registry);
+  vector::registerConvertVectorToLLVMInterface(registry);
   registerGPUDialectTranslation(registry);
   gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
   registerNVVMDialectTranslation(registry);
@@ -84,6 +94,7 @@ void mlir::cudnn_mlir::registerAllPasses() {
   tcp::registerTcpTransformsPasses();
   cudnn::registerCudnnTransformsPasses();
   registerConversionPasses();
+  registerCodegenPasses();
   registerPipelines();
   // The upstream passes the lowering pipelines are made of, for running
   // them one at a time.

@@ -2,6 +2,7 @@
 
 #include "cudnn-mlir/Pipelines/Pipelines.h"
 
+#include "cudnn-mlir/Codegen/Passes.h"
 #include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
@@ -40,6 +41,10 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
     OpPassManager &pm, const CudnnToLLVMPipelineOptions &options) {
   pm.addPass(cudnn::createCudnnBufferizePass());
   pm.addPass(cudnn::createCudnnResultsToOutParamsPass());
+  // What no cuDNN graph took, as linalg on buffers: generated kernels.
+  pm.addNestedPass<func::FuncOp>(cudnn_mlir::createCodegenMapToGpuPass(
+      cudnn_mlir::CodegenMapToGpuPassOptions{options.reportKernels}));
+  pm.addPass(createGpuKernelOutliningPass());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
   funcPm.addPass(createCanonicalizerPass());
@@ -78,11 +83,18 @@ void cudnn_mlir::buildTcpToLLVMPipeline(
   toCudnn.layout = options.layout;
   toCudnn.alignment = options.alignment;
   buildTcpToCudnnPipeline(pm, toCudnn);
+  // The general codegen road for every tcp op left outside cuDNN graphs.
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(cudnn_mlir::createConvertTcpToLinalgPass());
+  funcPm.addPass(cudnn_mlir::createCodegenFuseElementwisePass());
+  funcPm.addPass(createCanonicalizerPass());
+  funcPm.addPass(createCSEPass());
   CudnnToLLVMPipelineOptions toLLVM;
   toLLVM.gpuChip = options.gpuChip;
   toLLVM.exactFp32 = options.exactFp32;
   toLLVM.deterministic = options.deterministic;
   toLLVM.autotune = options.autotune;
+  toLLVM.reportKernels = options.reportKernels;
   buildCudnnToLLVMPipeline(pm, toLLVM);
 }
 
@@ -96,12 +108,15 @@ void cudnn_mlir::registerPipelines() {
   PassPipelineRegistration<CudnnToLLVMPipelineOptions>(
       "cudnn-to-llvm-pipeline",
       "Bufferizes cuDNN graphs into device buffers and lowers them to LLVM "
-      "calling the runtime (cudnn-bufferize, cudnn-results-to-out-params, "
-      "deallocation, convert-cudnn-to-llvm)",
+      "calling the runtime, with generated kernels for the linalg ops "
+      "beside them (cudnn-bufferize, cudnn-results-to-out-params, "
+      "codegen-map-to-gpu, gpu-kernel-outlining, deallocation, NVVM/PTX, "
+      "convert-cudnn-to-llvm)",
       buildCudnnToLLVMPipeline);
   PassPipelineRegistration<TcpToLLVMPipelineOptions>(
       "tcp-to-llvm-pipeline",
-      "TCP all the way to LLVM: tcp-to-cudnn-pipeline, then "
-      "cudnn-to-llvm-pipeline",
+      "TCP all the way to LLVM: tcp-to-cudnn-pipeline, the rest of the tcp "
+      "ops to linalg (convert-tcp-to-linalg, codegen-fuse-elementwise), "
+      "then cudnn-to-llvm-pipeline",
       buildTcpToLLVMPipeline);
 }

@@ -25,7 +25,8 @@ def main(src_root):
         for line in p.read_text().splitlines() if "expected-error" in line)
     missing, vague = [], []
     for cpp in sorted([*root.glob("lib/Dialect/**/*.cpp"),
-                       *root.glob("lib/Conversion/**/*.cpp")]):
+                       *root.glob("lib/Conversion/**/*.cpp"),
+                       *root.glob("lib/Codegen/**/*.cpp")]):
         text = cpp.read_text()
         for m in MESSAGE.finditer(text):
             literal = m.group(1).encode().decode("unicode_escape")

@@ -5,10 +5,13 @@
 
 #include "cudnn-mlir/Conversion/CudnnToLLVM/CudnnToLLVM.h"
 #include "cudnn-mlir/Conversion/TcpToCudnn/TcpToCudnn.h"
+#include "cudnn-mlir/Conversion/TcpToLinalg/TcpToLinalg.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::cudnn_mlir {

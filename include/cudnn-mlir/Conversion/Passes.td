@@ -128,4 +128,80 @@ def ConvertCudnnToLLVMPass : Pass<"convert-cudnn-to-llvm", "ModuleOp"> {
                            "::mlir::gpu::GPUDialect"];
 }
 
+
+def ConvertTcpToLinalgPass : Pass<"convert-tcp-to-linalg", "func::FuncOp"> {
+  let summary = "Lowers the tcp ops that no cuDNN graph took to linalg on tensors";
+  let description = [{
+    The general codegen road: every tcp op left outside a cuDNN graph (after
+    `tcp-to-cudnn-pipeline`) that has a generic GPU path becomes linalg on
+    tensors, with PyTorch's semantics. Each result is written into a
+    `tensor.empty` (dynamic sizes from `tensor.dim` or the op's size
+    operands):
+
+    - elementwise ops (unary, binary, clamp, cast) become one
+      `linalg.generic` each, all iterators parallel, identity maps;
+    - `tcp.broadcast` becomes a `linalg.generic` whose input map sends the
+      broadcast axes to the constant 0, so that elementwise fusion folds it
+      into its consumers' indexing maps;
+    - `tcp.transpose` is a `linalg.generic` with a permuted input map;
+    - `tcp.reduce_{sum,mean,max,min}` are `linalg.generic` reductions
+      (reduction iterators on `axes`; the output map drops the reduced dims,
+      or maps them to the constant 0 with `keep_dims`) into a
+      `linalg.fill`ed init holding the neutral value (0, -inf/+inf, or the
+      signed integer extremes); mean divides by the element count in a
+      parallel epilogue generic;
+    - `tcp.slice`, `tcp.concat`, `tcp.gather` and `tcp.gather_nd` are
+      all-parallel generics over the result that read their sources with
+      `tensor.extract` at indices computed from `linalg.index` (concat reads
+      every input at a clamped, in-bounds index and picks with
+      `arith.select`);
+    - `tcp.max_pool2d` / `tcp.avg_pool2d` are all-parallel generics over the
+      output whose body walks the window with `scf.for`, reading clamped
+      indices and replacing taps outside the input by -inf / 0 with
+      `arith.select`; the average divides by torch's divisor (the window
+      clipped to the padded input with `count_include_pad`, else the taps
+      inside the input), `ceil_mode` windows included. Pooling needs static
+      H and W;
+    - `tcp.const` becomes `arith.constant`.
+
+    Element types: f16 and bf16 arithmetic is done in f32 and rounded once
+    per tcp op (as PyTorch's kernels do); f16/bf16 sums, means and average
+    pools accumulate in f32, and max/min stay exact in the element type.
+    Clamp bounds are built in the type the clamp computes in (f32 for
+    f16/bf16 tensors, the element type otherwise; upstream's lowering builds
+    f32 bounds for f16 tensors), and integer bounds in the integer element
+    type, saturated to its range. Integer ops use the signedness the op
+    states (`rounding_mode` of divsi/divui, the signedness attributes of
+    cast; i1 converts as a bool).
+
+    Ops inside a `group_type = "cudnn"` group are left for
+    `convert-tcp-to-cudnn`, and ops with a cuDNN path that were not grouped
+    (conv2d, matmul, batch_matmul, the norms, custom ops) are left alone; a
+    later pass reports them.
+
+    Example:
+
+    ```mlir
+    // before
+    %1 = tcp.add %a, %b : tensor<8xf16>, tensor<8xf16> -> tensor<8xf16>
+    // after
+    %0 = tensor.empty() : tensor<8xf16>
+    %1 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+        ins(%a, %b : tensor<8xf16>, tensor<8xf16>) outs(%0 : tensor<8xf16>) {
+    ^bb0(%x: f16, %y: f16, %out: f16):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %s = arith.addf %xf, %yf : f32
+      %r = arith.truncf %s : f32 to f16
+      linalg.yield %r : f16
+    } -> tensor<8xf16>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 #endif // CUDNN_MLIR_CONVERSION_PASSES

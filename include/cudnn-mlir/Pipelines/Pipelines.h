@@ -65,6 +65,11 @@ template <typename Base> struct WithCudnnToLLVMOptions : public Base {
       llvm::cl::desc("Time every candidate plan on first use, keep the "
                      "fastest"),
       llvm::cl::init(false)};
+  Option<bool> reportKernels{
+      *this, "report-kernels",
+      llvm::cl::desc("A remark per function listing the GPU kernels it "
+                     "became (codegen-map-to-gpu)"),
+      llvm::cl::init(false)};
 };
 
 struct TcpToCudnnPipelineOptions

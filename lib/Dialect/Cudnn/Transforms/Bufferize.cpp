@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -34,14 +35,15 @@ using namespace mlir::cudnn;
 namespace {
 
 /// Ops outside cuDNN graphs that bufferize into something the LLVM lowering
-/// runs: views, constants, layout conversions, the graphs themselves, and
-/// launches of generated kernels (on buffers already).
+/// runs: views, constants, layout conversions, the graphs themselves,
+/// linalg ops (generated kernels, codegen-map-to-gpu), and launches of
+/// generated kernels (on buffers already).
 bool hasDeviceLowering(Operation *op) {
   return isa<func::FuncOp, func::ReturnOp, func::CallOp, arith::ConstantOp,
              tcp::ConstOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
              tensor::EmptyOp, tensor::CastOp, GetCurrentHandleOp,
              BuildAndExecGraphOp, ExecuteGraphOp, ConvertLayoutOp,
-             gpu::LaunchFuncOp>(op) ||
+             gpu::LaunchFuncOp, linalg::LinalgOp>(op) ||
          isa<memref::MemRefDialect, bufferization::BufferizationDialect>(
              op->getDialect());
 }
@@ -67,13 +69,16 @@ LogicalResult checkLowerable(func::FuncOp func) {
                             "static shape, but result #")
              << i << " is " << type;
   WalkResult result = func.walk([&](Operation *op) {
+    // Graph bodies are checked by the graph verifier; linalg bodies run
+    // inside generated kernels.
     if (op->getParentOfType<BuildAndExecGraphOp>() ||
-        op->getParentOfType<ExecuteGraphOp>())
+        op->getParentOfType<ExecuteGraphOp>() ||
+        op->getParentOfType<linalg::LinalgOp>())
       return WalkResult::skip();
     if (!hasDeviceLowering(op)) {
-      op->emitError("expects only cuDNN graphs, constants and reshapes "
-                    "outside graphs (this build has no GPU lowering for other "
-                    "ops yet), but got '")
+      op->emitError("expects only cuDNN graphs, linalg ops (generated "
+                    "kernels), constants and reshapes outside graphs, but "
+                    "got '")
           << op->getName() << "'";
       return WalkResult::interrupt();
     }

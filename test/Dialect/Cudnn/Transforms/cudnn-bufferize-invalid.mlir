@@ -31,7 +31,7 @@ func.func @non_tensor_result(%x: tensor<4xf32>) -> (tensor<4xf32>, index) {
 // -----
 
 func.func @max_pool_outside_graph(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
-  // expected-error @+1 {{expects only cuDNN graphs, constants and reshapes outside graphs (this build has no GPU lowering for other ops yet), but got 'tcp.max_pool2d'}}
+  // expected-error @+1 {{expects only cuDNN graphs, linalg ops (generated kernels), constants and reshapes outside graphs, but got 'tcp.max_pool2d'}}
   %0 = tcp.max_pool2d %x {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>} : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
   return %0 : tensor<1x4x4x4xf32>
 }

@@ -1,0 +1,73 @@
+//===- Passes.td - general GPU codegen passes of cudnn-mlir -*- tablegen -*-===//
+
+#ifndef CUDNN_MLIR_CODEGEN_PASSES
+#define CUDNN_MLIR_CODEGEN_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def CodegenFuseElementwisePass
+    : Pass<"codegen-fuse-elementwise", "func::FuncOp"> {
+  let summary = "Fuses linalg ops on tensors into as few kernels as possible";
+  let description = [{
+    Producer/consumer fusion of `linalg.generic` ops on tensors (upstream's
+    elementwise fusion patterns) with a GPU cost model: an all-parallel
+    producer is fused into every consumer that reads it through a
+    permutation, even when it has several users, because recomputing a few
+    arithmetic ops is cheaper on a bandwidth-bound GPU than a round trip
+    through memory. Broadcasts fold into the consumers' indexing maps, and an
+    elementwise prologue folds into the reduction that reads it. Reshapes
+    around generics are propagated where that enables fusion, and dead
+    producers are erased.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def CodegenMapToGpuPass : Pass<"codegen-map-to-gpu", "func::FuncOp"> {
+  let summary = "Maps bufferized linalg ops onto GPU kernels (gpu.launch)";
+  let description = [{
+    Runs after bufferization. Each `linalg.generic` / `linalg.fill` (named
+    linalg ops are generalized first) on device buffers becomes one
+    `gpu.launch`, and a row reduction with the ops that read it row by row
+    (softmax, a mean's division) becomes a single kernel. The strategy
+    follows the op's shape:
+
+    - *elementwise* (all parallel): one thread per group of consecutive
+      output elements, 16-byte vector loads and stores when every buffer is
+      contiguous along the innermost dimension and (checked at run time) 16-
+      byte aligned, scalar code otherwise;
+    - *transpose* (all parallel, one input whose innermost dimension is not
+      the output's): 32x32 tiles through shared memory, so that both the
+      reads and the writes are coalesced;
+    - *row reduction* (the innermost dimension is reduced): one block per
+      row, a strided per-thread loop, warp shuffles and shared memory to
+      combine; consecutive generics over the same rows that only read the
+      row's reductions (softmax, normalisation, a mean's division) join the
+      kernel, and reductions consumed only there never reach memory;
+    - *column reduction* (reduced dimensions outside the innermost):
+      threads along the kept innermost dimension, the reduction split across
+      a block's warps and, for tall columns, across blocks, with a second
+      kernel combining the partial results;
+    - anything else (pooling windows, gathers): one thread per output
+      element looping over the reduction dimensions.
+
+    Functions must have static shapes. With `report-kernels`, each function
+    gets a remark saying how many kernels it became and with which
+    strategies; the `num-kernels` statistic counts them too.
+  }];
+  let options = [
+    Option<"reportKernels", "report-kernels", "bool", /*default=*/"false",
+           "Emit a remark per function listing the kernels it became">,
+  ];
+  let statistics = [
+    Statistic<"numKernels", "num-kernels", "GPU kernels generated">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+#endif // CUDNN_MLIR_CODEGEN_PASSES

@@ -1,0 +1,209 @@
+//===- ColumnReductionKernel.cpp - reductions over outer dimensions -------===//
+//
+// The reduced loops are not innermost, so the kept innermost loop runs along
+// contiguous memory: threads along x take consecutive outputs (coalesced
+// reads), the 16 warps of a block split the reduced loops, and shared memory
+// combines them. When there are too few outputs to fill the GPU, the reduced
+// loops are also split across blocks: each block writes a partial result and
+// a second, small kernel combines the partials with the output's initial
+// value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Strategies.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+
+namespace mlir::cudnn_mlir::codegen {
+
+namespace {
+constexpr int64_t kColumns = 32;   // outputs per block (threads along x)
+constexpr int64_t kSplit = 16;     // threads along y sharing a column
+constexpr int64_t kTargetBlocks = 132 * 4; // a few blocks per H100 SM
+constexpr int64_t kMinStepsPerThread = 32;
+} // namespace
+
+bool isColumnReduction(linalg::GenericOp op) {
+  if (op.getNumReductionLoops() == 0 || op.getNumDpsInits() != 1 ||
+      !matchCombiner(op))
+    return false;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (iterators.back() != utils::IteratorType::parallel)
+    return false;
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  for (unsigned dim = 0; dim < iterators.size(); ++dim)
+    if (iterators[dim] == utils::IteratorType::reduction &&
+        out.isFunctionOfDim(dim))
+      return false;
+  return true;
+}
+
+SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
+                                                      StringRef name) {
+  ImplicitLocOpBuilder b(op.getLoc(), op);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  SmallVector<int64_t> parallelSizes, reducedSizes;
+  for (auto [size, iterator] : llvm::zip(ranges, iterators))
+    (iterator == utils::IteratorType::parallel ? parallelSizes : reducedSizes)
+        .push_back(size);
+  int64_t numOutputs = 1, numReduced = 1;
+  for (int64_t size : parallelSizes)
+    numOutputs *= size;
+  for (int64_t size : reducedSizes)
+    numReduced *= size;
+  int64_t columnBlocks = (numOutputs + kColumns - 1) / kColumns;
+  int64_t split = std::max<int64_t>(
+      1, std::min((kTargetBlocks + columnBlocks - 1) / columnBlocks,
+                  numReduced / (kSplit * kMinStepsPerThread)));
+
+  Combiner combiner = *matchCombiner(op);
+  ReductionInit init = findFillInit(op);
+  OpOperand &out = *op.getDpsInitOperand(0);
+  Type accType = combiner.neutral.getType();
+  Type stagedType = shuffleType(accType);
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  auto scratchType = MemRefType::get({kSplit, kColumns}, stagedType,
+                                     MemRefLayoutAttrInterface{}, workgroup);
+  Value partials;
+  if (split > 1)
+    partials = memref::AllocOp::create(
+        b, MemRefType::get({split, numOutputs}, accType));
+
+  auto widen = [&](Value value) -> Value {
+    if (value.getType() == stagedType)
+      return value;
+    if (isa<FloatType>(stagedType))
+      return arith::ExtFOp::create(b, stagedType, value);
+    return arith::ExtSIOp::create(b, stagedType, value);
+  };
+  auto narrow = [&](Value value) -> Value {
+    if (value.getType() == accType)
+      return value;
+    if (isa<FloatType>(accType))
+      return arith::TruncFOp::create(b, accType, value);
+    return arith::TruncIOp::create(b, accType, value);
+  };
+  // Loop coordinates from an output's linear index and the reduced loops'.
+  auto loopsAt = [&](Value output, Value reduced) {
+    SmallVector<Value> parallel = delinearize(b, output, parallelSizes);
+    SmallVector<Value> reducedCoords =
+        reduced ? delinearize(b, reduced, reducedSizes)
+                : SmallVector<Value>(reducedSizes.size(), indexConstant(b, 0));
+    SmallVector<Value> loops;
+    unsigned p = 0, r = 0;
+    for (utils::IteratorType iterator : iterators)
+      loops.push_back(iterator == utils::IteratorType::parallel
+                          ? parallel[p++]
+                          : reducedCoords[r++]);
+    return loops;
+  };
+  auto finish = [&](Value output, Value total) {
+    SmallVector<Value> loops = loopsAt(output, Value());
+    Value start = init.value ? init.value : loadOperand(b, op, out, loops);
+    storeOperand(b, op, out, combine(b, combiner, start, total), loops);
+  };
+
+  SmallVector<KernelSummary> summaries;
+  {
+    OpBuilder::InsertionGuard insertion(b);
+    gpu::LaunchOp launch = createLaunch(b, columnBlocks * split,
+                                        {kColumns, kSplit}, {scratchType},
+                                        (name + "_columns").str());
+    Value scratch = launch.getWorkgroupAttributions().front();
+    Value tx = launch.getThreadIds().x;
+    Value ty = launch.getThreadIds().y;
+    Value blockColumn = arith::RemUIOp::create(b, launch.getBlockIds().x,
+                                               indexConstant(b, columnBlocks));
+    Value part = arith::DivUIOp::create(b, launch.getBlockIds().x,
+                                        indexConstant(b, columnBlocks));
+    Value output = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, blockColumn, indexConstant(b, kColumns)),
+        tx);
+    Value valid = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, output,
+                                        indexConstant(b, numOutputs));
+    Value neutral = arith::ConstantOp::create(b, combiner.neutral);
+    auto accumulate = scf::IfOp::create(
+        b, valid,
+        [&](OpBuilder &, Location) {
+          Value first = arith::AddIOp::create(
+              b, arith::MulIOp::create(b, part, indexConstant(b, kSplit)), ty);
+          auto loop = scf::ForOp::create(b, first,
+                                         indexConstant(b, numReduced),
+                                         indexConstant(b, kSplit * split),
+                                         ValueRange{neutral});
+          {
+            OpBuilder::InsertionGuard inner(b);
+            b.setInsertionPointToStart(loop.getBody());
+            SmallVector<Value> loops = loopsAt(output, loop.getInductionVar());
+            SmallVector<Value> arguments;
+            for (OpOperand *input : op.getDpsInputOperands())
+              arguments.push_back(loadOperand(b, op, *input, loops));
+            arguments.push_back(loop.getRegionIterArgs().front());
+            scf::YieldOp::create(b, emitBody(b, op, arguments, loops));
+          }
+          scf::YieldOp::create(b, loop.getResult(0));
+        },
+        [&](OpBuilder &, Location) { scf::YieldOp::create(b, neutral); });
+    // The accumulate region was built with `b`: move the builder back.
+    b.setInsertionPointAfter(accumulate);
+    memref::StoreOp::create(b, widen(accumulate.getResult(0)), scratch,
+                            ValueRange{ty, tx});
+    gpu::BarrierOp::create(b);
+    Value firstRow = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, ty,
+                                           indexConstant(b, 0));
+    auto combineRows = scf::IfOp::create(
+        b, arith::AndIOp::create(b, firstRow, valid), false);
+    b.setInsertionPointToStart(&combineRows.getThenRegion().front());
+    Value total = neutral;
+    for (int64_t row = 0; row < kSplit; ++row)
+      total = combine(b, combiner, total,
+                      narrow(memref::LoadOp::create(
+                          b, scratch, ValueRange{indexConstant(b, row), tx})));
+    if (split == 1)
+      finish(output, total);
+    else
+      memref::StoreOp::create(b, total, partials, ValueRange{part, output});
+    summaries.push_back(
+        {(name + "_columns").str(),
+         "column reduction (32 columns x 16 warps per block" +
+             (split > 1 ? ", split over " + std::to_string(split) + " blocks"
+                        : std::string()) +
+             ")"});
+  }
+  if (split == 1)
+    return summaries;
+
+  int64_t blockSize = 256;
+  gpu::LaunchOp launch =
+      createLaunch(b, (numOutputs + blockSize - 1) / blockSize, {blockSize},
+                   {}, (name + "_combine").str());
+  Value output = arith::AddIOp::create(
+      b,
+      arith::MulIOp::create(b, launch.getBlockIds().x,
+                            indexConstant(b, blockSize)),
+      launch.getThreadIds().x);
+  auto guard = scf::IfOp::create(
+      b,
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, output,
+                            indexConstant(b, numOutputs)),
+      false);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+  Value total = arith::ConstantOp::create(b, combiner.neutral);
+  for (int64_t p = 0; p < split; ++p)
+    total = combine(b, combiner, total,
+                    memref::LoadOp::create(
+                        b, partials, ValueRange{indexConstant(b, p), output}));
+  finish(output, total);
+  summaries.push_back({(name + "_combine").str(),
+                       "column reduction, combining " +
+                           std::to_string(split) + " partial results"});
+  return summaries;
+}
+
+} // namespace mlir::cudnn_mlir::codegen

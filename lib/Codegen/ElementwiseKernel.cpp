@@ -1,0 +1,280 @@
+//===- ElementwiseKernel.cpp - one thread per output element(s) -----------===//
+//
+// The default strategy. Threads cover the op's parallel loops in row-major
+// order, so consecutive threads touch consecutive elements of anything
+// indexed by the innermost loop. When every buffer indexed by the innermost
+// loop is contiguous along it, each thread handles 16 bytes' worth of
+// elements with vector loads and stores, provided the buffers turn out
+// 16-byte aligned at run time (scalar code otherwise). Reduction loops, if
+// the op has any, run serially inside the thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Strategies.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace mlir::cudnn_mlir::codegen {
+
+namespace {
+
+constexpr int64_t kBlockSize = 256;
+constexpr int64_t kVectorBytes = 16;
+
+/// How an operand is accessed by the lanes of a vectorized thread.
+enum class LaneAccess { Scalar, Uniform, Vector, Other };
+
+LaneAccess classify(linalg::GenericOp op, OpOperand &operand, unsigned dim) {
+  auto type = dyn_cast<MemRefType>(operand.get().getType());
+  if (!type)
+    return LaneAccess::Scalar;
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  if (!map.isFunctionOfDim(dim))
+    return LaneAccess::Uniform;
+  if (map.getNumResults() == 0 || !type.getLayout().isIdentity() ||
+      map.getResults().back() != getAffineDimExpr(dim, op.getContext()))
+    return LaneAccess::Other;
+  for (AffineExpr expr : map.getResults().drop_back())
+    if (expr.isFunctionOfDim(dim))
+      return LaneAccess::Other;
+  return LaneAccess::Vector;
+}
+
+Value zeroOf(ImplicitLocOpBuilder &b, Type type) {
+  return arith::ConstantOp::create(b, b.getZeroAttr(type));
+}
+
+/// The body's arguments at one point; outputs are loaded only if the body
+/// reads them.
+SmallVector<Value> loadArguments(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                                 ValueRange loops) {
+  SmallVector<Value> arguments;
+  for (OpOperand *input : op.getDpsInputOperands())
+    arguments.push_back(loadOperand(b, op, *input, loops));
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    if (op.payloadUsesValueFromOperand(&init))
+      arguments.push_back(loadOperand(b, op, init, loops));
+    else
+      arguments.push_back(zeroOf(b, getElementTypeOrSelf(init.get())));
+  }
+  return arguments;
+}
+
+/// Scalar code for the point with linear index `point` over the parallel
+/// loops; reduction loops are looped over here.
+void emitScalarPoint(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                     Value point) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  SmallVector<int64_t> parallelSizes;
+  for (auto [size, iterator] : llvm::zip(ranges, iterators))
+    if (iterator == utils::IteratorType::parallel)
+      parallelSizes.push_back(size);
+  SmallVector<Value> parallel = delinearize(b, point, parallelSizes);
+  Value zero = indexConstant(b, 0);
+  SmallVector<Value> loops;
+  unsigned next = 0;
+  for (utils::IteratorType iterator : iterators)
+    loops.push_back(iterator == utils::IteratorType::parallel
+                        ? parallel[next++]
+                        : zero);
+
+  if (op.getNumReductionLoops() == 0) {
+    SmallVector<Value> results =
+        emitBody(b, op, loadArguments(b, op, loops), loops);
+    for (auto [init, result] : llvm::zip(op.getDpsInitsMutable(), results))
+      storeOperand(b, op, init, result, loops);
+    return;
+  }
+
+  // Outputs of a reduction do not depend on its reduction loops (checked by
+  // the pass): they are accumulated in registers.
+  SmallVector<Value> accumulators;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    accumulators.push_back(loadOperand(b, op, init, loops));
+  std::function<SmallVector<Value>(unsigned, ValueRange)> loopNest =
+      [&](unsigned dim, ValueRange accs) -> SmallVector<Value> {
+    while (dim < iterators.size() &&
+           iterators[dim] == utils::IteratorType::parallel)
+      ++dim;
+    if (dim == iterators.size()) {
+      SmallVector<Value> arguments;
+      for (OpOperand *input : op.getDpsInputOperands())
+        arguments.push_back(loadOperand(b, op, *input, loops));
+      llvm::append_range(arguments, accs);
+      return emitBody(b, op, arguments, loops);
+    }
+    auto loop = scf::ForOp::create(b, zero, indexConstant(b, ranges[dim]),
+                                   indexConstant(b, 1), accs);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    loops[dim] = loop.getInductionVar();
+    SmallVector<Value> inner = loopNest(dim + 1, loop.getRegionIterArgs());
+    scf::YieldOp::create(b, inner);
+    loops[dim] = zero;
+    return SmallVector<Value>(loop.getResults());
+  };
+  SmallVector<Value> results = loopNest(0, accumulators);
+  for (auto [init, result] : llvm::zip(op.getDpsInitsMutable(), results))
+    storeOperand(b, op, init, result, loops);
+}
+
+/// Vector code for the `width` consecutive points starting at `first` (the
+/// innermost loop is parallel, its size a multiple of `width`).
+void emitVectorPoints(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                      Value first, int64_t width) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  unsigned innermost = ranges.size() - 1;
+  SmallVector<Value> loops = delinearize(b, first, ranges);
+  auto laneLoops = [&](int64_t lane) {
+    SmallVector<Value> shifted(loops);
+    shifted[innermost] = arith::AddIOp::create(b, loops[innermost],
+                                               indexConstant(b, lane));
+    return shifted;
+  };
+  auto vectorType = [&](Value buffer) {
+    return VectorType::get({width}, getElementTypeOrSelf(buffer));
+  };
+  auto vectorLoad = [&](OpOperand &operand) -> Value {
+    SmallVector<Value> indices =
+        applyMap(b, op.getMatchingIndexingMap(&operand), loops);
+    return vector::LoadOp::create(b, vectorType(operand.get()), operand.get(),
+                                  indices, /*nontemporal=*/false,
+                                  llvm::MaybeAlign(kVectorBytes));
+  };
+
+  // Per operand: one vector (Vector) or one value for all lanes.
+  SmallVector<Value> loaded;
+  SmallVector<bool> isVector;
+  for (OpOperand &operand : op->getOpOperands()) {
+    bool isInit = op.isDpsInit(&operand);
+    LaneAccess access = classify(op, operand, innermost);
+    if (isInit && !op.payloadUsesValueFromOperand(&operand)) {
+      loaded.push_back(zeroOf(b, getElementTypeOrSelf(operand.get())));
+      isVector.push_back(false);
+    } else if (access == LaneAccess::Vector) {
+      loaded.push_back(vectorLoad(operand));
+      isVector.push_back(true);
+    } else {
+      loaded.push_back(loadOperand(b, op, operand, loops));
+      isVector.push_back(false);
+    }
+  }
+  SmallVector<SmallVector<Value>> lanesPerResult(op.getNumDpsInits());
+  for (int64_t lane = 0; lane < width; ++lane) {
+    SmallVector<Value> arguments;
+    for (auto [value, vector] : llvm::zip(loaded, isVector))
+      arguments.push_back(vector ? Value(vector::ExtractOp::create(b, value, lane))
+                                 : value);
+    SmallVector<Value> results = emitBody(b, op, arguments, laneLoops(lane));
+    for (auto [i, result] : llvm::enumerate(results))
+      lanesPerResult[i].push_back(result);
+  }
+  for (auto [init, lanes] : llvm::zip(op.getDpsInitsMutable(), lanesPerResult)) {
+    Value vector =
+        vector::FromElementsOp::create(b, vectorType(init.get()), lanes);
+    SmallVector<Value> indices =
+        applyMap(b, op.getMatchingIndexingMap(&init), loops);
+    vector::StoreOp::create(b, vector, init.get(), indices,
+                            /*nontemporal=*/false,
+                            llvm::MaybeAlign(kVectorBytes));
+  }
+}
+
+} // namespace
+
+int64_t elementwiseVectorWidth(linalg::GenericOp op) {
+  if (op.getNumReductionLoops() != 0 || op.getNumLoops() == 0)
+    return 1;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  unsigned innermost = ranges.size() - 1;
+  int64_t widestBytes = 0;
+  for (OpOperand &operand : op->getOpOperands()) {
+    LaneAccess access = classify(op, operand, innermost);
+    if (access == LaneAccess::Other)
+      return 1;
+    // Every output is written with vector stores.
+    if (op.isDpsInit(&operand) && access != LaneAccess::Vector)
+      return 1;
+    if (access != LaneAccess::Vector)
+      continue;
+    unsigned bits = getElementTypeOrSelf(operand.get()).getIntOrFloatBitWidth();
+    if (bits < 8 || bits % 8 != 0)
+      return 1;
+    widestBytes = std::max<int64_t>(widestBytes, bits / 8);
+  }
+  if (widestBytes == 0)
+    return 1;
+  int64_t width = std::min<int64_t>(kVectorBytes / widestBytes, 8);
+  if (width < 2 || ranges[innermost] % width != 0)
+    return 1;
+  return width;
+}
+
+KernelSummary emitPointwiseKernel(linalg::GenericOp op, StringRef name) {
+  ImplicitLocOpBuilder b(op.getLoc(), op);
+  int64_t points = 1;
+  for (auto [size, iterator] :
+       llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::parallel)
+      points *= size;
+  int64_t width = elementwiseVectorWidth(op);
+  int64_t threads = points / width;
+  int64_t blockSize =
+      std::min<int64_t>(kBlockSize, std::max<int64_t>(32, (threads + 31) / 32 * 32));
+  int64_t gridSize = std::max<int64_t>(1, (threads + blockSize - 1) / blockSize);
+
+  gpu::LaunchOp launch = createLaunch(b, gridSize, {blockSize}, {}, name);
+  Value thread = arith::AddIOp::create(
+      b,
+      arith::MulIOp::create(b, launch.getBlockIds().x,
+                            indexConstant(b, blockSize)),
+      launch.getThreadIds().x);
+  Value inRange = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread,
+                                        indexConstant(b, threads));
+  auto guard = scf::IfOp::create(b, inRange, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+
+  KernelSummary summary{name.str(), op.getNumReductionLoops()
+                                        ? "pointwise (serial reduction)"
+                                        : "elementwise"};
+  if (width == 1) {
+    emitScalarPoint(b, op, thread);
+    return summary;
+  }
+  summary.strategy += " (vector " + std::to_string(width) + ")";
+
+  // Vector code only where every vector-accessed buffer is 16-byte aligned.
+  Value aligned = arith::ConstantIntOp::create(b, 1, 1);
+  Value c16 = indexConstant(b, kVectorBytes);
+  Value zero = indexConstant(b, 0);
+  unsigned innermost = op.getNumLoops() - 1;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (classify(op, operand, innermost) != LaneAccess::Vector)
+      continue;
+    Value pointer =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, operand.get());
+    Value isAligned = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq, arith::RemUIOp::create(b, pointer, c16),
+        zero);
+    aligned = arith::AndIOp::create(b, aligned, isAligned);
+  }
+  Value first = arith::MulIOp::create(b, thread, indexConstant(b, width));
+  auto choose = scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
+  b.setInsertionPointToStart(&choose.getThenRegion().front());
+  emitVectorPoints(b, op, first, width);
+  b.setInsertionPointToStart(&choose.getElseRegion().front());
+  auto lanes = scf::ForOp::create(b, zero, indexConstant(b, width),
+                                  indexConstant(b, 1));
+  b.setInsertionPointToStart(lanes.getBody());
+  emitScalarPoint(b, op,
+                  arith::AddIOp::create(b, first, lanes.getInductionVar()));
+  return summary;
+}
+
+} // namespace mlir::cudnn_mlir::codegen

@@ -1,0 +1,51 @@
+//===- FuseElementwise.cpp - linalg fusion with a GPU cost model ----------===//
+//
+// Upstream's elementwise fusion, driven by a control function that fuses an
+// all-parallel producer into every consumer: on a GPU limited by memory
+// bandwidth, recomputing a producer's few arithmetic ops in each consumer is
+// cheaper than writing its result and reading it back. Upstream's own pass
+// fuses only single-use producers, which would leave softmax's shared
+// `exp(x - max)` as a kernel of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudnn-mlir/Codegen/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::cudnn_mlir {
+#define GEN_PASS_DEF_CODEGENFUSEELEMENTWISEPASS
+#include "cudnn-mlir/Codegen/Passes.h.inc"
+} // namespace mlir::cudnn_mlir
+
+using namespace mlir;
+
+namespace {
+
+/// Fuses a producer generic whose iterators are all parallel. Producers that
+/// read other tensors through `tensor.extract` (gathers, slices, pooling)
+/// are fused too: the reads move with them.
+bool shouldFuse(OpOperand *fusedOperand) {
+  auto producer = fusedOperand->get().getDefiningOp<linalg::GenericOp>();
+  if (!producer)
+    return false;
+  return producer.getNumParallelLoops() == producer.getNumLoops();
+}
+
+struct CodegenFuseElementwisePass
+    : public cudnn_mlir::impl::CodegenFuseElementwisePassBase<
+          CodegenFuseElementwisePass> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    linalg::populateElementwiseOpsFusionPatterns(patterns, shouldFuse);
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    linalg::FillOp::getCanonicalizationPatterns(patterns, context);
+    linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

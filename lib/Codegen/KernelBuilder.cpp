@@ -1,0 +1,288 @@
+//===- KernelBuilder.cpp - pieces every generated kernel is made of -------===//
+
+#include "KernelBuilder.h"
+
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+
+namespace mlir::cudnn_mlir::codegen {
+
+Value indexConstant(ImplicitLocOpBuilder &b, int64_t value) {
+  return arith::ConstantIndexOp::create(b, value);
+}
+
+SmallVector<Value> delinearize(ImplicitLocOpBuilder &b, Value linear,
+                               ArrayRef<int64_t> sizes) {
+  SmallVector<Value> coords(sizes.size());
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i >= 0; --i) {
+    if (i == 0) {
+      coords[i] = linear;
+      break;
+    }
+    Value size = indexConstant(b, sizes[i]);
+    coords[i] = arith::RemUIOp::create(b, linear, size);
+    linear = arith::DivUIOp::create(b, linear, size);
+  }
+  return coords;
+}
+
+SmallVector<Value> applyMap(ImplicitLocOpBuilder &b, AffineMap map,
+                            ValueRange loops) {
+  SmallVector<Value> results;
+  for (AffineExpr expr : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      results.push_back(loops[dim.getPosition()]);
+    else if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+      results.push_back(indexConstant(b, constant.getValue()));
+    else
+      results.push_back(
+          affine::expandAffineExpr(b, b.getLoc(), expr, loops, ValueRange{}));
+  }
+  return results;
+}
+
+Value loadOperand(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                  OpOperand &operand, ValueRange loops) {
+  Value source = operand.get();
+  if (!isa<MemRefType>(source.getType()))
+    return source;
+  SmallVector<Value> indices =
+      applyMap(b, op.getMatchingIndexingMap(&operand), loops);
+  return memref::LoadOp::create(b, source, indices);
+}
+
+void storeOperand(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                  OpOperand &operand, Value value, ValueRange loops) {
+  SmallVector<Value> indices =
+      applyMap(b, op.getMatchingIndexingMap(&operand), loops);
+  memref::StoreOp::create(b, value, operand.get(), indices);
+}
+
+SmallVector<Value> emitBody(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                            ValueRange arguments, ValueRange loops) {
+  Block &body = op.getRegion().front();
+  IRMapping mapping;
+  mapping.map(body.getArguments(), arguments);
+  for (Operation &inner : body.without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+      mapping.map(index.getResult(), loops[index.getDim()]);
+      continue;
+    }
+    b.clone(inner, mapping);
+  }
+  SmallVector<Value> yielded;
+  for (Value value : body.getTerminator()->getOperands())
+    yielded.push_back(mapping.lookupOrDefault(value));
+  return yielded;
+}
+
+gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
+                           ArrayRef<int64_t> blockSize,
+                           TypeRange workgroupBuffers, StringRef kernelName) {
+  Value one = indexConstant(b, 1);
+  Value grid = indexConstant(b, gridSize);
+  SmallVector<Value, 3> block;
+  for (int64_t i = 0; i < 3; ++i)
+    block.push_back(i < static_cast<int64_t>(blockSize.size())
+                        ? indexConstant(b, blockSize[i])
+                        : one);
+  auto launch = gpu::LaunchOp::create(
+      b, b.getLoc(), grid, one, one, block[0], block[1], block[2],
+      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/{}, workgroupBuffers, /*privateAttributions=*/{},
+      nullptr, nullptr, nullptr, /*module=*/nullptr,
+      FlatSymbolRefAttr::get(b.getContext(), kernelName));
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  auto terminator = gpu::TerminatorOp::create(b);
+  b.setInsertionPoint(terminator);
+  return launch;
+}
+
+std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
+    return std::nullopt;
+  Block &body = op.getRegion().front();
+  Value yielded = body.getTerminator()->getOperand(0);
+  Operation *combining = yielded.getDefiningOp();
+  if (!combining || combining->getBlock() != &body ||
+      combining->getNumOperands() != 2 || combining->getNumResults() != 1)
+    return std::nullopt;
+  BlockArgument acc = op.getRegionOutputArgs().front();
+  if (!acc.hasOneUse() || combining->getOperand(0) == combining->getOperand(1))
+    return std::nullopt;
+  Combiner combiner;
+  combiner.op = combining;
+  if (combining->getOperand(0) == acc)
+    combiner.accOperand = 0;
+  else if (combining->getOperand(1) == acc)
+    combiner.accOperand = 1;
+  else
+    return std::nullopt;
+  std::optional<TypedAttr> neutral = arith::getNeutralElement(combining);
+  if (!neutral)
+    return std::nullopt;
+  combiner.neutral = *neutral;
+  return combiner;
+}
+
+Value combine(ImplicitLocOpBuilder &b, const Combiner &combiner, Value lhs,
+              Value rhs) {
+  IRMapping mapping;
+  mapping.map(combiner.op->getOperand(combiner.accOperand), lhs);
+  mapping.map(combiner.op->getOperand(1 - combiner.accOperand), rhs);
+  return b.clone(*combiner.op, mapping)->getResult(0);
+}
+
+Type shuffleType(Type type) {
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (isa<FloatType>(type))
+    return width <= 32 ? Type(Float32Type::get(type.getContext())) : type;
+  return width <= 32 ? IntegerType::get(type.getContext(), 32) : type;
+}
+
+
+static Value widen(ImplicitLocOpBuilder &b, Value value) {
+  Type wide = shuffleType(value.getType());
+  if (wide == value.getType())
+    return value;
+  if (isa<FloatType>(wide))
+    return arith::ExtFOp::create(b, wide, value);
+  return arith::ExtSIOp::create(b, wide, value);
+}
+
+static Value narrow(ImplicitLocOpBuilder &b, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  if (isa<FloatType>(type))
+    return arith::TruncFOp::create(b, type, value);
+  return arith::TruncIOp::create(b, type, value);
+}
+
+/// A butterfly over the 32 lanes of a warp: every lane ends with the total.
+static Value warpReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
+                        Value value) {
+  for (int32_t offset = 16; offset >= 1; offset /= 2) {
+    auto shuffle = gpu::ShuffleOp::create(b, widen(b, value), offset,
+                                          /*width=*/32, gpu::ShuffleMode::XOR);
+    value = combine(b, combiner, value,
+                    narrow(b, shuffle.getShuffleResult(), value.getType()));
+  }
+  return value;
+}
+
+Value blockReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
+                  Value value, Value threadId, int64_t blockSize,
+                  Value scratch) {
+  Type type = value.getType();
+  value = warpReduce(b, combiner, value);
+  if (blockSize <= 32)
+    return value;
+  Value c32 = indexConstant(b, 32);
+  Value lane = arith::RemUIOp::create(b, threadId, c32);
+  Value warp = arith::DivUIOp::create(b, threadId, c32);
+  Value zero = indexConstant(b, 0);
+  Value isLaneZero =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, zero);
+  Value wide = widen(b, value);
+  scf::IfOp::create(b, isLaneZero, [&](OpBuilder &nested, Location loc) {
+    memref::StoreOp::create(nested, loc, wide, scratch, ValueRange{warp});
+    scf::YieldOp::create(nested, loc);
+  });
+  gpu::BarrierOp::create(b);
+  // Every warp reads the per-warp partials and reduces them again, so every
+  // thread has the total without a second broadcast.
+  Value numWarps = indexConstant(b, blockSize / 32);
+  Value hasPartial =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, lane, numWarps);
+  Value neutral = widen(b, arith::ConstantOp::create(b, combiner.neutral));
+  auto partial = scf::IfOp::create(
+      b, hasPartial,
+      [&](OpBuilder &nested, Location loc) {
+        Value loaded =
+            memref::LoadOp::create(nested, loc, scratch, ValueRange{lane});
+        scf::YieldOp::create(nested, loc, loaded);
+      },
+      [&](OpBuilder &nested, Location loc) {
+        scf::YieldOp::create(nested, loc, neutral);
+      });
+  value = warpReduce(b, combiner, narrow(b, partial.getResult(0), type));
+  // The scratch buffer may be reused by the next reduction.
+  gpu::BarrierOp::create(b);
+  return value;
+}
+
+bool isFill(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1 ||
+      op.getNumParallelLoops() != op.getNumLoops() ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isPermutation())
+    return false;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (isa<ShapedType>(input->get().getType()))
+      return false;
+  Block &body = op.getRegion().front();
+  Value yielded = body.getTerminator()->getOperand(0);
+  if (yielded == op.getRegionOutputArgs().front())
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(yielded))
+    return arg.getOwner() == &body;
+  Operation *def = yielded.getDefiningOp();
+  return def->getBlock() != &body || isa<arith::ConstantOp>(def);
+}
+
+/// The value a fill generic writes, usable outside it (a constant in its
+/// body is cloned before `before`).
+static Value fillValue(linalg::GenericOp fill, Operation *before) {
+  Block &body = fill.getRegion().front();
+  Value yielded = body.getTerminator()->getOperand(0);
+  if (auto arg = dyn_cast<BlockArgument>(yielded))
+    return fill.getDpsInputOperand(arg.getArgNumber())->get();
+  Operation *def = yielded.getDefiningOp();
+  if (def->getBlock() != &body)
+    return yielded;
+  OpBuilder builder(before);
+  return builder.clone(*def)->getResult(0);
+}
+
+/// `buffer` and every view of it.
+static SmallVector<Value> aliasesOf(Value buffer) {
+  SmallVector<Value> aliases{buffer};
+  for (size_t i = 0; i < aliases.size(); ++i)
+    for (Operation *user : aliases[i].getUsers())
+      if (isa<ViewLikeOpInterface>(user))
+        llvm::append_range(aliases, user->getResults());
+  return aliases;
+}
+
+ReductionInit findFillInit(linalg::GenericOp reduction) {
+  Value buffer = reduction.getDpsInitOperand(0)->get();
+  SmallVector<Value> aliases = aliasesOf(buffer);
+  auto touches = [&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (llvm::is_contained(aliases, operand))
+        return true;
+    return false;
+  };
+  for (Operation *prev = reduction->getPrevNode(); prev;
+       prev = prev->getPrevNode()) {
+    auto generic = dyn_cast<linalg::GenericOp>(prev);
+    if (generic && isFill(generic) &&
+        generic.getDpsInitOperand(0)->get() == buffer)
+      return {fillValue(generic, reduction), generic};
+    // Generics write only their outputs; any other op with a region or a
+    // call may write anything.
+    if (touches(prev) ||
+        (!isa<linalg::LinalgOp>(prev) &&
+         (prev->getNumRegions() != 0 || isa<CallOpInterface>(prev))))
+      return {};
+  }
+  return {};
+}
+
+} // namespace mlir::cudnn_mlir::codegen

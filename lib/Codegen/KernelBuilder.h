@@ -1,0 +1,90 @@
+//===- KernelBuilder.h - pieces every generated kernel is made of -*- C++ -*-===//
+//
+// Index arithmetic, loads and stores through a linalg op's indexing maps, the
+// op's body cloned at one iteration point, block-wide reductions, and the
+// launch itself. The strategies (ElementwiseKernel.cpp, ...) compose these.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDNN_MLIR_LIB_CODEGEN_KERNELBUILDER_H
+#define CUDNN_MLIR_LIB_CODEGEN_KERNELBUILDER_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+namespace mlir::cudnn_mlir::codegen {
+
+/// An `index` constant.
+Value indexConstant(ImplicitLocOpBuilder &b, int64_t value);
+
+/// Splits `linear` into row-major coordinates of `sizes` (static).
+SmallVector<Value> delinearize(ImplicitLocOpBuilder &b, Value linear,
+                               ArrayRef<int64_t> sizes);
+
+/// The results of `map` at the loop coordinates `loops`, as index values.
+SmallVector<Value> applyMap(ImplicitLocOpBuilder &b, AffineMap map,
+                            ValueRange loops);
+
+/// Loads the element of `operand` (a buffer or a scalar) the op reads at
+/// loop coordinates `loops`. A scalar operand is returned as it is.
+Value loadOperand(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                  OpOperand &operand, ValueRange loops);
+
+/// Stores `value` into the output `operand` at loop coordinates `loops`.
+void storeOperand(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                  OpOperand &operand, Value value, ValueRange loops);
+
+/// Clones the op's body at one iteration point: block arguments take
+/// `arguments` (inputs then outputs), `linalg.index d` takes `loops[d]`.
+/// Returns the yielded values.
+SmallVector<Value> emitBody(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                            ValueRange arguments, ValueRange loops);
+
+/// Creates `gpu.launch` with a 1-D grid and the given block, named
+/// `kernelName` for outlining, and sets the builder inside its body.
+gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
+                           ArrayRef<int64_t> blockSize,
+                           TypeRange workgroupBuffers, StringRef kernelName);
+
+/// The reduction step of a generic with one output whose body is
+/// `acc' = combiner(acc, f(inputs))` with a combiner that has a neutral
+/// element (add, mul, max, min, and, or, xor).
+struct Combiner {
+  Operation *op = nullptr;   // the combining op in the body
+  unsigned accOperand = 0;   // which of its operands is the accumulator
+  TypedAttr neutral;         // its neutral element
+};
+std::optional<Combiner> matchCombiner(linalg::GenericOp op);
+
+/// combiner(lhs, rhs), a clone of the body's combining op.
+Value combine(ImplicitLocOpBuilder &b, const Combiner &combiner, Value lhs,
+              Value rhs);
+
+/// Combines `value` across the threads of a block of `blockSize` threads
+/// (a multiple of 32) with warp shuffles and the `scratch` workgroup buffer
+/// (one f32/f64/i32/i64 slot per warp); every thread gets the total. Values
+/// narrower than 32 bits travel widened.
+Value blockReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
+                  Value value, Value threadId, int64_t blockSize,
+                  Value scratch);
+
+/// The type a value of `type` is shuffled and staged as.
+Type shuffleType(Type type);
+
+/// The value a reduction output starts from: the constant a
+/// `linalg.fill`-like generic wrote into it just before (that fill is then
+/// redundant), if there is one.
+struct ReductionInit {
+  Value value;                        // the fill value, or null
+  linalg::GenericOp fill;             // the fill it came from
+};
+ReductionInit findFillInit(linalg::GenericOp reduction);
+
+/// True for an all-parallel generic that only writes one value (a scalar
+/// input or a constant) into its output.
+bool isFill(linalg::GenericOp op);
+
+} // namespace mlir::cudnn_mlir::codegen
+
+#endif // CUDNN_MLIR_LIB_CODEGEN_KERNELBUILDER_H

@@ -1,0 +1,59 @@
+//===- Strategies.h - how one linalg op or group becomes a kernel -*- C++ -*-===//
+//
+// Each strategy builds its kernel(s) as `gpu.launch` ops before the first op
+// it maps and leaves erasing the mapped ops to the caller. They expect
+// static loop ranges (checked by the pass).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDNN_MLIR_LIB_CODEGEN_STRATEGIES_H
+#define CUDNN_MLIR_LIB_CODEGEN_STRATEGIES_H
+
+#include "KernelBuilder.h"
+
+#include <string>
+
+namespace mlir::cudnn_mlir::codegen {
+
+/// What a strategy made, for `report-kernels`.
+struct KernelSummary {
+  std::string name;
+  std::string strategy; // e.g. "elementwise(vector 4)"
+};
+
+/// Elements per thread for 16-byte vector accesses (1: scalar code only).
+int64_t elementwiseVectorWidth(linalg::GenericOp op);
+
+/// One thread per (group of) output element(s); reduction loops, if any, run
+/// serially in the thread.
+KernelSummary emitPointwiseKernel(linalg::GenericOp op, StringRef name);
+
+/// The input that makes `op` a transpose: read through a permutation whose
+/// innermost dimension is not the output's. Null if there is none.
+OpOperand *findTransposedInput(linalg::GenericOp op);
+KernelSummary emitTransposeKernel(linalg::GenericOp op, OpOperand &transposed,
+                                  StringRef name);
+
+/// True for a generic whose reduction loops are its trailing loops and
+/// whose body has a combiner.
+bool isRowReduction(linalg::GenericOp op);
+
+/// A row reduction and the generics after it that join its kernel.
+struct RowGroup {
+  SmallVector<linalg::GenericOp> members;
+  SmallVector<int64_t> rowSizes;   // the leading (row) loops
+  SmallVector<int64_t> innerSizes; // the trailing loops
+};
+/// Builds the group that starts at `reduction` (see RowReductionKernel.cpp).
+RowGroup formRowGroup(linalg::GenericOp reduction);
+KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name);
+
+/// True for a generic with reduction loops outside the innermost loop, an
+/// innermost parallel loop, and a combiner.
+bool isColumnReduction(linalg::GenericOp op);
+SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
+                                                      StringRef name);
+
+} // namespace mlir::cudnn_mlir::codegen
+
+#endif // CUDNN_MLIR_LIB_CODEGEN_STRATEGIES_H

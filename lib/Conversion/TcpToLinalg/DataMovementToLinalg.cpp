@@ -1,0 +1,285 @@
+//===- DataMovementToLinalg.cpp - tcp data movement to linalg.generic -----===//
+//
+// tcp.broadcast and tcp.transpose become generics whose input map does the
+// movement, so that elementwise fusion folds them into their consumers.
+// tcp.slice, tcp.concat, tcp.gather and tcp.gather_nd become all-parallel
+// generics over the result that compute source indices from linalg.index
+// and read with tensor.extract from the captured source.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::cudnn_mlir::tcp_to_linalg;
+
+/// A generic over `resultType` with `input` read through `inputMap` (or no
+/// input), whose body yields `compute(args)`.
+static Value
+buildGeneric(OpBuilder &b, Location loc, RankedTensorType resultType,
+             Value init, ValueRange inputs, ArrayRef<AffineMap> inputMaps,
+             function_ref<Value(OpBuilder &, Location, ValueRange)> compute) {
+  int64_t rank = resultType.getRank();
+  SmallVector<AffineMap> maps(inputMaps);
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{resultType}, inputs, init, maps,
+             parallelIterators(rank),
+             [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+               linalg::YieldOp::create(
+                   nested, nestedLoc,
+                   compute(nested, nestedLoc, args.drop_back()));
+             })
+      .getResult(0);
+}
+
+static Value toIndex(OpBuilder &b, Location loc, Value integer) {
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), integer);
+}
+
+/// `value` clamped to [0, size - 1].
+static Value clampIndex(OpBuilder &b, Location loc, Value value, Value size) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value last = arith::SubIOp::create(b, loc, size, one);
+  Value below = arith::MinSIOp::create(b, loc, value, last);
+  return arith::MaxSIOp::create(b, loc, below, zero);
+}
+
+/// The size of dimension `d` of `tensor`: a constant when static.
+static Value dimSize(OpBuilder &b, Location loc, Value tensor, int64_t d) {
+  int64_t size = cast<RankedTensorType>(tensor.getType()).getDimSize(d);
+  if (!ShapedType::isDynamic(size))
+    return arith::ConstantIndexOp::create(b, loc, size);
+  return tensor::DimOp::create(b, loc, tensor, d);
+}
+
+namespace {
+struct BroadcastToGeneric : public TcpToLinalgPattern<tcp::BroadcastOp> {
+  using TcpToLinalgPattern::TcpToLinalgPattern;
+
+  LogicalResult lower(tcp::BroadcastOp op,
+                      PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getOut().getType());
+    int64_t rank = resultType.getRank();
+    SmallVector<int64_t> axes =
+        llvm::map_to_vector(op.getAxes(), [](Attribute a) {
+          return cast<IntegerAttr>(a).getInt();
+        });
+    SmallVector<AffineExpr> inExprs;
+    for (int64_t d = 0; d < rank; ++d)
+      inExprs.push_back(llvm::is_contained(axes, d)
+                            ? rewriter.getAffineConstantExpr(0)
+                            : rewriter.getAffineDimExpr(d));
+    Value init =
+        createEmpty(rewriter, loc, resultType, [&](int64_t d) -> Value {
+          auto it = llvm::find(axes, d);
+          if (it != axes.end())
+            return op.getNewDimSizes()[it - axes.begin()];
+          return tensor::DimOp::create(rewriter, loc, op.getIn(), d)
+              .getResult();
+        });
+    AffineMap inMap = AffineMap::get(rank, 0, inExprs, rewriter.getContext());
+    rewriter.replaceOp(
+        op, buildGeneric(rewriter, loc, resultType, init, op.getIn(), inMap,
+                         [](OpBuilder &, Location, ValueRange args) {
+                           return args[0];
+                         }));
+    return success();
+  }
+};
+
+struct TransposeToGeneric : public TcpToLinalgPattern<tcp::TransposeOp> {
+  using TcpToLinalgPattern::TcpToLinalgPattern;
+
+  LogicalResult lower(tcp::TransposeOp op,
+                      PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getOut().getType());
+    ArrayRef<int64_t> perm = op.getPermutation();
+    // Result dim i is input dim perm[i]: input dim perm[i] is read at loop i.
+    SmallVector<AffineExpr> inExprs(perm.size());
+    for (auto [i, p] : llvm::enumerate(perm))
+      inExprs[p] = rewriter.getAffineDimExpr(i);
+    AffineMap inMap =
+        AffineMap::get(perm.size(), 0, inExprs, rewriter.getContext());
+    Value init =
+        createEmpty(rewriter, loc, resultType, [&](int64_t d) -> Value {
+          return tensor::DimOp::create(rewriter, loc, op.getIn(), perm[d])
+              .getResult();
+        });
+    rewriter.replaceOp(
+        op, buildGeneric(rewriter, loc, resultType, init, op.getIn(), inMap,
+                         [](OpBuilder &, Location, ValueRange args) {
+                           return args[0];
+                         }));
+    return success();
+  }
+};
+
+struct SliceToGeneric : public TcpToLinalgPattern<tcp::SliceOp> {
+  using TcpToLinalgPattern::TcpToLinalgPattern;
+
+  LogicalResult lower(tcp::SliceOp op,
+                      PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getOut().getType());
+    Value init =
+        createEmpty(rewriter, loc, resultType,
+                    [&](int64_t d) -> Value { return op.getSizes()[d]; });
+    auto compute = [&](OpBuilder &b, Location nestedLoc, ValueRange) {
+      SmallVector<Value> source;
+      for (auto [d, index] :
+           llvm::enumerate(loopIndices(b, nestedLoc, resultType.getRank()))) {
+        Value offset =
+            arith::MulIOp::create(b, nestedLoc, index, op.getStrides()[d]);
+        source.push_back(
+            arith::AddIOp::create(b, nestedLoc, op.getStarts()[d], offset));
+      }
+      return tensor::ExtractOp::create(b, nestedLoc, op.getIn(), source)
+          .getResult();
+    };
+    rewriter.replaceOp(
+        op, buildGeneric(rewriter, loc, resultType, init, {}, {}, compute));
+    return success();
+  }
+};
+
+struct ConcatToGeneric : public TcpToLinalgPattern<tcp::ConcatOp> {
+  using TcpToLinalgPattern::TcpToLinalgPattern;
+
+  LogicalResult lower(tcp::ConcatOp op,
+                      PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getResult().getType());
+    int64_t axis = op.getAxis();
+    // Inputs with no elements along the axis are never read (an extract from
+    // them would be out of bounds even after clamping).
+    SmallVector<Value> inputs;
+    for (Value input : op.getInputs())
+      if (cast<RankedTensorType>(input.getType()).getDimSize(axis) != 0)
+        inputs.push_back(input);
+    if (inputs.empty())
+      return rewriter.notifyMatchFailure(op, "every input is empty");
+
+    // Sizes and start offsets along the axis, computed outside the generic.
+    SmallVector<Value> sizes, offsets;
+    Value offset = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    for (Value input : inputs) {
+      offsets.push_back(offset);
+      sizes.push_back(dimSize(rewriter, loc, input, axis));
+      offset = arith::AddIOp::create(rewriter, loc, offset, sizes.back());
+    }
+    Value init =
+        createEmpty(rewriter, loc, resultType, [&](int64_t d) -> Value {
+          return d == axis ? offset : dimSize(rewriter, loc, inputs.front(), d);
+        });
+
+    auto compute = [&](OpBuilder &b, Location nestedLoc, ValueRange) {
+      SmallVector<Value> indices =
+          loopIndices(b, nestedLoc, resultType.getRank());
+      Value along = indices[axis];
+      // Every input is read at an in-bounds index; the last input whose
+      // offset is <= the index wins.
+      Value result;
+      for (auto [input, start, size] : llvm::zip(inputs, offsets, sizes)) {
+        SmallVector<Value> source(indices);
+        Value local = arith::SubIOp::create(b, nestedLoc, along, start);
+        source[axis] = clampIndex(b, nestedLoc, local, size);
+        Value value = tensor::ExtractOp::create(b, nestedLoc, input, source);
+        if (!result) {
+          result = value;
+          continue;
+        }
+        Value inside = arith::CmpIOp::create(
+            b, nestedLoc, arith::CmpIPredicate::sge, along, start);
+        result = arith::SelectOp::create(b, nestedLoc, inside, value, result);
+      }
+      return result;
+    };
+    rewriter.replaceOp(
+        op, buildGeneric(rewriter, loc, resultType, init, {}, {}, compute));
+    return success();
+  }
+};
+
+struct GatherToGeneric : public TcpToLinalgPattern<tcp::GatherOp> {
+  using TcpToLinalgPattern::TcpToLinalgPattern;
+
+  LogicalResult lower(tcp::GatherOp op,
+                      PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getOut().getType());
+    int64_t dim = op.getDimAttr().getInt();
+    Value indices = op.getIndices();
+    Value init = createEmptyLike(rewriter, loc, resultType, indices);
+    auto compute = [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+      SmallVector<Value> source =
+          loopIndices(b, nestedLoc, resultType.getRank());
+      source[dim] = toIndex(b, nestedLoc, args[0]);
+      return tensor::ExtractOp::create(b, nestedLoc, op.getInput(), source)
+          .getResult();
+    };
+    AffineMap identity = rewriter.getMultiDimIdentityMap(resultType.getRank());
+    rewriter.replaceOp(op, buildGeneric(rewriter, loc, resultType, init,
+                                        indices, identity, compute));
+    return success();
+  }
+};
+
+struct GatherNDToGeneric : public TcpToLinalgPattern<tcp::GatherNDOp> {
+  using TcpToLinalgPattern::TcpToLinalgPattern;
+
+  LogicalResult lower(tcp::GatherNDOp op,
+                      PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getOut().getType());
+    Value input = op.getInput(), indices = op.getIndices();
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    int64_t batchRank = indicesType.getRank() - 1;
+    int64_t depth = indicesType.getDimSize(batchRank);
+    if (ShapedType::isDynamic(depth))
+      return rewriter.notifyMatchFailure(op, "index depth is dynamic");
+    // Result: indices.shape[:-1] ++ input.shape[depth:].
+    Value init =
+        createEmpty(rewriter, loc, resultType, [&](int64_t d) -> Value {
+          if (d < batchRank)
+            return tensor::DimOp::create(rewriter, loc, indices, d).getResult();
+          return tensor::DimOp::create(rewriter, loc, input,
+                                       d - batchRank + depth)
+              .getResult();
+        });
+    auto compute = [&](OpBuilder &b, Location nestedLoc, ValueRange) {
+      SmallVector<Value> loops =
+          loopIndices(b, nestedLoc, resultType.getRank());
+      SmallVector<Value> at(loops.begin(), loops.begin() + batchRank);
+      at.push_back(Value());
+      SmallVector<Value> source;
+      for (int64_t k = 0; k < depth; ++k) {
+        at.back() = arith::ConstantIndexOp::create(b, nestedLoc, k);
+        Value index = tensor::ExtractOp::create(b, nestedLoc, indices, at);
+        source.push_back(toIndex(b, nestedLoc, index));
+      }
+      source.append(loops.begin() + batchRank, loops.end());
+      return tensor::ExtractOp::create(b, nestedLoc, input, source).getResult();
+    };
+    rewriter.replaceOp(
+        op, buildGeneric(rewriter, loc, resultType, init, {}, {}, compute));
+    return success();
+  }
+};
+} // namespace
+
+void mlir::cudnn_mlir::tcp_to_linalg::populateDataMovementPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<BroadcastToGeneric, TransposeToGeneric, SliceToGeneric,
+               ConcatToGeneric, GatherToGeneric, GatherNDToGeneric>(
+      patterns.getContext());
+}

@@ -1,0 +1,95 @@
+// RUN: cudnn-opt %s --codegen-map-to-gpu --cse | FileCheck %s
+// RUN: cudnn-opt %s --codegen-map-to-gpu=report-kernels --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+
+// An elementwise op over contiguous buffers: one thread per 16 bytes of
+// output (4 x f32), vector loads and stores when the buffers are 16-byte
+// aligned at run time, scalar code for the same elements otherwise. The
+// broadcast row vector (indexed by the innermost loop) is read as a vector
+// too; the launch covers 256x1024/4 threads in blocks of 256.
+
+// REPORT: remark: @bias_tanh: 1 GPU kernel
+// REPORT-NEXT: bias_tanh_kernel0: elementwise (vector 4)
+// CHECK-LABEL: func.func @bias_tanh
+// CHECK-DAG:     %[[C256:.*]] = arith.constant 256 : index
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %[[C256]], {{.*}}) threads({{.*}}) in ({{.*}} = %[[C256]], {{.*}}) function(@bias_tanh_kernel0)
+// CHECK:           %[[THREAD:.*]] = arith.addi
+// CHECK:           %[[IN_RANGE:.*]] = arith.cmpi ult, %[[THREAD]], %c65536
+// CHECK:           scf.if %[[IN_RANGE]]
+// CHECK:             memref.extract_aligned_pointer_as_index %arg0
+// CHECK:             memref.extract_aligned_pointer_as_index %arg1
+// CHECK:             memref.extract_aligned_pointer_as_index %arg2
+// CHECK:             scf.if %{{.*}} {
+// CHECK:               vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<256x1024xf32>, vector<4xf32>
+// CHECK:               vector.load %arg1[{{.*}}] {alignment = 16 : i64} : memref<1024xf32>, vector<4xf32>
+// CHECK-COUNT-4:       math.tanh
+// CHECK:               vector.store {{.*}}, %arg2[{{.*}}] {alignment = 16 : i64} : memref<256x1024xf32>, vector<4xf32>
+// CHECK:             } else {
+// CHECK:               scf.for
+// CHECK:                 memref.load %arg0
+// CHECK:                 math.tanh
+// CHECK:                 memref.store
+// CHECK-NOT:   linalg.generic
+func.func @bias_tanh(%x: memref<256x1024xf32>, %b: memref<1024xf32>, %y: memref<256x1024xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x, %b : memref<256x1024xf32>, memref<1024xf32>) outs(%y : memref<256x1024xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    %t = math.tanh %s : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// f16 in, f16 out: 8 elements per thread. A column vector (not indexed by
+// the innermost loop) is one scalar load shared by the 8 lanes.
+// REPORT: remark: @scale_rows_f16: 1 GPU kernel
+// REPORT-NEXT: scale_rows_f16_kernel0: elementwise (vector 8)
+// CHECK-LABEL: func.func @scale_rows_f16
+// CHECK:         vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<64x512xf16>, vector<8xf16>
+// CHECK:         memref.load %arg1[{{.*}}] : memref<64x1xf16>
+// CHECK-COUNT-8: arith.mulf
+// CHECK:         vector.store {{.*}} : memref<64x512xf16>, vector<8xf16>
+func.func @scale_rows_f16(%x: memref<64x512xf16>, %s: memref<64x1xf16>, %y: memref<64x512xf16>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x, %s : memref<64x512xf16>, memref<64x1xf16>) outs(%y : memref<64x512xf16>) {
+  ^bb0(%a: f16, %c: f16, %o: f16):
+    %m = arith.mulf %a, %c : f16
+    linalg.yield %m : f16
+  }
+  return
+}
+
+// An innermost size that 4 does not divide: scalar code, one element per
+// thread, ceil(37*1001/256) blocks with a bounds check.
+// REPORT: remark: @odd_shape: 1 GPU kernel
+// REPORT-NEXT: odd_shape_kernel0: elementwise{{$}}
+// CHECK-LABEL: func.func @odd_shape
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c145,
+// CHECK-NOT:     vector.load
+// CHECK:         arith.cmpi ult, %{{.*}}, %c37037
+// CHECK:         arith.negf
+func.func @odd_shape(%x: memref<37x1001xf32>, %y: memref<37x1001xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<37x1001xf32>) outs(%y : memref<37x1001xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %n = arith.negf %a : f32
+    linalg.yield %n : f32
+  }
+  return
+}
+
+// linalg.fill (a named op) is generalized and becomes an elementwise kernel
+// with no inputs; a strided (channels-last) buffer gets scalar code.
+// REPORT: remark: @fill_strided: 1 GPU kernel
+// CHECK-LABEL: func.func @fill_strided
+// CHECK:         gpu.launch
+// CHECK-NOT:     vector.store
+// CHECK:         memref.store %{{.*}}, %arg0[{{.*}}] : memref<2x8x4x4xf32, strided<[128, 1, 32, 8]>>
+func.func @fill_strided(%y: memref<2x8x4x4xf32, strided<[128, 1, 32, 8]>>) {
+  %c = arith.constant 1.5 : f32
+  linalg.fill ins(%c : f32) outs(%y : memref<2x8x4x4xf32, strided<[128, 1, 32, 8]>>)
+  return
+}

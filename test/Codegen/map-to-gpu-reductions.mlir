@@ -1,0 +1,158 @@
+// RUN: cudnn-opt %s --codegen-map-to-gpu --cse | FileCheck %s
+// RUN: cudnn-opt %s --codegen-map-to-gpu=report-kernels --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+
+// Softmax over rows of 1000 (as linalg leaves it after fusion: the max, the
+// sum of exp(x - max), the division): ONE kernel, one block of 256 threads
+// per row. Both reductions are combined by warp shuffles and one
+// shared-memory step; their fills become the kernels' starting values; the
+// per-row max and sum stay in registers and their buffers disappear.
+// REPORT: remark: @softmax: 1 GPU kernel
+// REPORT-NEXT: softmax_kernel0: row reduction (block of 256 per row, 3 ops fused)
+// CHECK-LABEL: func.func @softmax
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     linalg.
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) function(@softmax_kernel0) workgroup(%[[SCRATCH:.*]] : memref<32xf32, #gpu.address_space<workgroup>>)
+// CHECK:           %[[MAX_PART:.*]] = scf.for {{.*}} iter_args
+// CHECK:             arith.maximumf
+// CHECK-COUNT-5:   gpu.shuffle  xor
+// CHECK:           memref.store {{.*}}, %[[SCRATCH]]
+// CHECK:           gpu.barrier
+// CHECK-COUNT-5:   gpu.shuffle  xor
+// CHECK:           gpu.barrier
+// CHECK:           %[[MAX:.*]] = arith.maximumf %cst, %{{.*}} : f32
+// CHECK:           scf.for {{.*}} iter_args
+// CHECK:             arith.subf %{{.*}}, %[[MAX]]
+// CHECK:             math.exp
+// CHECK:             arith.addf
+// CHECK-COUNT-5:   gpu.shuffle  xor
+// CHECK:           gpu.barrier
+// CHECK-COUNT-5:   gpu.shuffle  xor
+// CHECK:           gpu.barrier
+// CHECK:           %[[SUM:.*]] = arith.addf %{{.*}}, %cst_0 : f32
+// CHECK:           scf.for
+// CHECK:             math.exp
+// CHECK:             arith.divf %{{.*}}, %[[SUM]]
+// CHECK:             memref.store {{.*}}, %arg1
+// CHECK-NOT:     gpu.launch
+func.func @softmax(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %m = memref.alloc() : memref<64x1xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<64x1xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<64x1000xf32>) outs(%m : memref<64x1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.maximumf %acc, %a : f32
+    linalg.yield %r : f32
+  }
+  %s = memref.alloc() : memref<64x1xf32>
+  linalg.fill ins(%zero : f32) outs(%s : memref<64x1xf32>)
+  linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %m : memref<64x1000xf32>, memref<64x1xf32>) outs(%s : memref<64x1xf32>) {
+  ^bb0(%a: f32, %mx: f32, %acc: f32):
+    %d = arith.subf %a, %mx : f32
+    %e = math.exp %d : f32
+    %r = arith.addf %e, %acc : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m, %s : memref<64x1000xf32>, memref<64x1xf32>, memref<64x1xf32>) outs(%y : memref<64x1000xf32>) {
+  ^bb0(%a: f32, %mx: f32, %sum: f32, %o: f32):
+    %d = arith.subf %a, %mx : f32
+    %e = math.exp %d : f32
+    %r = arith.divf %e, %sum : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// An f16 mean over rows of 77, accumulated in f32, with its division and
+// rounding (a per-row epilogue) in the same kernel; the f32 sum is a
+// temporary and never stored; the result is stored by thread 0. Rows of 77
+// get blocks of 32 threads: one warp, no shared memory step.
+// REPORT: remark: @mean_f16: 1 GPU kernel
+// REPORT-NEXT: mean_f16_kernel0: row reduction (block of 32 per row, 2 ops fused)
+// CHECK-LABEL: func.func @mean_f16
+// CHECK-NOT:     memref.alloc
+// CHECK:         gpu.launch {{.*}} in ({{.*}} = %c513, {{.*}} threads({{.*}}) in ({{.*}} = %c32,
+// CHECK:           scf.for
+// CHECK:             arith.extf
+// CHECK-COUNT-5:   gpu.shuffle  xor
+// CHECK-NOT:       gpu.barrier
+// CHECK:           arith.divf
+// CHECK:           arith.truncf
+// CHECK:           scf.if
+// CHECK-NEXT:        memref.store {{.*}}, %arg1[{{.*}}] : memref<513xf16>
+func.func @mean_f16(%x: memref<513x77xf16>, %y: memref<513xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 77.0 : f32
+  %sum = memref.alloc() : memref<513xf32>
+  linalg.fill ins(%zero : f32) outs(%sum : memref<513xf32>)
+  linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<513x77xf16>) outs(%sum : memref<513xf32>) {
+  ^bb0(%a: f16, %acc: f32):
+    %e = arith.extf %a : f16 to f32
+    %r = arith.addf %e, %acc : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%sum : memref<513xf32>) outs(%y : memref<513xf16>) {
+  ^bb0(%s: f32, %o: f16):
+    %d = arith.divf %s, %n : f32
+    %t = arith.truncf %d : f32 to f16
+    linalg.yield %t : f16
+  }
+  return
+}
+
+// A column sum of a 4096x1000 matrix: threads along the 1000 columns
+// (coalesced), 16 warps per block splitting the rows, and with only 32
+// column blocks the rows are also split over 8 blocks (each thread still
+// adds 32 rows): a second kernel adds the 8 partial sums (a temporary) to
+// the fill value.
+// REPORT: remark: @column_sum: 2 GPU kernels
+// REPORT-NEXT: column_sum_kernel0_columns: column reduction (32 columns x 16 warps per block, split over 8 blocks)
+// REPORT-NEXT: column_sum_kernel0_combine: column reduction, combining 8 partial results
+// CHECK-LABEL: func.func @column_sum
+// CHECK:         %[[PARTIALS:.*]] = memref.alloc() : memref<8x1000xf32>
+// CHECK:         gpu.launch {{.*}} in ({{.*}} = %c256, {{.*}} threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c16, {{.*}} function(@column_sum_kernel0_columns) workgroup(%{{.*}} : memref<16x32xf32, #gpu.address_space<workgroup>>)
+// CHECK:           scf.for {{.*}} step %c128 iter_args
+// CHECK:           gpu.barrier
+// CHECK:           memref.store {{.*}}, %[[PARTIALS]]
+// CHECK:         gpu.launch {{.*}} function(@column_sum_kernel0_combine)
+// CHECK:           memref.load %[[PARTIALS]]
+// CHECK:           memref.store {{.*}}, %arg1
+func.func @column_sum(%x: memref<4096x1000xf32>, %y: memref<1000xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<1000xf32>)
+  linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]}
+      ins(%x : memref<4096x1000xf32>) outs(%y : memref<1000xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// A reduction whose body is no `acc = combiner(acc, f(x))` (here the
+// accumulator is used twice): one thread per output looping over the window
+// serially, starting from what the buffer holds.
+// REPORT: remark: @serial: 1 GPU kernel
+// REPORT-NEXT: serial_kernel0: pointwise (serial reduction)
+// CHECK-LABEL: func.func @serial
+// CHECK:         gpu.launch
+// CHECK:           %[[INIT:.*]] = memref.load %arg1
+// CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]])
+func.func @serial(%x: memref<8x9xf32>, %y: memref<8xf32>) {
+  linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<8x9xf32>) outs(%y : memref<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %p = arith.mulf %acc, %acc : f32
+    %r = arith.addf %a, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}

@@ -9,13 +9,20 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 OUT_DIR="${OUT_DIR:-$BUILD_DIR/gpu-suite}"
 mkdir -p "$OUT_DIR"
+# A case that fails to compile is reported and the others still compile;
+# the script fails at the end.
+failed=()
 for mlir in "$ROOT"/integration_test/cases/*.mlir; do
   name="$(basename "$mlir" .mlir)"
   # A case may name its pipeline options: // COMPILE-OPTIONS: layout=...
   options="$(sed -n 's|^// COMPILE-OPTIONS: *||p' "$mlir" | head -1)"
-  "$BUILD_DIR/bin/cudnn-compile" "$mlir" -o "$OUT_DIR/$name.so" \
-    ${options:+--pipeline-options="$options"}
-  echo "compiled $name"
+  if "$BUILD_DIR/bin/cudnn-compile" "$mlir" -o "$OUT_DIR/$name.so" \
+      ${options:+--pipeline-options="$options"}; then
+    echo "compiled $name"
+  else
+    echo "FAILED to compile $name" >&2
+    failed+=("$name")
+  fi
 done
 # The ResNet-18 example (examples/gen_resnet18_tcp.py) as it ships, and with
 # the image and weights channels-last at the boundary (no conversions).
@@ -27,3 +34,7 @@ python3 "$ROOT/examples/gen_resnet18_tcp.py" --channels-last \
 "$BUILD_DIR/bin/cudnn-compile" "$OUT_DIR/resnet18_f16_channels_last.mlir" \
   -o "$OUT_DIR/resnet18_f16_channels_last.so"
 echo "compiled resnet18_f16_channels_last"
+if ((${#failed[@]})); then
+  echo "${#failed[@]} case(s) failed to compile: ${failed[*]}" >&2
+  exit 1
+fi

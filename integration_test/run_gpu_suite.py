@@ -7,7 +7,8 @@ graphs built, none of them split.
 
     python3 integration_test/run_gpu_suite.py MODELS_DIR [case ...]
 
-Prints one line per case and exits non-zero if any failed.
+Prints one line per case and exits non-zero if any failed; with
+CUDNN_MLIR_SUITE_VERBOSE=1, also each output's error.
 """
 
 import os
@@ -33,7 +34,8 @@ import torch  # noqa: E402
 from cases import CASES, default_inputs  # noqa: E402
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16,
-          "f32": torch.float32, "f64": torch.float64}
+          "f32": torch.float32, "f64": torch.float64,
+          "i8": torch.int8, "i32": torch.int32, "i64": torch.int64}
 
 
 def log_since(offset):
@@ -92,6 +94,9 @@ def run_case(case, models, offset):
 
     outputs = got if isinstance(got, tuple) else (got,)
     refs = expected if isinstance(expected, tuple) else (expected,)
+    # One tolerance for every output, or one per output.
+    tols = list(case.tol) if isinstance(case.tol, (list, tuple)) \
+        else [case.tol] * len(refs)
     errors = []
     for out, ref in zip(outputs, refs):
         out64 = out.cpu().to(torch.float64)
@@ -104,9 +109,15 @@ def run_case(case, models, offset):
     executed = [l for l in log.splitlines() if "executed graph (" in l]
     split = [l for l in executed if "(split" in l]
     problems = []
-    if max(errors) > case.tol:
-        problems.append("error %.3g > tolerance %.0e" % (max(errors),
-                                                        case.tol))
+    if not (len(outputs) == len(refs) == len(tols)):
+        problems.append("%d outputs, %d references, %d tolerances"
+                        % (len(outputs), len(refs), len(tols)))
+    # `not e <= t`: a NaN in the output fails too.
+    over = [(i, e, t) for i, (e, t) in enumerate(zip(errors, tols))
+            if not e <= t]
+    if over:
+        problems.append("; ".join("output %d: error %.3g > tolerance %.0e"
+                                  % o for o in over))
     if len(executed) != 2 * case.graphs:
         problems.append("ran %d graphs in two calls, expected %d"
                         % (len(executed), 2 * case.graphs))
@@ -115,9 +126,19 @@ def run_case(case, models, offset):
     if not same:
         problems.append("a second call gave different results")
     status = "PASS" if not problems else "FAIL"
-    print("%s %-32s max_err/max|ref|=%.3g (tol %.0e) graphs=%d %s" % (
-        status, case.name, max(errors), case.tol, len(executed) // 2,
-        "; ".join(problems)), flush=True)
+    # The output closest to its tolerance (exact outputs: the largest error).
+    worst = max(range(len(errors)),
+                key=lambda i: float("inf") if errors[i] != errors[i] else
+                (errors[i] / tols[i]) if tols[i] else
+                (float("inf") if errors[i] else 0.0))
+    print("%s %-32s max_err/max|ref|=%.3g (tol %.0e%s) graphs=%d %s" % (
+        status, case.name, errors[worst], tols[worst],
+        ", output %d of %d" % (worst, len(errors)) if len(errors) > 1
+        else "", len(executed) // 2, "; ".join(problems)), flush=True)
+    if len(errors) > 1 and os.environ.get("CUDNN_MLIR_SUITE_VERBOSE"):
+        for i, (e, t) in enumerate(zip(errors, tols)):
+            print("     output %2d: max_err/max|ref|=%.3g (tol %.0e)"
+                  % (i, e, t), flush=True)
     return not problems, offset
 
 

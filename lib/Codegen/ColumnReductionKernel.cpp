@@ -60,6 +60,22 @@ SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
   int64_t split = std::max<int64_t>(
       1, std::min((kTargetBlocks + columnBlocks - 1) / columnBlocks,
                   numReduced / (kSplit * kMinStepsPerThread)));
+  // Prefer a split that gives every thread the same static number of rows:
+  // its loop is then unrolled, with several loads in flight.
+  int64_t steps = 0, unroll = 1;
+  if (numReduced % kSplit == 0) {
+    for (int64_t candidate = split; candidate >= 1; --candidate)
+      if ((numReduced / kSplit) % candidate == 0) {
+        split = candidate;
+        steps = numReduced / (kSplit * split);
+        break;
+      }
+    for (int64_t candidate : {8, 4, 2})
+      if (steps % candidate == 0) {
+        unroll = candidate;
+        break;
+      }
+  }
 
   Combiner combiner = *matchCombiner(op);
   ReductionInit init = findFillInit(op);
@@ -75,20 +91,6 @@ SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
     partials = memref::AllocOp::create(
         b, MemRefType::get({split, numOutputs}, accType));
 
-  auto widen = [&](Value value) -> Value {
-    if (value.getType() == stagedType)
-      return value;
-    if (isa<FloatType>(stagedType))
-      return arith::ExtFOp::create(b, stagedType, value);
-    return arith::ExtSIOp::create(b, stagedType, value);
-  };
-  auto narrow = [&](Value value) -> Value {
-    if (value.getType() == accType)
-      return value;
-    if (isa<FloatType>(accType))
-      return arith::TruncFOp::create(b, accType, value);
-    return arith::TruncIOp::create(b, accType, value);
-  };
   // Loop coordinates from an output's linear index and the reduced loops'.
   auto loopsAt = [&](Value output, Value reduced) {
     SmallVector<Value> parallel = delinearize(b, output, parallelSizes);
@@ -133,26 +135,50 @@ SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
         [&](OpBuilder &, Location) {
           Value first = arith::AddIOp::create(
               b, arith::MulIOp::create(b, part, indexConstant(b, kSplit)), ty);
-          auto loop = scf::ForOp::create(b, first,
-                                         indexConstant(b, numReduced),
-                                         indexConstant(b, kSplit * split),
+          Value stride = indexConstant(b, kSplit * split);
+          auto step = [&](Value reduced, Value acc) {
+            SmallVector<Value> loops = loopsAt(output, reduced);
+            SmallVector<Value> arguments;
+            for (OpOperand *input : op.getDpsInputOperands())
+              arguments.push_back(loadOperand(b, op, *input, loops));
+            arguments.push_back(acc);
+            return emitBody(b, op, arguments, loops).front();
+          };
+          // Rows first, first + stride, ...: a static count per thread
+          // (unrolled) when the split divides them evenly.
+          auto loop =
+              steps ? scf::ForOp::create(b, indexConstant(b, 0),
+                                         indexConstant(b, steps),
+                                         indexConstant(b, unroll),
+                                         ValueRange{neutral})
+                    : scf::ForOp::create(b, first,
+                                         indexConstant(b, numReduced), stride,
                                          ValueRange{neutral});
           {
             OpBuilder::InsertionGuard inner(b);
             b.setInsertionPointToStart(loop.getBody());
-            SmallVector<Value> loops = loopsAt(output, loop.getInductionVar());
-            SmallVector<Value> arguments;
-            for (OpOperand *input : op.getDpsInputOperands())
-              arguments.push_back(loadOperand(b, op, *input, loops));
-            arguments.push_back(loop.getRegionIterArgs().front());
-            scf::YieldOp::create(b, emitBody(b, op, arguments, loops));
+            Value acc = loop.getRegionIterArgs().front();
+            if (!steps) {
+              acc = step(loop.getInductionVar(), acc);
+            } else {
+              Value base = arith::AddIOp::create(
+                  b, first,
+                  arith::MulIOp::create(b, loop.getInductionVar(), stride));
+              for (int64_t k = 0; k < unroll; ++k)
+                acc = step(arith::AddIOp::create(
+                               b, base,
+                               arith::MulIOp::create(b, indexConstant(b, k),
+                                                     stride)),
+                           acc);
+            }
+            scf::YieldOp::create(b, acc);
           }
           scf::YieldOp::create(b, loop.getResult(0));
         },
         [&](OpBuilder &, Location) { scf::YieldOp::create(b, neutral); });
     // The accumulate region was built with `b`: move the builder back.
     b.setInsertionPointAfter(accumulate);
-    memref::StoreOp::create(b, widen(accumulate.getResult(0)), scratch,
+    memref::StoreOp::create(b, widenForShuffle(b, accumulate.getResult(0)), scratch,
                             ValueRange{ty, tx});
     gpu::BarrierOp::create(b);
     Value firstRow = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, ty,
@@ -163,8 +189,12 @@ SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
     Value total = neutral;
     for (int64_t row = 0; row < kSplit; ++row)
       total = combine(b, combiner, total,
-                      narrow(memref::LoadOp::create(
-                          b, scratch, ValueRange{indexConstant(b, row), tx})));
+                      narrowFromShuffle(b,
+                                        memref::LoadOp::create(
+                                            b, scratch,
+                                            ValueRange{indexConstant(b, row),
+                                                       tx}),
+                                        accType));
     if (split == 1)
       finish(output, total);
     else
@@ -174,6 +204,8 @@ SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
          "column reduction (32 columns x 16 warps per block" +
              (split > 1 ? ", split over " + std::to_string(split) + " blocks"
                         : std::string()) +
+             (unroll > 1 ? ", unrolled " + std::to_string(unroll) + "x"
+                         : std::string()) +
              ")"});
   }
   if (split == 1)

@@ -56,12 +56,8 @@ SmallVector<Value> loadArguments(ImplicitLocOpBuilder &b, linalg::GenericOp op,
   SmallVector<Value> arguments;
   for (OpOperand *input : op.getDpsInputOperands())
     arguments.push_back(loadOperand(b, op, *input, loops));
-  for (OpOperand &init : op.getDpsInitsMutable()) {
-    if (op.payloadUsesValueFromOperand(&init))
-      arguments.push_back(loadOperand(b, op, init, loops));
-    else
-      arguments.push_back(zeroOf(b, getElementTypeOrSelf(init.get())));
-  }
+  for (OpOperand &init : op.getDpsInitsMutable())
+    arguments.push_back(initArgument(b, op, init, loops));
   return arguments;
 }
 

@@ -64,6 +64,14 @@ void storeOperand(ImplicitLocOpBuilder &b, linalg::GenericOp op,
   memref::StoreOp::create(b, value, operand.get(), indices);
 }
 
+Value initArgument(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                   OpOperand &init, ValueRange loops) {
+  if (op.payloadUsesValueFromOperand(&init))
+    return loadOperand(b, op, init, loops);
+  return arith::ConstantOp::create(
+      b, b.getZeroAttr(getElementTypeOrSelf(init.get())));
+}
+
 SmallVector<Value> emitBody(ImplicitLocOpBuilder &b, linalg::GenericOp op,
                             ValueRange arguments, ValueRange loops) {
   Block &body = op.getRegion().front();
@@ -148,7 +156,7 @@ Type shuffleType(Type type) {
 }
 
 
-static Value widen(ImplicitLocOpBuilder &b, Value value) {
+Value widenForShuffle(ImplicitLocOpBuilder &b, Value value) {
   Type wide = shuffleType(value.getType());
   if (wide == value.getType())
     return value;
@@ -157,7 +165,7 @@ static Value widen(ImplicitLocOpBuilder &b, Value value) {
   return arith::ExtSIOp::create(b, wide, value);
 }
 
-static Value narrow(ImplicitLocOpBuilder &b, Value value, Type type) {
+Value narrowFromShuffle(ImplicitLocOpBuilder &b, Value value, Type type) {
   if (value.getType() == type)
     return value;
   if (isa<FloatType>(type))
@@ -169,10 +177,10 @@ static Value narrow(ImplicitLocOpBuilder &b, Value value, Type type) {
 static Value warpReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
                         Value value) {
   for (int32_t offset = 16; offset >= 1; offset /= 2) {
-    auto shuffle = gpu::ShuffleOp::create(b, widen(b, value), offset,
+    auto shuffle = gpu::ShuffleOp::create(b, widenForShuffle(b, value), offset,
                                           /*width=*/32, gpu::ShuffleMode::XOR);
     value = combine(b, combiner, value,
-                    narrow(b, shuffle.getShuffleResult(), value.getType()));
+                    narrowFromShuffle(b, shuffle.getShuffleResult(), value.getType()));
   }
   return value;
 }
@@ -190,7 +198,7 @@ Value blockReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
   Value zero = indexConstant(b, 0);
   Value isLaneZero =
       arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, zero);
-  Value wide = widen(b, value);
+  Value wide = widenForShuffle(b, value);
   scf::IfOp::create(b, isLaneZero, [&](OpBuilder &nested, Location loc) {
     memref::StoreOp::create(nested, loc, wide, scratch, ValueRange{warp});
     scf::YieldOp::create(nested, loc);
@@ -201,7 +209,7 @@ Value blockReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
   Value numWarps = indexConstant(b, blockSize / 32);
   Value hasPartial =
       arith::CmpIOp::create(b, arith::CmpIPredicate::ult, lane, numWarps);
-  Value neutral = widen(b, arith::ConstantOp::create(b, combiner.neutral));
+  Value neutral = widenForShuffle(b, arith::ConstantOp::create(b, combiner.neutral));
   auto partial = scf::IfOp::create(
       b, hasPartial,
       [&](OpBuilder &nested, Location loc) {
@@ -212,7 +220,7 @@ Value blockReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
       [&](OpBuilder &nested, Location loc) {
         scf::YieldOp::create(nested, loc, neutral);
       });
-  value = warpReduce(b, combiner, narrow(b, partial.getResult(0), type));
+  value = warpReduce(b, combiner, narrowFromShuffle(b, partial.getResult(0), type));
   // The scratch buffer may be reused by the next reduction.
   gpu::BarrierOp::create(b);
   return value;

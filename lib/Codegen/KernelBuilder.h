@@ -35,6 +35,11 @@ Value loadOperand(ImplicitLocOpBuilder &b, linalg::GenericOp op,
 void storeOperand(ImplicitLocOpBuilder &b, linalg::GenericOp op,
                   OpOperand &operand, Value value, ValueRange loops);
 
+/// The body argument of output `init` at loop coordinates `loops`: its
+/// current value if the body reads it, otherwise a zero that nothing uses.
+Value initArgument(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                   OpOperand &init, ValueRange loops);
+
 /// Clones the op's body at one iteration point: block arguments take
 /// `arguments` (inputs then outputs), `linalg.index d` takes `loops[d]`.
 /// Returns the yielded values.
@@ -71,6 +76,10 @@ Value blockReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
 
 /// The type a value of `type` is shuffled and staged as.
 Type shuffleType(Type type);
+
+/// `value` converted to shuffleType(value's type), and back to `type`.
+Value widenForShuffle(ImplicitLocOpBuilder &b, Value value);
+Value narrowFromShuffle(ImplicitLocOpBuilder &b, Value value, Type type);
 
 /// The value a reduction output starts from: the constant a
 /// `linalg.fill`-like generic wrote into it just before (that fill is then

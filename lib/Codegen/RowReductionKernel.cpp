@@ -68,6 +68,9 @@ int64_t product(ArrayRef<int64_t> sizes) {
   return result;
 }
 
+/// The most row elements a thread keeps in registers.
+constexpr int64_t kMaxCachedPerThread = 16;
+
 /// Threads per row: enough for a few elements each, 32 to 1024.
 int64_t blockSizeFor(int64_t rowLength) {
   int64_t threads = 32;
@@ -266,13 +269,35 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
       llvm::append_range(loops, delinearize(b, innerLinear, group.innerSizes));
     return loops;
   };
-  auto inputArguments = [&](linalg::GenericOp member, ValueRange loops) {
+  // Where each thread's share of the row is a small static number of
+  // elements, the row loop is unrolled and every element a thread loads is
+  // kept in registers for the members after it: the row is read from memory
+  // once. Otherwise, with an even share, loads are issued in batches.
+  bool evenShare = rowLength % blockSize == 0;
+  int64_t share = rowLength / blockSize;
+  bool cacheRow = evenShare && share <= kMaxCachedPerThread;
+  DenseMap<std::tuple<Value, AffineMap, int64_t>, Value> cachedLoads;
+
+  // `slot` numbers a thread's elements when the row is cached (else -1).
+  auto inputArguments = [&](linalg::GenericOp member, ValueRange loops,
+                            int64_t slot) {
     SmallVector<Value> arguments;
     for (OpOperand *input : member.getDpsInputOperands()) {
       auto it = rowValues.find(input->get());
-      arguments.push_back(it != rowValues.end()
-                              ? it->second
-                              : loadOperand(b, member, *input, loops));
+      if (it != rowValues.end()) {
+        arguments.push_back(it->second);
+        continue;
+      }
+      if (slot < 0 || !isa<MemRefType>(input->get().getType())) {
+        arguments.push_back(loadOperand(b, member, *input, loops));
+        continue;
+      }
+      auto key = std::make_tuple(input->get(),
+                                 member.getMatchingIndexingMap(input), slot);
+      Value &cached = cachedLoads[key];
+      if (!cached)
+        cached = loadOperand(b, member, *input, loops);
+      arguments.push_back(cached);
     }
     return arguments;
   };
@@ -283,19 +308,49 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
     b.setInsertionPointToStart(&guard.getThenRegion().front());
     storeOperand(b, member, init, value, loops);
   };
+  using RowBody =
+      function_ref<SmallVector<Value>(Value, ValueRange, int64_t)>;
+  // Runs `body(j, accs, slot)` for this thread's positions j of the row.
   auto loopOverRow = [&](ValueRange iterArgs,
-                         function_ref<SmallVector<Value>(Value, ValueRange)>
-                             bodyBuilder) {
-    auto loop = scf::ForOp::create(b, thread, indexConstant(b, rowLength),
-                                   indexConstant(b, blockSize), iterArgs);
+                         RowBody body) -> SmallVector<Value> {
+    auto position = [&](Value base, int64_t k) -> Value {
+      return arith::AddIOp::create(b, base, indexConstant(b, k * blockSize));
+    };
+    if (cacheRow) {
+      SmallVector<Value> accs(iterArgs);
+      for (int64_t k = 0; k < share; ++k)
+        accs = body(position(thread, k), accs, k);
+      return accs;
+    }
+    int64_t unroll = 1;
+    if (evenShare)
+      for (int64_t candidate : {8, 4, 2})
+        if (share % candidate == 0) {
+          unroll = candidate;
+          break;
+        }
+    Value lower = evenShare ? zero : thread;
+    Value upper = indexConstant(b, evenShare ? share : rowLength);
+    Value step = indexConstant(b, evenShare ? unroll : blockSize);
+    auto loop = scf::ForOp::create(b, lower, upper, step, iterArgs);
     OpBuilder::InsertionGuard insertion(b);
     b.setInsertionPointToStart(loop.getBody());
-    SmallVector<Value> yielded =
-        bodyBuilder(loop.getInductionVar(), loop.getRegionIterArgs());
+    SmallVector<Value> accs(loop.getRegionIterArgs());
+    if (!evenShare) {
+      accs = body(loop.getInductionVar(), accs, -1);
+    } else {
+      // j = thread + (chunk + k) * blockSize for the unrolled k.
+      Value base = arith::AddIOp::create(
+          b, thread,
+          arith::MulIOp::create(b, loop.getInductionVar(),
+                                indexConstant(b, blockSize)));
+      for (int64_t k = 0; k < unroll; ++k)
+        accs = body(position(base, k), accs, -1);
+    }
     // A loop without results already ends in its yield.
     if (!iterArgs.empty())
-      scf::YieldOp::create(b, yielded);
-    return loop;
+      scf::YieldOp::create(b, accs);
+    return SmallVector<Value>(loop.getResults());
   };
 
   for (auto [member, init] : llvm::zip(group.members, inits)) {
@@ -303,18 +358,19 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
     case MemberKind::Reduction: {
       Combiner combiner = *matchCombiner(member);
       Value neutral = arith::ConstantOp::create(b, combiner.neutral);
-      auto loop = loopOverRow(neutral, [&](Value j, ValueRange accs) {
-        SmallVector<Value> loops = rowLoopsAt(j);
-        SmallVector<Value> arguments = inputArguments(member, loops);
-        arguments.push_back(accs.front());
-        return emitBody(b, member, arguments, loops);
-      });
+      SmallVector<Value> partial = loopOverRow(
+          neutral, [&](Value j, ValueRange accs, int64_t slot) {
+            SmallVector<Value> loops = rowLoopsAt(j);
+            SmallVector<Value> arguments = inputArguments(member, loops, slot);
+            arguments.push_back(accs.front());
+            return emitBody(b, member, arguments, loops);
+          });
       Value scratch;
       Type type = shuffleType(combiner.neutral.getType());
       for (BlockArgument buffer : launch.getWorkgroupAttributions())
         if (cast<MemRefType>(buffer.getType()).getElementType() == type)
           scratch = buffer;
-      Value total = blockReduce(b, combiner, loop.getResult(0), thread,
+      Value total = blockReduce(b, combiner, partial.front(), thread,
                                 blockSize, scratch);
       OpOperand &out = *member.getDpsInitOperand(0);
       SmallVector<Value> loops = rowLoopsAt(Value());
@@ -328,15 +384,11 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
       break;
     }
     case MemberKind::Elementwise: {
-      loopOverRow(ValueRange{}, [&](Value j, ValueRange) {
+      loopOverRow(ValueRange{}, [&](Value j, ValueRange, int64_t slot) {
         SmallVector<Value> loops = rowLoopsAt(j);
-        SmallVector<Value> arguments = inputArguments(member, loops);
+        SmallVector<Value> arguments = inputArguments(member, loops, slot);
         for (OpOperand &out : member.getDpsInitsMutable())
-          arguments.push_back(
-              member.payloadUsesValueFromOperand(&out)
-                  ? loadOperand(b, member, out, loops)
-                  : Value(arith::ConstantOp::create(
-                        b, b.getZeroAttr(getElementTypeOrSelf(out.get())))));
+          arguments.push_back(initArgument(b, member, out, loops));
         SmallVector<Value> results = emitBody(b, member, arguments, loops);
         for (auto [out, result] :
              llvm::zip(member.getDpsInitsMutable(), results))
@@ -348,13 +400,9 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
     case MemberKind::PerRow: {
       // Computed by every thread (it is cheap), stored by one.
       SmallVector<Value> loops = rowLoopsAt(Value());
-      SmallVector<Value> arguments = inputArguments(member, loops);
+      SmallVector<Value> arguments = inputArguments(member, loops, -1);
       for (OpOperand &out : member.getDpsInitsMutable())
-        arguments.push_back(
-            member.payloadUsesValueFromOperand(&out)
-                ? loadOperand(b, member, out, loops)
-                : Value(arith::ConstantOp::create(
-                      b, b.getZeroAttr(getElementTypeOrSelf(out.get())))));
+        arguments.push_back(initArgument(b, member, out, loops));
       SmallVector<Value> results = emitBody(b, member, arguments, loops);
       for (auto [out, result] :
            llvm::zip(member.getDpsInitsMutable(), results)) {
@@ -368,6 +416,8 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
   }
   std::string strategy = "row reduction (block of " +
                          std::to_string(blockSize) + " per row";
+  if (cacheRow)
+    strategy += ", row held in registers";
   if (group.members.size() > 1)
     strategy += ", " + std::to_string(group.members.size()) + " ops fused";
   strategy += ")";

@@ -141,11 +141,7 @@ KernelSummary emitTransposeKernel(linalg::GenericOp op, OpOperand &transposed,
         arguments.push_back(loadOperand(b, op, *input, loops));
     }
     OpOperand *init = op.getDpsInitOperand(0);
-    arguments.push_back(
-        op.payloadUsesValueFromOperand(init)
-            ? loadOperand(b, op, *init, loops)
-            : Value(arith::ConstantOp::create(
-                  b, b.getZeroAttr(getElementTypeOrSelf(init->get())))));
+    arguments.push_back(initArgument(b, op, *init, loops));
     Value result = emitBody(b, op, arguments, loops).front();
     storeOperand(b, op, *init, result, loops);
   }

@@ -69,6 +69,48 @@ func.func @softmax(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>) {
   return
 }
 
+// Rows of 1024 on 256 threads: each thread's 4 elements are loaded once,
+// unrolled, and kept in registers for the sum and the division (4 loads of
+// x in the kernel, not 12), and the row loops disappear.
+// REPORT: remark: @softmax_1024: 1 GPU kernel
+// REPORT-NEXT: softmax_1024_kernel0: row reduction (block of 256 per row, row held in registers, 3 ops fused)
+// CHECK-LABEL: func.func @softmax_1024
+// CHECK-NOT:     scf.for
+// CHECK-COUNT-4: memref.load %arg0
+// CHECK-NOT:     memref.load %arg0
+// CHECK:         gpu.terminator
+func.func @softmax_1024(%x: memref<32x1024xf32>, %y: memref<32x1024xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %m = memref.alloc() : memref<32x1xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<32x1xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<32x1024xf32>) outs(%m : memref<32x1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.maximumf %acc, %a : f32
+    linalg.yield %r : f32
+  }
+  %s = memref.alloc() : memref<32x1xf32>
+  linalg.fill ins(%zero : f32) outs(%s : memref<32x1xf32>)
+  linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %m : memref<32x1024xf32>, memref<32x1xf32>) outs(%s : memref<32x1xf32>) {
+  ^bb0(%a: f32, %mx: f32, %acc: f32):
+    %d = arith.subf %a, %mx : f32
+    %e = math.exp %d : f32
+    %r = arith.addf %e, %acc : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m, %s : memref<32x1024xf32>, memref<32x1xf32>, memref<32x1xf32>) outs(%y : memref<32x1024xf32>) {
+  ^bb0(%a: f32, %mx: f32, %sum: f32, %o: f32):
+    %d = arith.subf %a, %mx : f32
+    %e = math.exp %d : f32
+    %r = arith.divf %e, %sum : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
 // An f16 mean over rows of 77, accumulated in f32, with its division and
 // rounding (a per-row epilogue) in the same kernel; the f32 sum is a
 // temporary and never stored; the result is stored by thread 0. Rows of 77
@@ -111,15 +153,16 @@ func.func @mean_f16(%x: memref<513x77xf16>, %y: memref<513xf16>) {
 // A column sum of a 4096x1000 matrix: threads along the 1000 columns
 // (coalesced), 16 warps per block splitting the rows, and with only 32
 // column blocks the rows are also split over 8 blocks (each thread still
-// adds 32 rows): a second kernel adds the 8 partial sums (a temporary) to
-// the fill value.
+// adds 32 rows, in an 8x unrolled loop: 8 loads in flight): a second kernel
+// adds the 8 partial sums (a temporary) to the fill value.
 // REPORT: remark: @column_sum: 2 GPU kernels
-// REPORT-NEXT: column_sum_kernel0_columns: column reduction (32 columns x 16 warps per block, split over 8 blocks)
+// REPORT-NEXT: column_sum_kernel0_columns: column reduction (32 columns x 16 warps per block, split over 8 blocks, unrolled 8x)
 // REPORT-NEXT: column_sum_kernel0_combine: column reduction, combining 8 partial results
 // CHECK-LABEL: func.func @column_sum
 // CHECK:         %[[PARTIALS:.*]] = memref.alloc() : memref<8x1000xf32>
 // CHECK:         gpu.launch {{.*}} in ({{.*}} = %c256, {{.*}} threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c16, {{.*}} function(@column_sum_kernel0_columns) workgroup(%{{.*}} : memref<16x32xf32, #gpu.address_space<workgroup>>)
-// CHECK:           scf.for {{.*}} step %c128 iter_args
+// CHECK:           scf.for %{{.*}} = %c0{{.*}} to %c32 step %c8 iter_args
+// CHECK-COUNT-8:     memref.load %arg0
 // CHECK:           gpu.barrier
 // CHECK:           memref.store {{.*}}, %[[PARTIALS]]
 // CHECK:         gpu.launch {{.*}} function(@column_sum_kernel0_combine)

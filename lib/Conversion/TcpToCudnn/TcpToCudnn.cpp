@@ -308,6 +308,7 @@ LogicalResult GraphBuilder::translateOp(Operation *op) {
       .Case<tcp::SigmoidOp>(
           [&](auto o) { return unary<PointwiseSigmoidOp>(o); })
       .Case<tcp::TanhOp>([&](auto o) { return unary<PointwiseTanhOp>(o); })
+      .Case<tcp::ExpOp>([&](auto o) { return unary<PointwiseExpOp>(o); })
       .Case<tcp::NegOp>([&](auto o) { return unary<PointwiseNegOp>(o); })
       .Case<tcp::AbsOp>([&](auto o) { return unary<PointwiseAbsOp>(o); })
       .Case<tcp::SqrtOp>([&](auto o) { return unary<PointwiseSqrtOp>(o); })

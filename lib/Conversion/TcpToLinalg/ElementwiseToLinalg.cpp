@@ -287,6 +287,7 @@ void mlir::cudnn_mlir::tcp_to_linalg::populateElementwisePatterns(
     RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<FloatToGeneric<tcp::TanhOp, math::TanhOp>,
+               FloatToGeneric<tcp::ExpOp, math::ExpOp>,
                FloatToGeneric<tcp::CeilOp, math::CeilOp>,
                FloatToGeneric<tcp::FloorOp, math::FloorOp>,
                FloatToGeneric<tcp::RoundOp, math::RoundOp>,

@@ -91,7 +91,8 @@ func.func @pointwise_chain(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor
     %11 = tcp.floor %10 : tensor<8x16xf32> -> tensor<8x16xf32>
     %12 = tcp.sin %11 : tensor<8x16xf32> -> tensor<8x16xf32>
     %13 = tcp.cos %12 : tensor<8x16xf32> -> tensor<8x16xf32>
-    tcp.yield %13 : tensor<8x16xf32>
+    %14 = tcp.exp %13 : tensor<8x16xf32> -> tensor<8x16xf32>
+    tcp.yield %14 : tensor<8x16xf32>
   } : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
 }
@@ -111,7 +112,8 @@ func.func @pointwise_chain(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor
 // CHECK:           %[[V10:.*]] = cudnn.pointwise_floor(%[[V9]]) type = f32
 // CHECK:           %[[V11:.*]] = cudnn.pointwise_sin(%[[V10]]) type = f32
 // CHECK:           %[[V12:.*]] = cudnn.pointwise_cos(%[[V11]]) type = f32
-// CHECK:           cudnn.build_graph(%[[V12]])
+// CHECK:           %[[V13:.*]] = cudnn.pointwise_exp(%[[V12]]) type = f32
+// CHECK:           cudnn.build_graph(%[[V13]])
 
 // -----
 

@@ -34,6 +34,19 @@ func.func @sigmoid_f16(%x: tensor<8xf16>) -> tensor<8xf16> {
   return %0 : tensor<8xf16>
 }
 
+// exp (softmax's) is the same: math.exp in f32 for bf16.
+// CHECK-LABEL: func.func @exp_bf16
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: bf16, %{{.*}}: bf16):
+// CHECK-NEXT:      %[[X:.*]] = arith.extf %[[IN]] : bf16 to f32
+// CHECK-NEXT:      %[[E:.*]] = math.exp %[[X]] : f32
+// CHECK-NEXT:      %[[T:.*]] = arith.truncf %[[E]] : f32 to bf16
+// CHECK-NEXT:      linalg.yield %[[T]] : bf16
+func.func @exp_bf16(%x: tensor<8xbf16>) -> tensor<8xbf16> {
+  %0 = tcp.exp %x : tensor<8xbf16> -> tensor<8xbf16>
+  return %0 : tensor<8xbf16>
+}
+
 // CHECK-LABEL: func.func @float_unary_f32
 // CHECK:         math.ceil %{{.*}} : f32
 // CHECK:         math.floor %{{.*}} : f32

@@ -31,6 +31,7 @@ static constexpr CudnnOpSupport kTable[] = {
     {"tcp.divf", CudnnRole::Pointwise, false, true},
     {"tcp.sigmoid", CudnnRole::Pointwise, false, true},
     {"tcp.tanh", CudnnRole::Pointwise, false, true},
+    {"tcp.exp", CudnnRole::Pointwise, false, true},
     {"tcp.neg", CudnnRole::Pointwise, false, true},
     {"tcp.abs", CudnnRole::Pointwise, false, true},
     {"tcp.sqrt", CudnnRole::Pointwise, false, true},
@@ -103,5 +104,15 @@ std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
       avgPool && avgPool.getCeilMode())
     os << "ceil_mode average pooling counts its window like no cuDNN "
           "resample mode";
+  // Seen on an H100 with cuDNN 9.14: bf16 resample graphs finalize and run
+  // but return wrong maxima, NaN averages, and different results from call
+  // to call (integration case codegen_pool_bf16, which now checks the
+  // generated kernels instead). f16 and f32 are right.
+  if (isa<tcp::MaxPool2DOp, tcp::AvgPool2DOp>(op) && reason.empty() &&
+      cast<RankedTensorType>(op->getResult(0).getType())
+          .getElementType()
+          .isBF16())
+    os << "cuDNN's bf16 resample returns wrong results (cuDNN 9.14, H100); "
+          "bf16 pools are generated kernels";
   return reason;
 }

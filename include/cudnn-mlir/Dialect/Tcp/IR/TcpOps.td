@@ -39,6 +39,9 @@ def Tcp_SinOp : Tcp_FloatUnaryOp<"sin", "the sine">;
 def Tcp_LogOp : Tcp_FloatUnaryOp<"log", "the natural logarithm">;
 def Tcp_NegOp : Tcp_FloatUnaryOp<"neg", "the negation">;
 def Tcp_AtanOp : Tcp_FloatUnaryOp<"atan", "the arc tangent">;
+// An extension (softmax needs it): cudnn-mlir's own, with the same form as
+// the unary ops above.
+def Tcp_ExpOp : Tcp_FloatUnaryOp<"exp", "the natural exponential e^x">;
 
 def Tcp_SqrtOp : Tcp_UnaryElementwiseOp<"sqrt"> {
   let summary = "Computes the square root of the input, elementwise";

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Compiles the general-codegen benchmark's TCP modules (benchmarks/codegen/
+# *.mlir: an elementwise chain, softmax, a column reduction, a transpose)
+# with cudnn-compile into $OUT_DIR (default build/codegen-bench). No GPU
+# needed. Then, on a GPU machine, with the runtime built there and
+# CUDNN_MLIR_RUNTIME_LIB pointing at it:
+#   python3 benchmarks/run_codegen_benchmarks.py build/codegen-bench \
+#       --out benchmarks/results/codegen-<gpu>-<date>.txt
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+OUT_DIR="${OUT_DIR:-$BUILD_DIR/codegen-bench}"
+mkdir -p "$OUT_DIR"
+for mlir in "$ROOT"/benchmarks/codegen/*.mlir; do
+  name="$(basename "$mlir" .mlir)"
+  "$BUILD_DIR/bin/cudnn-compile" "$mlir" -o "$OUT_DIR/$name.so"
+  echo "compiled $name"
+done
+echo "compiled $(ls "$OUT_DIR"/*.so | wc -l) codegen benchmark modules into $OUT_DIR"

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""The general-codegen benchmark (issue 6), run on a GPU machine: each module
+of benchmarks/codegen/ (compiled here by build_codegen_benchmarks.sh)
+against PyTorch eager and torch.compile on the same f32 inputs, in one
+process, with the device-to-device copy bandwidth of the same size as the
+roofline.
+
+    python3 benchmarks/run_codegen_benchmarks.py MODELS_DIR [--out FILE]
+        [bench ...]
+
+Each time is the median over REPEATS of (time of CALLS back-to-back calls,
+measured with CUDA events) / CALLS, after WARMUP calls: per-call time
+including each path's host overhead (ours goes through the Python loader;
+at these sizes the GPU work dominates). Bandwidth is the bytes the op must
+read and write once (inputs + outputs) over our time; the copy is
+`dst.copy_(src)` of the op's largest tensor, counted as read + write.
+Before timing, our output is checked against eager (f32: max error <=
+1e-4 of max |ref|; the transpose exactly): a wrong result fails the run.
+"""
+import argparse
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
+import cudnn_mlir  # noqa: E402  (imports no torch)
+
+cudnn_mlir.load_runtime_before_torch()  # docs/abi.md, "Loading"
+
+import torch  # noqa: E402
+
+WARMUP, CALLS, REPEATS = 5, 20, 15
+MIB = 1 << 20
+
+
+def time_ms(fn):
+    for _ in range(WARMUP):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(REPEATS):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(CALLS):
+            fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) / CALLS)
+    return statistics.median(times)
+
+
+def _randn(gen, *shape):
+    return torch.randn(*shape, device="cuda", generator=gen)
+
+
+def chain_case(n):
+    def inputs(gen):
+        return [_randn(gen, n, n), _randn(gen, n, n), _randn(gen, n, n),
+                _randn(gen, 1, n)]
+
+    def eager(x, a, b, c):
+        return torch.clamp(torch.tanh(x * a + b) * c, -0.5, 0.5) - 0.25
+    return inputs, eager
+
+
+def softmax_case(rows, cols):
+    def inputs(gen):
+        return [_randn(gen, rows, cols)]
+
+    def eager(x):
+        return torch.softmax(x, dim=-1)
+    return inputs, eager
+
+
+def colsum_case(rows, cols):
+    def inputs(gen):
+        return [_randn(gen, rows, cols)]
+
+    def eager(x):
+        return x.sum(dim=0)
+    return inputs, eager
+
+
+def transpose_case(n, c, h, w):
+    def inputs(gen):
+        return [_randn(gen, n, c, h, w)]
+
+    def eager(x):
+        return x.permute(0, 2, 3, 1).contiguous()
+    return inputs, eager
+
+
+# name (module file without .so), what, shape, (inputs, eager), tolerance
+BENCHES = [
+    ("chain_f32_64mib", "(a) 6-op chain", "4096x4096", chain_case(4096), 1e-4),
+    ("chain_f32_256mib", "(a) 6-op chain", "8192x8192", chain_case(8192),
+     1e-4),
+    ("softmax_f32_rows1024", "(b) softmax", "32768x1024",
+     softmax_case(32768, 1024), 1e-4),
+    ("softmax_f32_rows32768", "(b) softmax", "1024x32768",
+     softmax_case(1024, 32768), 1e-4),
+    ("colsum_f32_16384x4096", "(c) column sum", "16384x4096 -> 4096",
+     colsum_case(16384, 4096), 1e-4),
+    ("transpose_nchw_nhwc_f32", "(d) NCHW->NHWC", "64x128x64x64",
+     transpose_case(64, 128, 64, 64), 0.0),
+]
+
+
+def nbytes(tensors):
+    return sum(t.numel() * t.element_size() for t in tensors)
+
+
+def run_one(models, name, what, shape, case, tol):
+    make_inputs, eager_fn = case
+    module = cudnn_mlir.load_module(os.path.join(models, name + ".so"))
+    gen = torch.Generator(device="cuda").manual_seed(0)
+    args = make_inputs(gen)
+    ours = lambda: module(*args)  # noqa: E731
+    eager = lambda: eager_fn(*args)  # noqa: E731
+
+    got, ref = ours(), eager()
+    torch.cuda.synchronize()
+    if got.shape != ref.shape:
+        raise AssertionError("%s: output shape %s, eager's %s"
+                             % (name, tuple(got.shape), tuple(ref.shape)))
+    err = ((got.double() - ref.double()).abs().max()
+           / (ref.double().abs().max() or 1.0)).item()
+    wrong = not err <= tol  # NaN is wrong too
+    moved = nbytes(args) + nbytes([got])
+    biggest = max(args, key=lambda t: t.numel())
+    del got, ref
+
+    t_ours = time_ms(ours)
+    t_eager = time_ms(eager)
+    dst = torch.empty_like(biggest)
+    t_copy = time_ms(lambda: dst.copy_(biggest))
+    copy_gbs = 2 * nbytes([biggest]) / (t_copy * 1e6)
+    del dst
+    try:
+        compiled_fn = torch.compile(eager_fn)
+        compiled = lambda: compiled_fn(*args)  # noqa: E731
+        compiled()
+        t_comp = time_ms(compiled)
+        comp, comp_ratio = "%.4f" % t_comp, "%.2fx" % (t_comp / t_ours)
+    except Exception as e:  # report, and go on
+        reason = (str(e).splitlines() or [type(e).__name__])[0][:120]
+        comp, comp_ratio = "n/a (%s: %s)" % (type(e).__name__, reason), "n/a"
+    ours_gbs = moved / (t_ours * 1e6)
+    row = ("| %s | %s | %.0f | %.4f | %.0f | %.0f | %.0f%% | %.4f | %s "
+           "| %.2fx | %s | %.1e%s |"
+           % (what, shape, moved / MIB, t_ours, ours_gbs, copy_gbs,
+              100 * ours_gbs / copy_gbs, t_eager, comp, t_eager / t_ours,
+              comp_ratio, err, " WRONG (tol %.0e)" % tol if wrong else ""))
+    return row, wrong
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("models", help="build/codegen-bench")
+    parser.add_argument("--out", help="also write the table here")
+    parser.add_argument("bench", nargs="*", help="run only these")
+    opts = parser.parse_args()
+    torch.backends.cuda.matmul.allow_tf32 = False
+    lines = [
+        "device: %s; torch %s; CUDA %s" % (
+            torch.cuda.get_device_name(), torch.__version__,
+            torch.version.cuda),
+        "median of %d x (%d calls) after %d warm-up calls, CUDA events"
+        % (REPEATS, CALLS, WARMUP),
+        "",
+        "| benchmark | shape | MiB moved | ours ms | ours GB/s | copy GB/s "
+        "| ours / copy | eager ms | compile ms | eager/ours | compile/ours "
+        "| max err vs eager |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for line in lines:
+        print(line, flush=True)
+    failures = []
+    for name, what, shape, case, tol in BENCHES:
+        if opts.bench and name not in opts.bench:
+            continue
+        try:
+            row, wrong = run_one(opts.models, name, what, shape, case, tol)
+        except Exception as e:  # a module that does not run: loud, go on
+            row, wrong = "| %s | %s | FAILED: %s: %s |" % (
+                what, shape, type(e).__name__,
+                (str(e).splitlines() or [""])[0][:300]), True
+        print(row, flush=True)
+        lines.append(row)
+        if wrong:
+            failures.append(name)
+        torch.cuda.empty_cache()
+    if failures:
+        msg = "FAILED (wrong result or error): %s" % ", ".join(failures)
+        print(msg, flush=True)
+        lines.append(msg)
+    if opts.out:
+        with open(opts.out, "w") as f:
+            f.write("\n".join(lines) + "\n")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,15 @@
+// Softmax over the last dim, bf16, as torch-mlir's decomposition spells it:
+// reduce_max (keep_dims), broadcast, sub, exp, reduce_sum (keep_dims),
+// broadcast, divf. 37x1001 rows: one row-reduction kernel whose row loops
+// run over the odd length (test/Integration/codegen-kernel-counts.test).
+func.func @forward(%x: tensor<37x1001xbf16>) -> tensor<37x1001xbf16> {
+  %c = arith.constant 1001 : index
+  %max = tcp.reduce_max %x {axes = array<i64: 1>, keep_dims} : tensor<37x1001xbf16> -> tensor<37x1xbf16>
+  %maxb = tcp.broadcast %max, %c {axes = [1]} : tensor<37x1xbf16>, index -> tensor<37x1001xbf16>
+  %z = tcp.sub %x, %maxb : tensor<37x1001xbf16>, tensor<37x1001xbf16> -> tensor<37x1001xbf16>
+  %e = tcp.exp %z : tensor<37x1001xbf16> -> tensor<37x1001xbf16>
+  %sum = tcp.reduce_sum %e {axes = array<i64: 1>, keep_dims} : tensor<37x1001xbf16> -> tensor<37x1xbf16>
+  %sumb = tcp.broadcast %sum, %c {axes = [1]} : tensor<37x1xbf16>, index -> tensor<37x1001xbf16>
+  %y = tcp.divf %e, %sumb : tensor<37x1001xbf16>, tensor<37x1001xbf16> -> tensor<37x1001xbf16>
+  return %y : tensor<37x1001xbf16>
+}

@@ -24,27 +24,6 @@ namespace mlir::cudnn_mlir::codegen {
 namespace {
 
 constexpr int64_t kBlockSize = 256;
-constexpr int64_t kVectorBytes = 16;
-
-/// How an operand is accessed by the lanes of a vectorized thread.
-enum class LaneAccess { Scalar, Uniform, Vector, Other };
-
-LaneAccess classify(linalg::GenericOp op, OpOperand &operand, unsigned dim) {
-  auto type = dyn_cast<MemRefType>(operand.get().getType());
-  if (!type)
-    return LaneAccess::Scalar;
-  AffineMap map = op.getMatchingIndexingMap(&operand);
-  if (!map.isFunctionOfDim(dim))
-    return LaneAccess::Uniform;
-  if (map.getNumResults() == 0 || !type.getLayout().isIdentity() ||
-      map.getResults().back() != getAffineDimExpr(dim, op.getContext()))
-    return LaneAccess::Other;
-  for (AffineExpr expr : map.getResults().drop_back())
-    if (expr.isFunctionOfDim(dim))
-      return LaneAccess::Other;
-  return LaneAccess::Vector;
-}
-
 Value zeroOf(ImplicitLocOpBuilder &b, Type type) {
   return arith::ConstantOp::create(b, b.getZeroAttr(type));
 }
@@ -149,7 +128,7 @@ void emitVectorPoints(ImplicitLocOpBuilder &b, linalg::GenericOp op,
   SmallVector<bool> isVector;
   for (OpOperand &operand : op->getOpOperands()) {
     bool isInit = op.isDpsInit(&operand);
-    LaneAccess access = classify(op, operand, innermost);
+    LaneAccess access = classifyLaneAccess(op, operand, innermost);
     if (isInit && !op.payloadUsesValueFromOperand(&operand)) {
       loaded.push_back(zeroOf(b, getElementTypeOrSelf(operand.get())));
       isVector.push_back(false);
@@ -191,7 +170,7 @@ int64_t elementwiseVectorWidth(linalg::GenericOp op) {
   unsigned innermost = ranges.size() - 1;
   int64_t widestBytes = 0;
   for (OpOperand &operand : op->getOpOperands()) {
-    LaneAccess access = classify(op, operand, innermost);
+    LaneAccess access = classifyLaneAccess(op, operand, innermost);
     if (access == LaneAccess::Other)
       return 1;
     // Every output is written with vector stores.
@@ -206,7 +185,7 @@ int64_t elementwiseVectorWidth(linalg::GenericOp op) {
   }
   if (widestBytes == 0)
     return 1;
-  int64_t width = std::min<int64_t>(kVectorBytes / widestBytes, 8);
+  int64_t width = vectorWidthFor(widestBytes);
   if (width < 2 || ranges[innermost] % width != 0)
     return 1;
   return width;
@@ -246,20 +225,13 @@ KernelSummary emitPointwiseKernel(linalg::GenericOp op, StringRef name) {
   summary.strategy += " (vector " + std::to_string(width) + ")";
 
   // Vector code only where every vector-accessed buffer is 16-byte aligned.
-  Value aligned = arith::ConstantIntOp::create(b, 1, 1);
-  Value c16 = indexConstant(b, kVectorBytes);
-  Value zero = indexConstant(b, 0);
   unsigned innermost = op.getNumLoops() - 1;
-  for (OpOperand &operand : op->getOpOperands()) {
-    if (classify(op, operand, innermost) != LaneAccess::Vector)
-      continue;
-    Value pointer =
-        memref::ExtractAlignedPointerAsIndexOp::create(b, operand.get());
-    Value isAligned = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::eq, arith::RemUIOp::create(b, pointer, c16),
-        zero);
-    aligned = arith::AndIOp::create(b, aligned, isAligned);
-  }
+  SmallVector<Value> vectorBuffers;
+  for (OpOperand &operand : op->getOpOperands())
+    if (classifyLaneAccess(op, operand, innermost) == LaneAccess::Vector)
+      vectorBuffers.push_back(operand.get());
+  Value aligned = allVectorAligned(b, vectorBuffers);
+  Value zero = indexConstant(b, 0);
   Value first = arith::MulIOp::create(b, thread, indexConstant(b, width));
   auto choose = scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
   b.setInsertionPointToStart(&choose.getThenRegion().front());

@@ -90,6 +90,44 @@ SmallVector<Value> emitBody(ImplicitLocOpBuilder &b, linalg::GenericOp op,
   return yielded;
 }
 
+LaneAccess classifyLaneAccess(linalg::GenericOp op, OpOperand &operand,
+                              unsigned dim) {
+  auto type = dyn_cast<MemRefType>(operand.get().getType());
+  if (!type)
+    return LaneAccess::Scalar;
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  if (!map.isFunctionOfDim(dim))
+    return LaneAccess::Uniform;
+  if (map.getNumResults() == 0 || !type.getLayout().isIdentity() ||
+      map.getResults().back() != getAffineDimExpr(dim, op.getContext()))
+    return LaneAccess::Other;
+  for (AffineExpr expr : map.getResults().drop_back())
+    if (expr.isFunctionOfDim(dim))
+      return LaneAccess::Other;
+  return LaneAccess::Vector;
+}
+
+int64_t vectorWidthFor(int64_t widestBytes) {
+  if (widestBytes <= 0)
+    return 1;
+  int64_t width = std::min<int64_t>(kVectorBytes / widestBytes, 8);
+  return width < 2 ? 1 : width;
+}
+
+Value allVectorAligned(ImplicitLocOpBuilder &b, ArrayRef<Value> buffers) {
+  Value aligned = arith::ConstantIntOp::create(b, 1, 1);
+  Value bytes = indexConstant(b, kVectorBytes);
+  Value zero = indexConstant(b, 0);
+  for (Value buffer : buffers) {
+    Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, buffer);
+    Value isAligned = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq, arith::RemUIOp::create(b, pointer, bytes),
+        zero);
+    aligned = arith::AndIOp::create(b, aligned, isAligned);
+  }
+  return aligned;
+}
+
 gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
                            ArrayRef<int64_t> blockSize,
                            TypeRange workgroupBuffers, StringRef kernelName) {

@@ -46,6 +46,26 @@ Value initArgument(ImplicitLocOpBuilder &b, linalg::GenericOp op,
 SmallVector<Value> emitBody(ImplicitLocOpBuilder &b, linalg::GenericOp op,
                             ValueRange arguments, ValueRange loops);
 
+/// Bytes per vector access of generated kernels.
+constexpr int64_t kVectorBytes = 16;
+
+/// How the lanes of a thread that handles consecutive positions of loop
+/// `dim` access an operand: a scalar operand, one element for all lanes
+/// (the map does not use `dim`), one contiguous vector (`dim` indexes the
+/// innermost dimension of an identity-layout buffer, and nothing else), or
+/// anything else.
+enum class LaneAccess { Scalar, Uniform, Vector, Other };
+LaneAccess classifyLaneAccess(linalg::GenericOp op, OpOperand &operand,
+                              unsigned dim);
+
+/// Lanes per vector access for elements of `widestBytes` bytes (at most 8;
+/// 1 if none fits).
+int64_t vectorWidthFor(int64_t widestBytes);
+
+/// An i1 that is true when every buffer's base pointer is aligned for
+/// vector accesses.
+Value allVectorAligned(ImplicitLocOpBuilder &b, ArrayRef<Value> buffers);
+
 /// Creates `gpu.launch` with a 1-D grid and the given block, named
 /// `kernelName` for outlining, and sets the builder inside its body.
 gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 
@@ -68,8 +69,10 @@ int64_t product(ArrayRef<int64_t> sizes) {
   return result;
 }
 
-/// The most row elements a thread keeps in registers.
+/// The most row units (vectors or elements) a thread keeps in registers,
+/// and the most elements.
 constexpr int64_t kMaxCachedPerThread = 16;
+constexpr int64_t kMaxCachedElements = 32;
 
 /// Threads per row: enough for a few elements each, 32 to 1024.
 int64_t blockSizeFor(int64_t rowLength) {
@@ -77,6 +80,68 @@ int64_t blockSizeFor(int64_t rowLength) {
   while (threads < 1024 && threads * 4 < rowLength)
     threads *= 2;
   return threads;
+}
+
+/// The buffers a row group reads or writes with vector accesses.
+SmallVector<Value> vectorAccessedBuffers(RowGroup &group) {
+  unsigned rowLoops = group.rowSizes.size();
+  unsigned innermost = rowLoops + group.innerSizes.size() - 1;
+  DenseSet<Value> perRowValues;
+  SmallVector<Value> buffers;
+  for (linalg::GenericOp member : group.members) {
+    MemberKind kind = kindOf(member, rowLoops);
+    if (kind != MemberKind::PerRow)
+      for (OpOperand &operand : member->getOpOperands())
+        if (!perRowValues.contains(operand.get()) &&
+            classifyLaneAccess(member, operand, innermost) ==
+                LaneAccess::Vector &&
+            !llvm::is_contained(buffers, operand.get()))
+          buffers.push_back(operand.get());
+    if (kind != MemberKind::Elementwise)
+      for (Value init : member.getDpsInits())
+        perRowValues.insert(init);
+  }
+  return buffers;
+}
+
+/// Row elements per vector access for the group: every buffer indexed by
+/// the innermost loop must be a contiguous vector, and the row split evenly
+/// into vectors; 1 otherwise.
+int64_t rowVectorWidth(RowGroup &group) {
+  unsigned rowLoops = group.rowSizes.size();
+  unsigned innermost = rowLoops + group.innerSizes.size() - 1;
+  DenseSet<Value> perRowValues;
+  int64_t widestBytes = 0;
+  for (linalg::GenericOp member : group.members) {
+    MemberKind kind = kindOf(member, rowLoops);
+    if (kind != MemberKind::PerRow) {
+      for (OpOperand &operand : member->getOpOperands()) {
+        if (perRowValues.contains(operand.get()))
+          continue;
+        bool isOutput = member.isDpsInit(&operand);
+        if (kind == MemberKind::Reduction && isOutput)
+          continue;
+        LaneAccess access = classifyLaneAccess(member, operand, innermost);
+        if (access == LaneAccess::Other ||
+            (isOutput && access != LaneAccess::Vector))
+          return 1;
+        if (access != LaneAccess::Vector)
+          continue;
+        unsigned bits =
+            getElementTypeOrSelf(operand.get()).getIntOrFloatBitWidth();
+        if (bits < 8 || bits % 8 != 0)
+          return 1;
+        widestBytes = std::max<int64_t>(widestBytes, bits / 8);
+      }
+    }
+    if (kind != MemberKind::Elementwise)
+      for (Value init : member.getDpsInits())
+        perRowValues.insert(init);
+  }
+  int64_t width = vectorWidthFor(widestBytes);
+  if (group.innerSizes.back() % width != 0)
+    return 1;
+  return width;
 }
 
 } // namespace
@@ -196,7 +261,7 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
   unsigned rowLoops = group.rowSizes.size();
   int64_t numRows = product(group.rowSizes);
   int64_t rowLength = product(group.innerSizes);
-  int64_t blockSize = blockSizeFor(rowLength);
+  int64_t blockSize = blockSizeFor(rowLength / rowVectorWidth(group));
   ImplicitLocOpBuilder b(first.getLoc(), first);
 
   // Reduction inits from their fills, computed on the host side.
@@ -261,45 +326,13 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
   Value zero = indexConstant(b, 0);
   Value isFirstThread =
       arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, zero);
-  DenseMap<Value, Value> rowValues;
+  unsigned innermost = rowLoops + group.innerSizes.size() - 1;
 
   auto rowLoopsAt = [&](Value innerLinear) {
     SmallVector<Value> loops(rowCoords);
     if (innerLinear)
       llvm::append_range(loops, delinearize(b, innerLinear, group.innerSizes));
     return loops;
-  };
-  // Where each thread's share of the row is a small static number of
-  // elements, the row loop is unrolled and every element a thread loads is
-  // kept in registers for the members after it: the row is read from memory
-  // once. Otherwise, with an even share, loads are issued in batches.
-  bool evenShare = rowLength % blockSize == 0;
-  int64_t share = rowLength / blockSize;
-  bool cacheRow = evenShare && share <= kMaxCachedPerThread;
-  DenseMap<std::tuple<Value, AffineMap, int64_t>, Value> cachedLoads;
-
-  // `slot` numbers a thread's elements when the row is cached (else -1).
-  auto inputArguments = [&](linalg::GenericOp member, ValueRange loops,
-                            int64_t slot) {
-    SmallVector<Value> arguments;
-    for (OpOperand *input : member.getDpsInputOperands()) {
-      auto it = rowValues.find(input->get());
-      if (it != rowValues.end()) {
-        arguments.push_back(it->second);
-        continue;
-      }
-      if (slot < 0 || !isa<MemRefType>(input->get().getType())) {
-        arguments.push_back(loadOperand(b, member, *input, loops));
-        continue;
-      }
-      auto key = std::make_tuple(input->get(),
-                                 member.getMatchingIndexingMap(input), slot);
-      Value &cached = cachedLoads[key];
-      if (!cached)
-        cached = loadOperand(b, member, *input, loops);
-      arguments.push_back(cached);
-    }
-    return arguments;
   };
   auto storeFromFirstThread = [&](linalg::GenericOp member, OpOperand &init,
                                   Value value, ValueRange loops) {
@@ -308,115 +341,251 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
     b.setInsertionPointToStart(&guard.getThenRegion().front());
     storeOperand(b, member, init, value, loops);
   };
-  using RowBody =
-      function_ref<SmallVector<Value>(Value, ValueRange, int64_t)>;
-  // Runs `body(j, accs, slot)` for this thread's positions j of the row.
-  auto loopOverRow = [&](ValueRange iterArgs,
-                         RowBody body) -> SmallVector<Value> {
-    auto position = [&](Value base, int64_t k) -> Value {
-      return arith::AddIOp::create(b, base, indexConstant(b, k * blockSize));
-    };
-    if (cacheRow) {
-      SmallVector<Value> accs(iterArgs);
-      for (int64_t k = 0; k < share; ++k)
-        accs = body(position(thread, k), accs, k);
-      return accs;
-    }
-    int64_t unroll = 1;
-    if (evenShare)
-      for (int64_t candidate : {8, 4, 2})
-        if (share % candidate == 0) {
-          unroll = candidate;
-          break;
-        }
-    Value lower = evenShare ? zero : thread;
-    Value upper = indexConstant(b, evenShare ? share : rowLength);
-    Value step = indexConstant(b, evenShare ? unroll : blockSize);
-    auto loop = scf::ForOp::create(b, lower, upper, step, iterArgs);
-    OpBuilder::InsertionGuard insertion(b);
-    b.setInsertionPointToStart(loop.getBody());
-    SmallVector<Value> accs(loop.getRegionIterArgs());
-    if (!evenShare) {
-      accs = body(loop.getInductionVar(), accs, -1);
-    } else {
-      // j = thread + (chunk + k) * blockSize for the unrolled k.
-      Value base = arith::AddIOp::create(
-          b, thread,
-          arith::MulIOp::create(b, loop.getInductionVar(),
-                                indexConstant(b, blockSize)));
-      for (int64_t k = 0; k < unroll; ++k)
-        accs = body(position(base, k), accs, -1);
-    }
-    // A loop without results already ends in its yield.
-    if (!iterArgs.empty())
-      scf::YieldOp::create(b, accs);
-    return SmallVector<Value>(loop.getResults());
-  };
 
-  for (auto [member, init] : llvm::zip(group.members, inits)) {
-    switch (kindOf(member, rowLoops)) {
-    case MemberKind::Reduction: {
-      Combiner combiner = *matchCombiner(member);
-      Value neutral = arith::ConstantOp::create(b, combiner.neutral);
-      SmallVector<Value> partial = loopOverRow(
-          neutral, [&](Value j, ValueRange accs, int64_t slot) {
-            SmallVector<Value> loops = rowLoopsAt(j);
-            SmallVector<Value> arguments = inputArguments(member, loops, slot);
-            arguments.push_back(accs.front());
-            return emitBody(b, member, arguments, loops);
-          });
-      Value scratch;
-      Type type = shuffleType(combiner.neutral.getType());
-      for (BlockArgument buffer : launch.getWorkgroupAttributions())
-        if (cast<MemRefType>(buffer.getType()).getElementType() == type)
-          scratch = buffer;
-      Value total = blockReduce(b, combiner, partial.front(), thread,
-                                blockSize, scratch);
-      OpOperand &out = *member.getDpsInitOperand(0);
-      SmallVector<Value> loops = rowLoopsAt(Value());
-      for (size_t i = 0; i < group.innerSizes.size(); ++i)
-        loops.push_back(zero);
-      Value start = init.value ? init.value : loadOperand(b, member, out, loops);
-      Value result = combine(b, combiner, start, total);
-      rowValues[out.get()] = result;
-      if (mustStore(out.get()))
-        storeFromFirstThread(member, out, result, loops);
-      break;
-    }
-    case MemberKind::Elementwise: {
-      loopOverRow(ValueRange{}, [&](Value j, ValueRange, int64_t slot) {
-        SmallVector<Value> loops = rowLoopsAt(j);
-        SmallVector<Value> arguments = inputArguments(member, loops, slot);
+  // The members' code for units of `width` consecutive row elements per
+  // access (1: scalar code). Returns whether the row is held in registers.
+  auto emitMembers = [&](int64_t width) {
+    DenseMap<Value, Value> rowValues;
+    // Where each thread's share of the row is a small static number of
+    // units, the row loop is unrolled and every unit a thread loads is kept
+    // in registers for the members after it: the row is read from memory
+    // once. Otherwise, with an even share, loads are issued in batches.
+    int64_t unitsPerRow = rowLength / width;
+    bool evenShare = unitsPerRow % blockSize == 0;
+    int64_t share = unitsPerRow / blockSize;
+    bool cacheRow = evenShare && share <= kMaxCachedPerThread &&
+                    share * width <= kMaxCachedElements;
+    // Loads by (buffer, map, slot); slot -1 is this unit only.
+    using LoadKey = std::tuple<Value, AffineMap, int64_t>;
+    DenseMap<LoadKey, Value> cachedLoads;
+
+    // The body's input arguments for lane `lane` of the unit at `unitLoops`.
+    auto inputArguments = [&](linalg::GenericOp member, ValueRange unitLoops,
+                              ValueRange laneLoops, int64_t lane,
+                              int64_t slot) {
+      SmallVector<Value> arguments;
+      for (OpOperand *input : member.getDpsInputOperands()) {
+        auto it = rowValues.find(input->get());
+        if (it != rowValues.end()) {
+          arguments.push_back(it->second);
+          continue;
+        }
+        LaneAccess access = classifyLaneAccess(member, *input, innermost);
+        if (access == LaneAccess::Scalar) {
+          arguments.push_back(input->get());
+          continue;
+        }
+        bool isVector = width > 1 && access == LaneAccess::Vector;
+        LoadKey key{input->get(), member.getMatchingIndexingMap(input),
+                    slot};
+        Value &loaded = cachedLoads[key];
+        if (!loaded) {
+          if (isVector) {
+            auto type = VectorType::get(
+                {width}, getElementTypeOrSelf(input->get()));
+            loaded = vector::LoadOp::create(
+                b, type, input->get(),
+                applyMap(b, member.getMatchingIndexingMap(input), unitLoops),
+                /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes));
+          } else if ((width > 1 && access == LaneAccess::Uniform) ||
+                     (width == 1 && slot >= 0)) {
+            loaded = loadOperand(b, member, *input, unitLoops);
+          } else {
+            // A scalar load per lane: not shared between lanes.
+            arguments.push_back(loadOperand(b, member, *input, laneLoops));
+            cachedLoads.erase(key);
+            continue;
+          }
+        }
+        arguments.push_back(isVector ? Value(vector::ExtractOp::create(
+                                           b, loaded, lane))
+                                     : loaded);
+      }
+      return arguments;
+    };
+
+    using RowBody =
+        function_ref<SmallVector<Value>(Value, ValueRange, int64_t)>;
+    // Runs `body(j, accs, slot)` for this thread's units of the row, j the
+    // first element of the unit.
+    auto loopOverRow = [&](ValueRange iterArgs,
+                           RowBody body) -> SmallVector<Value> {
+      auto elementOf = [&](Value unit) -> Value {
+        return width == 1 ? unit
+                          : Value(arith::MulIOp::create(
+                                b, unit, indexConstant(b, width)));
+      };
+      auto unitAt = [&](Value base, int64_t k) -> Value {
+        return arith::AddIOp::create(b, base,
+                                     indexConstant(b, k * blockSize));
+      };
+      if (cacheRow) {
+        SmallVector<Value> accs(iterArgs);
+        for (int64_t k = 0; k < share; ++k)
+          accs = body(elementOf(unitAt(thread, k)), accs, k);
+        return accs;
+      }
+      int64_t unroll = 1;
+      if (evenShare)
+        for (int64_t candidate : {8, 4, 2})
+          if (share % candidate == 0) {
+            unroll = candidate;
+            break;
+          }
+      Value lower = evenShare ? zero : thread;
+      Value upper = indexConstant(b, evenShare ? share : unitsPerRow);
+      Value step = indexConstant(b, evenShare ? unroll : blockSize);
+      auto loop = scf::ForOp::create(b, lower, upper, step, iterArgs);
+      OpBuilder::InsertionGuard insertion(b);
+      b.setInsertionPointToStart(loop.getBody());
+      SmallVector<Value> accs(loop.getRegionIterArgs());
+      if (!evenShare) {
+        accs = body(elementOf(loop.getInductionVar()), accs, -1);
+      } else {
+        // unit = thread + (chunk + k) * blockSize for the unrolled k.
+        Value base = arith::AddIOp::create(
+            b, thread,
+            arith::MulIOp::create(b, loop.getInductionVar(),
+                                  indexConstant(b, blockSize)));
+        for (int64_t k = 0; k < unroll; ++k) {
+          accs = body(elementOf(unitAt(base, k)), accs, -1);
+          // Loads of one unit are not reused by the next.
+          cachedLoads.clear();
+        }
+      }
+      cachedLoads.clear();
+      // A loop without results already ends in its yield.
+      if (!iterArgs.empty())
+        scf::YieldOp::create(b, accs);
+      return SmallVector<Value>(loop.getResults());
+    };
+    auto laneLoopsAt = [&](Value first, int64_t lane) {
+      return rowLoopsAt(lane == 0 ? first
+                                  : Value(arith::AddIOp::create(
+                                        b, first, indexConstant(b, lane))));
+    };
+
+    for (auto [member, init] : llvm::zip(group.members, inits)) {
+      switch (kindOf(member, rowLoops)) {
+      case MemberKind::Reduction: {
+        Combiner combiner = *matchCombiner(member);
+        Value neutral = arith::ConstantOp::create(b, combiner.neutral);
+        SmallVector<Value> partial = loopOverRow(
+            neutral, [&](Value j, ValueRange accs, int64_t slot) {
+              SmallVector<Value> unitLoops = rowLoopsAt(j);
+              Value acc = accs.front();
+              for (int64_t lane = 0; lane < width; ++lane) {
+                SmallVector<Value> loops = laneLoopsAt(j, lane);
+                SmallVector<Value> arguments =
+                    inputArguments(member, unitLoops, loops, lane, slot);
+                arguments.push_back(acc);
+                acc = emitBody(b, member, arguments, loops).front();
+              }
+              if (slot < 0)
+                cachedLoads.clear();
+              return SmallVector<Value>{acc};
+            });
+        Value scratch;
+        Type type = shuffleType(combiner.neutral.getType());
+        for (BlockArgument buffer : launch.getWorkgroupAttributions())
+          if (cast<MemRefType>(buffer.getType()).getElementType() == type)
+            scratch = buffer;
+        Value total = blockReduce(b, combiner, partial.front(), thread,
+                                  blockSize, scratch);
+        OpOperand &out = *member.getDpsInitOperand(0);
+        SmallVector<Value> loops = rowLoopsAt(Value());
+        for (size_t i = 0; i < group.innerSizes.size(); ++i)
+          loops.push_back(zero);
+        Value start =
+            init.value ? init.value : loadOperand(b, member, out, loops);
+        Value result = combine(b, combiner, start, total);
+        rowValues[out.get()] = result;
+        if (mustStore(out.get()))
+          storeFromFirstThread(member, out, result, loops);
+        break;
+      }
+      case MemberKind::Elementwise: {
+        loopOverRow(ValueRange{}, [&](Value j, ValueRange, int64_t slot) {
+          SmallVector<Value> unitLoops = rowLoopsAt(j);
+          SmallVector<SmallVector<Value>> lanes(member.getNumDpsInits());
+          for (int64_t lane = 0; lane < width; ++lane) {
+            SmallVector<Value> loops = laneLoopsAt(j, lane);
+            SmallVector<Value> arguments =
+                inputArguments(member, unitLoops, loops, lane, slot);
+            for (OpOperand &out : member.getDpsInitsMutable())
+              arguments.push_back(initArgument(b, member, out, loops));
+            for (auto [i, result] :
+                 llvm::enumerate(emitBody(b, member, arguments, loops)))
+              lanes[i].push_back(result);
+          }
+          for (auto [out, values] :
+               llvm::zip(member.getDpsInitsMutable(), lanes)) {
+            if (width == 1) {
+              storeOperand(b, member, out, values.front(), unitLoops);
+              continue;
+            }
+            auto type =
+                VectorType::get({width}, getElementTypeOrSelf(out.get()));
+            vector::StoreOp::create(
+                b, vector::FromElementsOp::create(b, type, values), out.get(),
+                applyMap(b, member.getMatchingIndexingMap(&out), unitLoops),
+                /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes));
+          }
+          if (slot < 0)
+            cachedLoads.clear();
+          return SmallVector<Value>{};
+        });
+        break;
+      }
+      case MemberKind::PerRow: {
+        // Computed by every thread (it is cheap), stored by one.
+        SmallVector<Value> loops = rowLoopsAt(Value());
+        SmallVector<Value> arguments;
+        for (OpOperand *input : member.getDpsInputOperands()) {
+          auto it = rowValues.find(input->get());
+          arguments.push_back(it != rowValues.end()
+                                  ? it->second
+                                  : loadOperand(b, member, *input, loops));
+        }
         for (OpOperand &out : member.getDpsInitsMutable())
           arguments.push_back(initArgument(b, member, out, loops));
         SmallVector<Value> results = emitBody(b, member, arguments, loops);
         for (auto [out, result] :
-             llvm::zip(member.getDpsInitsMutable(), results))
-          storeOperand(b, member, out, result, loops);
-        return SmallVector<Value>{};
-      });
-      break;
-    }
-    case MemberKind::PerRow: {
-      // Computed by every thread (it is cheap), stored by one.
-      SmallVector<Value> loops = rowLoopsAt(Value());
-      SmallVector<Value> arguments = inputArguments(member, loops, -1);
-      for (OpOperand &out : member.getDpsInitsMutable())
-        arguments.push_back(initArgument(b, member, out, loops));
-      SmallVector<Value> results = emitBody(b, member, arguments, loops);
-      for (auto [out, result] :
-           llvm::zip(member.getDpsInitsMutable(), results)) {
-        rowValues[out.get()] = result;
-        if (mustStore(out.get()))
-          storeFromFirstThread(member, out, result, loops);
+             llvm::zip(member.getDpsInitsMutable(), results)) {
+          rowValues[out.get()] = result;
+          if (mustStore(out.get()))
+            storeFromFirstThread(member, out, result, loops);
+        }
+        break;
       }
-      break;
+      }
     }
-    }
+    return cacheRow;
+  };
+
+  int64_t width = rowVectorWidth(group);
+  SmallVector<Value> vectorBuffers;
+  if (width > 1)
+    vectorBuffers = vectorAccessedBuffers(group);
+  bool cached;
+  if (width == 1) {
+    cached = emitMembers(1);
+  } else {
+    // Vector code where the buffers are 16-byte aligned, scalar code
+    // otherwise (the same for every thread: the barriers stay uniform).
+    auto choose = scf::IfOp::create(b, allVectorAligned(b, vectorBuffers),
+                                    /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&choose.getThenRegion().front());
+    cached = emitMembers(width);
+    b.setInsertionPointToStart(&choose.getElseRegion().front());
+    emitMembers(1);
   }
+
   std::string strategy = "row reduction (block of " +
                          std::to_string(blockSize) + " per row";
-  if (cacheRow)
+  if (width > 1)
+    strategy += ", vector " + std::to_string(width);
+  if (cached)
     strategy += ", row held in registers";
   if (group.members.size() > 1)
     strategy += ", " + std::to_string(group.members.size()) + " ops fused";

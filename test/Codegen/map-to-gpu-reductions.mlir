@@ -5,37 +5,46 @@
 #row = affine_map<(d0, d1) -> (d0, 0)>
 
 // Softmax over rows of 1000 (as linalg leaves it after fusion: the max, the
-// sum of exp(x - max), the division): ONE kernel, one block of 256 threads
-// per row. Both reductions are combined by warp shuffles and one
-// shared-memory step; their fills become the kernels' starting values; the
-// per-row max and sum stay in registers and their buffers disappear.
+// sum of exp(x - max), the division): ONE kernel, one block per row. Rows
+// are read as 4 x f32 vectors (250 per row, 64 threads) when both buffers
+// are 16-byte aligned, as scalars otherwise. Both reductions are combined by
+// warp shuffles and one shared-memory step; their fills become the
+// kernels' starting values; the per-row max and sum stay in registers and
+// their buffers disappear.
 // REPORT: remark: @softmax: 1 GPU kernel
-// REPORT-NEXT: softmax_kernel0: row reduction (block of 256 per row, 3 ops fused)
+// REPORT-NEXT: softmax_kernel0: row reduction (block of 64 per row, vector 4, 3 ops fused)
 // CHECK-LABEL: func.func @softmax
 // CHECK-NOT:     memref.alloc
 // CHECK-NOT:     linalg.
-// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) function(@softmax_kernel0) workgroup(%[[SCRATCH:.*]] : memref<32xf32, #gpu.address_space<workgroup>>)
-// CHECK:           %[[MAX_PART:.*]] = scf.for {{.*}} iter_args
-// CHECK:             arith.maximumf
-// CHECK-COUNT-5:   gpu.shuffle  xor
-// CHECK:           memref.store {{.*}}, %[[SCRATCH]]
-// CHECK:           gpu.barrier
-// CHECK-COUNT-5:   gpu.shuffle  xor
-// CHECK:           gpu.barrier
-// CHECK:           %[[MAX:.*]] = arith.maximumf %cst, %{{.*}} : f32
-// CHECK:           scf.for {{.*}} iter_args
-// CHECK:             arith.subf %{{.*}}, %[[MAX]]
-// CHECK:             math.exp
-// CHECK:             arith.addf
-// CHECK-COUNT-5:   gpu.shuffle  xor
-// CHECK:           gpu.barrier
-// CHECK-COUNT-5:   gpu.shuffle  xor
-// CHECK:           gpu.barrier
-// CHECK:           %[[SUM:.*]] = arith.addf %{{.*}}, %cst_0 : f32
-// CHECK:           scf.for
-// CHECK:             math.exp
-// CHECK:             arith.divf %{{.*}}, %[[SUM]]
-// CHECK:             memref.store {{.*}}, %arg1
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}}) threads({{.*}}) in ({{.*}} = %c64, {{.*}}) function(@softmax_kernel0) workgroup(%[[SCRATCH:.*]] : memref<32xf32, #gpu.address_space<workgroup>>)
+// CHECK:           memref.extract_aligned_pointer_as_index %arg0
+// CHECK:           memref.extract_aligned_pointer_as_index %arg1
+// CHECK:           scf.if
+// CHECK:             scf.for {{.*}} = %arg5 to %c250 step %c64 iter_args
+// CHECK:               vector.load %arg0{{.*}} vector<4xf32>
+// CHECK-COUNT-4:       arith.maximumf
+// CHECK-COUNT-5:     gpu.shuffle  xor
+// CHECK:             memref.store {{.*}}, %[[SCRATCH]]
+// CHECK:             gpu.barrier
+// CHECK-COUNT-5:     gpu.shuffle  xor
+// CHECK:             gpu.barrier
+// CHECK:             %[[MAX:.*]] = arith.maximumf %cst, %{{.*}} : f32
+// CHECK:             scf.for {{.*}} iter_args
+// CHECK:               vector.load %arg0
+// CHECK:               arith.subf %{{.*}}, %[[MAX]]
+// CHECK:               math.exp
+// CHECK:               arith.addf
+// CHECK:             gpu.barrier
+// CHECK:             gpu.barrier
+// CHECK:             %[[SUM:.*]] = arith.addf %{{.*}}, %cst_0 : f32
+// CHECK:             scf.for
+// CHECK:               vector.load %arg0
+// CHECK-COUNT-4:       arith.divf %{{.*}}, %[[SUM]]
+// CHECK:               vector.store {{.*}}, %arg1{{.*}} vector<4xf32>
+// CHECK:           } else {
+// CHECK:             scf.for {{.*}} = %arg5 to %c1000 step %c64 iter_args
+// CHECK:               memref.load %arg0
+// CHECK:               memref.store {{.*}}, %arg1
 // CHECK-NOT:     gpu.launch
 func.func @softmax(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>) {
   %ninf = arith.constant 0xFF800000 : f32
@@ -69,14 +78,19 @@ func.func @softmax(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>) {
   return
 }
 
-// Rows of 1024 on 256 threads: each thread's 4 elements are loaded once,
-// unrolled, and kept in registers for the sum and the division (4 loads of
-// x in the kernel, not 12), and the row loops disappear.
+// Rows of 1024 on 64 threads: each thread's 4 vectors (16 elements) are
+// loaded once, unrolled, and kept in registers for the sum and the division
+// (4 vector loads of x, not 12), and the row loops disappear; the scalar
+// code for unaligned buffers holds its 16 elements the same way.
 // REPORT: remark: @softmax_1024: 1 GPU kernel
-// REPORT-NEXT: softmax_1024_kernel0: row reduction (block of 256 per row, row held in registers, 3 ops fused)
+// REPORT-NEXT: softmax_1024_kernel0: row reduction (block of 64 per row, vector 4, row held in registers, 3 ops fused)
 // CHECK-LABEL: func.func @softmax_1024
 // CHECK-NOT:     scf.for
-// CHECK-COUNT-4: memref.load %arg0
+// CHECK-COUNT-4: vector.load %arg0
+// CHECK-NOT:     vector.load %arg0
+// CHECK-COUNT-4: vector.store
+// CHECK:         } else {
+// CHECK-COUNT-16: memref.load %arg0
 // CHECK-NOT:     memref.load %arg0
 // CHECK:         gpu.terminator
 func.func @softmax_1024(%x: memref<32x1024xf32>, %y: memref<32x1024xf32>) {

@@ -279,8 +279,8 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
     if (init.fill)
       stay.insert(init.fill);
   }
-  for (Operation *op = first->getNextNode();
-       op && op != group.members.back().getOperation();) {
+  Operation *last = group.members.back();
+  for (Operation *op = first->getNextNode(); last != first && op != last;) {
     Operation *next = op->getNextNode();
     if (!stay.contains(op))
       op->moveBefore(first);

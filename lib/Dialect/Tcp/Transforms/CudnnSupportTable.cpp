@@ -82,6 +82,18 @@ std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
       return reason;
     }
   }
+  // Seen on an H100 with cuDNN 9.14 (matmul_row_sum_f16 in the GPU suite):
+  // no engine runs a conv/matmul whose reduction epilogue writes fp16 or
+  // bf16; fp32 runs. Such reductions are generated kernels instead.
+  if (role == CudnnRole::Reduction) {
+    Type element =
+        cast<RankedTensorType>(op->getResult(0).getType()).getElementType();
+    if (element.isF16() || element.isBF16()) {
+      os << "no cuDNN engine runs a reduction epilogue writing " << element
+         << " (cuDNN 9.14, H100); it is a generated kernel";
+      return reason;
+    }
+  }
   // cuDNN's layer norm normalises every dimension but the first.
   if (auto layerNorm = dyn_cast<tcp::LayerNormOp>(op)) {
     int64_t rank = layerNorm.getX().getType().getRank();

@@ -274,12 +274,29 @@ func.func @shared_prologue_not_duplicated(%x: !x, %w: !w) -> (!x, !x) {
 // CHECK:           tcp.reduce_sum
 // CHECK:           tcp.yield
 // CHECK:         tcp.reduce_max
-func.func @one_reduction(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>) -> tensor<1x1xf16> {
-  %0 = tcp.matmul %a, %b : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf16>
-  %1 = tcp.reduce_sum %0 {axes = array<i64: 1>, keep_dims} : tensor<16x8xf16> -> tensor<16x1xf16>
+func.func @one_reduction(%a: tensor<16x32xf32>, %b: tensor<32x8xf32>) -> tensor<1x1xf32> {
+  %0 = tcp.matmul %a, %b : tensor<16x32xf32>, tensor<32x8xf32> -> tensor<16x8xf32>
+  %1 = tcp.reduce_sum %0 {axes = array<i64: 1>, keep_dims} : tensor<16x8xf32> -> tensor<16x1xf32>
   // expected-remark @+1 {{left out of cuDNN graphs: follows the graph's reduction, which ends its epilogue}}
-  %2 = tcp.reduce_max %1 {axes = array<i64: 0>, keep_dims} : tensor<16x1xf16> -> tensor<1x1xf16>
-  return %2 : tensor<1x1xf16>
+  %2 = tcp.reduce_max %1 {axes = array<i64: 0>, keep_dims} : tensor<16x1xf32> -> tensor<1x1xf32>
+  return %2 : tensor<1x1xf32>
+}
+
+// -----
+
+// A reduction writing fp16 stays out of the epilogue (no cuDNN 9.14 engine
+// runs it on the H100): the matmul is a graph alone, the sum a generated
+// kernel.
+// CHECK-LABEL: func.func @f16_reduction_left_out
+// CHECK:         tcp.group
+// CHECK:           tcp.matmul
+// CHECK-NEXT:      tcp.yield
+// CHECK:         tcp.reduce_sum
+func.func @f16_reduction_left_out(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>) -> tensor<16x1xf16> {
+  %0 = tcp.matmul %a, %b : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf16>
+  // expected-remark @+1 {{left out of cuDNN graphs: no cuDNN engine runs a reduction epilogue writing f16 (cuDNN 9.14, H100); it is a generated kernel}}
+  %1 = tcp.reduce_sum %0 {axes = array<i64: 1>, keep_dims} : tensor<16x8xf16> -> tensor<16x1xf16>
+  return %1 : tensor<16x1xf16>
 }
 
 // -----

@@ -306,8 +306,8 @@ static SmallVector<Value> aliasesOf(Value buffer) {
   return aliases;
 }
 
-ReductionInit findFillInit(linalg::GenericOp reduction) {
-  Value buffer = reduction.getDpsInitOperand(0)->get();
+ReductionInit findFillInit(linalg::GenericOp reduction, unsigned output) {
+  Value buffer = reduction.getDpsInitOperand(output)->get();
   SmallVector<Value> aliases = aliasesOf(buffer);
   auto touches = [&](Operation *op) {
     for (Value operand : op->getOperands())

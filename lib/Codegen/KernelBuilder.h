@@ -108,7 +108,7 @@ struct ReductionInit {
   Value value;                        // the fill value, or null
   linalg::GenericOp fill;             // the fill it came from
 };
-ReductionInit findFillInit(linalg::GenericOp reduction);
+ReductionInit findFillInit(linalg::GenericOp reduction, unsigned output = 0);
 
 /// True for an all-parallel generic that only writes one value (a scalar
 /// input or a constant) into its output.

@@ -85,10 +85,14 @@ struct CodegenMapToGpuPass
 
     // Fills whose value a reduction kernel takes over.
     DenseSet<Operation *> folded;
-    for (linalg::GenericOp op : generics)
-      if (isRowReduction(op) || isColumnReduction(op))
-        if (linalg::GenericOp fill = findFillInit(op).fill)
+    for (linalg::GenericOp op : generics) {
+      unsigned foldable = isWelfordReduction(op) ? 3
+                          : isRowReduction(op) || isColumnReduction(op) ? 1
+                                                                        : 0;
+      for (unsigned i = 0; i < foldable; ++i)
+        if (linalg::GenericOp fill = findFillInit(op, i).fill)
           folded.insert(fill);
+    }
 
     SmallVector<KernelSummary> kernels;
     DenseSet<Operation *> mapped;
@@ -98,7 +102,10 @@ struct CodegenMapToGpuPass
       std::string name = (func.getSymName() + "_kernel" +
                           std::to_string(kernels.size()))
                              .str();
-      if (isRowReduction(op)) {
+      if (isWelfordReduction(op)) {
+        llvm::append_range(kernels, emitWelfordKernels(op, name));
+        mapped.insert(op);
+      } else if (isRowReduction(op)) {
         RowGroup group = formRowGroup(op);
         kernels.push_back(emitRowGroupKernel(group, name));
         for (linalg::GenericOp member : group.members)

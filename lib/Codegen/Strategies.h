@@ -54,6 +54,16 @@ bool isColumnReduction(linalg::GenericOp op);
 SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
                                                       StringRef name);
 
+/// The attribute that names how partial results of a generic's reduction
+/// may be merged, where the body alone does not say ("welford": the outputs
+/// are a (count, mean, M2) state, merged with Chan's formula).
+constexpr llvm::StringLiteral kCombinerAttrName = "codegen.combiner";
+
+/// A reduction into Welford states (count, mean, M2), one input.
+bool isWelfordReduction(linalg::GenericOp op);
+SmallVector<KernelSummary> emitWelfordKernels(linalg::GenericOp op,
+                                              StringRef name);
+
 } // namespace mlir::cudnn_mlir::codegen
 
 #endif // CUDNN_MLIR_LIB_CODEGEN_STRATEGIES_H

@@ -27,7 +27,7 @@ void cudnn_mlir::buildTcpToCudnnPipeline(
   funcPm.addPass(createCanonicalizerPass());
   funcPm.addPass(tcp::createTcpFuseForCudnnPass(tcp::TcpFuseForCudnnPassOptions{
       options.targetSm, options.fuseFp32, options.maxOps, options.report,
-      options.foldBatchNorm}));
+      options.foldBatchNorm, options.batchNorm}));
   funcPm.addPass(tcp::createTcpIsolateGroupOpsPass());
   funcPm.addPass(cudnn_mlir::createConvertTcpToCudnnPass(
       cudnn_mlir::ConvertTcpToCudnnPassOptions{options.alignment}));
@@ -80,11 +80,13 @@ void cudnn_mlir::buildTcpToLLVMPipeline(
   toCudnn.maxOps = options.maxOps;
   toCudnn.report = options.report;
   toCudnn.foldBatchNorm = options.foldBatchNorm;
+  toCudnn.batchNorm = options.batchNorm;
   toCudnn.layout = options.layout;
   toCudnn.alignment = options.alignment;
   buildTcpToCudnnPipeline(pm, toCudnn);
   // The general codegen road for every tcp op left outside cuDNN graphs.
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(cudnn_mlir::createConvertTcpBatchNormToGpuPass());
   funcPm.addPass(cudnn_mlir::createConvertTcpToLinalgPass());
   funcPm.addPass(cudnn_mlir::createCodegenFuseElementwisePass());
   funcPm.addPass(createCanonicalizerPass());
@@ -116,7 +118,8 @@ void cudnn_mlir::registerPipelines() {
   PassPipelineRegistration<TcpToLLVMPipelineOptions>(
       "tcp-to-llvm-pipeline",
       "TCP all the way to LLVM: tcp-to-cudnn-pipeline, the rest of the tcp "
-      "ops to linalg (convert-tcp-to-linalg, codegen-fuse-elementwise), "
+      "ops to linalg (convert-tcp-batch-norm-to-gpu, convert-tcp-to-linalg, "
+      "codegen-fuse-elementwise), "
       "then cudnn-to-llvm-pipeline",
       buildTcpToLLVMPipeline);
 }

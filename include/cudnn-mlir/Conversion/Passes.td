@@ -162,11 +162,28 @@ def ConvertTcpToLinalgPass : Pass<"convert-tcp-to-linalg", "func::FuncOp"> {
       clipped to the padded input with `count_include_pad`, else the taps
       inside the input), `ceil_mode` windows included. Pooling needs static
       H and W;
+    - `tcp.matmul` / `tcp.batch_matmul` are one `linalg.generic` over
+      (batch..., k, m, n) with a reduction iterator on k (outside the
+      innermost loop, so code generation maps it as a column reduction) into
+      a zero `linalg.fill`;
+    - `tcp.conv2d` is an all-parallel generic over the output (n, k, oh, ow)
+      whose body loops with `scf.for` over kh, kw and the group's input
+      channels, reading input and weight with `tensor.extract` (padding: a
+      clamped index and `arith.select` to 0; stride, dilation and groups as
+      `torch.nn.functional.conv2d`). It needs static shapes but for N;
+    - `tcp.layer_norm` / `tcp.layer_norm_training` are two reductions over
+      the trailing `normalized_rank` dims (the sum, then the sum of
+      `(x - mean)^2`: two passes) and a parallel generic computing
+      `(x - mean) * rsqrt(var + epsilon) * scale + bias` that reads the
+      per-row sums through maps without the trailing loops (one row-reduction
+      kernel after codegen); the training form adds per-row generics for
+      `mean` and `rstd` in their result type;
     - `tcp.const` becomes `arith.constant`.
 
     Element types: f16 and bf16 arithmetic is done in f32 and rounded once
-    per tcp op (as PyTorch's kernels do); f16/bf16 sums, means and average
-    pools accumulate in f32, and max/min stay exact in the element type.
+    per tcp op (as PyTorch's kernels do); f16/bf16 sums, means, average
+    pools, matmuls, convolutions and layer-norm statistics accumulate in
+    f32, and max/min stay exact in the element type.
     Clamp bounds are built in the type the clamp computes in (f32 for
     f16/bf16 tensors, the element type otherwise; upstream's lowering builds
     f32 bounds for f16 tensors), and integer bounds in the integer element
@@ -175,9 +192,11 @@ def ConvertTcpToLinalgPass : Pass<"convert-tcp-to-linalg", "func::FuncOp"> {
     cast; i1 converts as a bool).
 
     Ops inside a `group_type = "cudnn"` group are left for
-    `convert-tcp-to-cudnn`, and ops with a cuDNN path that were not grouped
-    (conv2d, matmul, batch_matmul, the norms, custom ops) are left alone; a
-    later pass reports them.
+    `convert-tcp-to-cudnn`. Outside one, conv2d, matmul, batch_matmul and
+    the layer norms (those `tcp-fuse-for-cudnn` did not group: f64, fp32
+    anchors with `fuse-fp32=false`, a layer norm cuDNN's graph does not
+    take) are lowered as above; the batch norms and custom ops are left
+    alone, and a later pass reports them.
 
     Example:
 
@@ -201,6 +220,34 @@ def ConvertTcpToLinalgPass : Pass<"convert-tcp-to-linalg", "func::FuncOp"> {
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def ConvertTcpBatchNormToGpuPass
+    : Pass<"convert-tcp-batch-norm-to-gpu", "func::FuncOp"> {
+  let summary = "Lowers the batch norms no cuDNN graph took to generated kernels";
+  let description = [{
+    Rewrites `tcp.batch_norm` and `tcp.batch_norm_training` left outside
+    cuDNN graphs (`tcp-fuse-for-cudnn`'s `batch-norm` policy decides which)
+    into linalg on tensors that `codegen-map-to-gpu` maps to kernels:
+
+    - inference: one elementwise generic,
+      `y = (x - mean) * rsqrt(var + eps) * scale + bias`, computed in f32;
+    - training: the per-channel statistics as one reduction into Welford
+      states (64-bit count, mean, M2 in f32, accumulated in f32 for f16 and
+      bf16 inputs), marked `codegen.combiner = "welford"` so that partial
+      states are merged with Chan's formula (never a sum of squares); a
+      per-channel generic for `saved_mean`, `saved_invstd = rsqrt(biased
+      var + eps)` and the running statistics (momentum; the running
+      variance from the unbiased variance); and the normalisation, one
+      elementwise generic in f32 (a following ReLU fuses into it).
+
+    A training batch norm with one value per channel (N x spatial size = 1)
+    is an error: its unbiased variance is undefined.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::math::MathDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 

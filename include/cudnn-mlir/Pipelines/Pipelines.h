@@ -36,6 +36,11 @@ template <typename Base> struct WithTcpToCudnnOptions : public Base {
       llvm::cl::desc("Which graphs go channels-last: auto (fp16/bf16 convs), "
                      "channels-last or packed"),
       llvm::cl::init("auto")};
+  Option<std::string> batchNorm{
+      *this, "batch-norm",
+      llvm::cl::desc("Where inference batch norms run: auto, cudnn or "
+                     "codegen (as for tcp-fuse-for-cudnn)"),
+      llvm::cl::init("auto")};
   Option<int64_t> alignment{
       *this, "alignment",
       llvm::cl::desc("Byte alignment promised for graph tensors"),

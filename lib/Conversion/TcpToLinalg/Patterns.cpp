@@ -70,6 +70,39 @@ Value createEmptyLike(OpBuilder &b, Location loc, RankedTensorType type,
   });
 }
 
+Value elementCount(OpBuilder &b, Location loc, Value input,
+                   ArrayRef<int64_t> dims, Type type) {
+  auto inType = cast<RankedTensorType>(input.getType());
+  int64_t staticCount = 1;
+  Value dynamicCount;
+  for (int64_t dim : dims) {
+    int64_t size = inType.getDimSize(dim);
+    if (!ShapedType::isDynamic(size)) {
+      staticCount *= size;
+      continue;
+    }
+    Value extent = tensor::DimOp::create(b, loc, input, dim);
+    dynamicCount = dynamicCount
+                       ? arith::MulIOp::create(b, loc, dynamicCount, extent)
+                       : extent;
+  }
+  if (!dynamicCount)
+    return arith::ConstantOp::create(
+        b, loc, b.getFloatAttr(type, static_cast<double>(staticCount)));
+  Value count = arith::MulIOp::create(
+      b, loc, dynamicCount,
+      arith::ConstantIndexOp::create(b, loc, staticCount));
+  Value asInt = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), count);
+  return arith::UIToFPOp::create(b, loc, type, asInt);
+}
+
+Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                   TypedAttr value, function_ref<Value(int64_t)> dynamicSize) {
+  Value init = createEmpty(b, loc, type, dynamicSize);
+  Value neutral = arith::ConstantOp::create(b, loc, value);
+  return linalg::FillOp::create(b, loc, neutral, init).getResult(0);
+}
+
 SmallVector<utils::IteratorType> parallelIterators(int64_t rank) {
   return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
 }

@@ -1,8 +1,9 @@
 //===- Patterns.h - shared pieces of the tcp-to-linalg patterns -*- C++ -*-===//
 //
 // Private to lib/Conversion/TcpToLinalg: each concern (elementwise,
-// reductions, data movement, pooling) lives in its own file and adds its
-// patterns through one of the populate functions below.
+// reductions, data movement, pooling, contractions, convolution, layer norm)
+// lives in its own file and adds its patterns through one of the populate
+// functions below.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,9 @@ void populateElementwisePatterns(RewritePatternSet &patterns);
 void populateReductionPatterns(RewritePatternSet &patterns);
 void populateDataMovementPatterns(RewritePatternSet &patterns);
 void populatePoolingPatterns(RewritePatternSet &patterns);
+void populateContractionPatterns(RewritePatternSet &patterns);
+void populateConvolutionPatterns(RewritePatternSet &patterns);
+void populateLayerNormPatterns(RewritePatternSet &patterns);
 
 /// True when `op` is inside a `group_type = "cudnn"` group: those ops belong
 /// to `convert-tcp-to-cudnn`, which needs them as tcp.
@@ -44,6 +48,17 @@ Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
 /// tensor of the same rank.
 Value createEmptyLike(OpBuilder &b, Location loc, RankedTensorType type,
                       Value like);
+
+/// The number of elements in dimensions `dims` of `input`, as a float of
+/// `type`: a constant when those dimensions are static, otherwise computed
+/// from tensor.dim.
+Value elementCount(OpBuilder &b, Location loc, Value input,
+                   ArrayRef<int64_t> dims, Type type);
+
+/// A `linalg.fill` of `value` into a `tensor.empty` of `type` (dynamic
+/// sizes as createEmpty's).
+Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                   TypedAttr value, function_ref<Value(int64_t)> dynamicSize);
 
 /// `rank` parallel iterators.
 SmallVector<utils::IteratorType> parallelIterators(int64_t rank);

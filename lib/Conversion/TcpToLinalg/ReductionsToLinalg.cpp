@@ -67,33 +67,6 @@ static Value combine(OpBuilder &b, Location loc, ReductionKind kind,
   llvm_unreachable("unknown reduction kind");
 }
 
-/// The number of reduced elements, as a float of `type`: a constant when the
-/// reduced dimensions are static, otherwise computed from tensor.dim.
-static Value reducedCount(OpBuilder &b, Location loc, Value input,
-                          ArrayRef<int64_t> axes, Type type) {
-  auto inType = cast<RankedTensorType>(input.getType());
-  int64_t staticCount = 1;
-  Value dynamicCount;
-  for (int64_t axis : axes) {
-    int64_t size = inType.getDimSize(axis);
-    if (!ShapedType::isDynamic(size)) {
-      staticCount *= size;
-      continue;
-    }
-    Value dim = tensor::DimOp::create(b, loc, input, axis);
-    dynamicCount =
-        dynamicCount ? arith::MulIOp::create(b, loc, dynamicCount, dim) : dim;
-  }
-  if (!dynamicCount)
-    return arith::ConstantOp::create(
-        b, loc, b.getFloatAttr(type, static_cast<double>(staticCount)));
-  Value count = arith::MulIOp::create(
-      b, loc, dynamicCount,
-      arith::ConstantIndexOp::create(b, loc, staticCount));
-  Value asInt = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), count);
-  return arith::UIToFPOp::create(b, loc, type, asInt);
-}
-
 namespace {
 template <typename OpTy, ReductionKind Kind>
 struct ReductionToGeneric : public TcpToLinalgPattern<OpTy> {
@@ -156,7 +129,7 @@ struct ReductionToGeneric : public TcpToLinalgPattern<OpTy> {
     if (Kind == ReductionKind::Mean || accType != element) {
       Value count;
       if (Kind == ReductionKind::Mean)
-        count = reducedCount(rewriter, loc, input, axes, accType);
+        count = elementCount(rewriter, loc, input, axes, accType);
       result = epilogue(rewriter, loc, result, outType, count);
     }
     rewriter.replaceOp(op, result);

@@ -2,7 +2,8 @@
 //
 // The pass and the pattern list. The patterns themselves live one concern per
 // file: ElementwiseToLinalg.cpp, ReductionsToLinalg.cpp,
-// DataMovementToLinalg.cpp and PoolingToLinalg.cpp; tcp.const is here.
+// DataMovementToLinalg.cpp, PoolingToLinalg.cpp, ContractionsToLinalg.cpp,
+// ConvolutionToLinalg.cpp and LayerNormToLinalg.cpp; tcp.const is here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +50,9 @@ void cudnn_mlir::populateTcpToLinalgPatterns(RewritePatternSet &patterns) {
   populateReductionPatterns(patterns);
   populateDataMovementPatterns(patterns);
   populatePoolingPatterns(patterns);
+  populateContractionPatterns(patterns);
+  populateConvolutionPatterns(patterns);
+  populateLayerNormPatterns(patterns);
 }
 
 namespace {

@@ -104,6 +104,22 @@ struct CudnnBufferizePass
       op.erase();
     });
 
+    // A fill that initialises several outputs (CSE merges identical fills)
+    // would bufferize into one buffer and copies of it; one fill per user
+    // lets each output start from its own fill, which the generated
+    // reductions then take as their starting value.
+    module.walk([](linalg::FillOp fill) {
+      if (fill->getNumResults() != 1)
+        return; // already on buffers
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : fill.getResult(0).getUses())
+        uses.push_back(&use);
+      for (OpOperand *use : llvm::drop_begin(uses)) {
+        OpBuilder b(use->getOwner());
+        use->set(b.clone(*fill)->getResult(0));
+      }
+    });
+
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     options.allowUnknownOps = false;

@@ -13,6 +13,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -62,10 +63,30 @@ std::optional<CudnnOpSupport> mlir::tcp::lookupCudnnSupport(Operation *op) {
   return *row;
 }
 
+std::optional<BatchNormPolicy>
+mlir::tcp::parseBatchNormPolicy(llvm::StringRef text) {
+  return llvm::StringSwitch<std::optional<BatchNormPolicy>>(text)
+      .Case("auto", BatchNormPolicy::Auto)
+      .Case("cudnn", BatchNormPolicy::Cudnn)
+      .Case("codegen", BatchNormPolicy::Codegen)
+      .Default(std::nullopt);
+}
+
 std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
                                          const CudnnFusionPolicy &policy) {
   std::string reason;
   llvm::raw_string_ostream os(reason);
+  // The batch-norm policy for inference batch norms left after folding
+  // (convert-tcp-batch-norm-to-gpu generates them).
+  if (isa<tcp::BatchNormOp>(op) &&
+      (policy.batchNorm == BatchNormPolicy::Codegen ||
+       (policy.batchNorm == BatchNormPolicy::Auto && policy.targetSm >= 90))) {
+    os << (policy.batchNorm == BatchNormPolicy::Codegen
+               ? "batch-norm=codegen: a generated kernel"
+               : "no cuDNN engine runs a batch norm alone on sm_90 (it is "
+                 "a generated kernel; after a conv it is folded)");
+    return reason;
+  }
   for (Type type : llvm::concat<Type>(op->getOperandTypes(),
                                       op->getResultTypes())) {
     auto tensor = dyn_cast<RankedTensorType>(type);

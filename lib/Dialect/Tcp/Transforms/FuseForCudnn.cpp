@@ -299,7 +299,15 @@ struct TcpFuseForCudnnPass
     if (foldBatchNorm)
       foldBatchNormsAfterConvs(getOperation());
     rewriteGlobalAveragePools(getOperation());
-    CudnnFusionPolicy policy{targetSm, fuseFp32, maxOps};
+    std::optional<BatchNormPolicy> batchNormPolicy =
+        parseBatchNormPolicy(batchNorm);
+    if (!batchNormPolicy) {
+      getOperation().emitError("tcp-fuse-for-cudnn expects "
+                               "batch-norm=auto|cudnn|codegen, but got '")
+          << batchNorm << "'";
+      return signalPassFailure();
+    }
+    CudnnFusionPolicy policy{targetSm, fuseFp32, maxOps, *batchNormPolicy};
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) {
       Operation *parent = block->getParentOp();

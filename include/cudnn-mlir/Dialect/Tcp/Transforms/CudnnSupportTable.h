@@ -44,10 +44,17 @@ struct CudnnOpSupport {
 };
 
 /// What the fusion pass may group for one target.
+/// Where batch norms run (tcp-fuse-for-cudnn's `batch-norm` option).
+enum class BatchNormPolicy { Auto, Cudnn, Codegen };
+
+/// Parses "auto", "cudnn" or "codegen".
+std::optional<BatchNormPolicy> parseBatchNormPolicy(llvm::StringRef text);
+
 struct CudnnFusionPolicy {
   unsigned targetSm = 90;
   bool fuseFp32 = true;
   unsigned maxOps = 50;
+  BatchNormPolicy batchNorm = BatchNormPolicy::Auto;
 };
 
 /// The table row of `op`, or nullopt when cuDNN graphs cannot run it.

@@ -49,6 +49,12 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
            "Emit a remark for each op left out of every group, saying why">,
     Option<"foldBatchNorm", "fold-batch-norm", "bool", /*default=*/"true",
            "Fold inference batch norms that follow a conv2d into it">,
+    Option<"batchNorm", "batch-norm", "std::string", /*default=*/"\"auto\"",
+           "Where inference batch norms that are not folded into a conv run: "
+           "auto (generated kernels where no cuDNN engine runs them alone: "
+           "sm_90 today), codegen (generated kernels), cudnn (cuDNN norm "
+           "graphs). Training batch norms have no cuDNN path from TCP and "
+           "are always generated kernels">,
   ];
   let dependentDialects = ["::mlir::tcp::TcpDialect",
                            "::mlir::arith::ArithDialect",

@@ -1,0 +1,304 @@
+//===- BatchNormToGpu.cpp - batch norms as generated kernels --------------===//
+//
+// Batch norms that no cuDNN graph took become linalg on tensors whose
+// kernels codegen-map-to-gpu builds: the statistics as one Welford
+// reduction per channel (marked so that partial states merge with Chan's
+// formula), the per-channel finalisation, and the normalisation as one
+// elementwise op. Arithmetic is f32 for f16/bf16 data (and parameters).
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudnn-mlir/Conversion/Passes.h"
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::cudnn_mlir {
+#define GEN_PASS_DEF_CONVERTTCPBATCHNORMTOGPUPASS
+#include "cudnn-mlir/Conversion/Passes.h.inc"
+} // namespace mlir::cudnn_mlir
+
+using namespace mlir;
+
+namespace {
+
+/// f32 for narrower floats (PyTorch's accumulate type), else the type.
+Type computeTypeOf(Type element) {
+  auto floatType = cast<FloatType>(element);
+  return floatType.getWidth() < 32 ? Float32Type::get(element.getContext())
+                                   : element;
+}
+
+Value toType(OpBuilder &b, Location loc, Value value, Type to) {
+  Type from = value.getType();
+  if (from == to)
+    return value;
+  if (cast<FloatType>(from).getWidth() < cast<FloatType>(to).getWidth())
+    return arith::ExtFOp::create(b, loc, to, value);
+  if (cast<FloatType>(from).getWidth() > cast<FloatType>(to).getWidth())
+    return arith::TruncFOp::create(b, loc, to, value);
+  // f16 <-> bf16: through f32.
+  Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+  return arith::TruncFOp::create(b, loc, to, wide);
+}
+
+Value constantOf(OpBuilder &b, Location loc, Type type, double value) {
+  return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+}
+
+/// Maps for an elementwise generic over x (rank r) reading per-channel
+/// tensors (dimension 1) and x itself.
+AffineMap identityMap(MLIRContext *context, int64_t rank) {
+  return AffineMap::getMultiDimIdentityMap(rank, context);
+}
+AffineMap channelMap(MLIRContext *context, int64_t rank) {
+  return AffineMap::get(rank, 0, getAffineDimExpr(1, context), context);
+}
+
+/// Ops inside cuDNN groups belong to convert-tcp-to-cudnn.
+bool isInsideGroup(Operation *op) {
+  return op->getParentOfType<tcp::GroupOp>() ||
+         op->getParentOfType<tcp::IsolatedGroupOp>();
+}
+
+Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type) {
+  return tensor::EmptyOp::create(b, loc, type.getShape(),
+                                 type.getElementType());
+}
+
+Value filled(OpBuilder &b, Location loc, RankedTensorType type,
+             TypedAttr value) {
+  Value constant = arith::ConstantOp::create(b, loc, value);
+  return linalg::FillOp::create(b, loc, constant, emptyLike(b, loc, type))
+      .getResult(0);
+}
+
+/// y = (x - mean) * invstd * scale + bias over x, elementwise; `perChannel`
+/// holds mean, invstd, scale and bias, each read along dimension 1;
+/// `invstdFromVar` makes the second one a variance (inference: rsqrt(var +
+/// eps) per element).
+Value normalize(OpBuilder &b, Location loc, Value x,
+                ArrayRef<Value> perChannel, bool invstdFromVar,
+                double epsilon) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+  MLIRContext *context = b.getContext();
+  SmallVector<AffineMap> maps{identityMap(context, rank)};
+  for (size_t i = 0; i < perChannel.size(); ++i)
+    maps.push_back(channelMap(context, rank));
+  maps.push_back(identityMap(context, rank));
+  SmallVector<Value> inputs{x};
+  llvm::append_range(inputs, perChannel);
+  Type element = xType.getElementType();
+  Type compute = computeTypeOf(element);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{xType}, inputs,
+             ValueRange{emptyLike(b, loc, xType)}, maps,
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+               auto cast = [&](Value v) {
+                 return toType(nested, nestedLoc, v, compute);
+               };
+               Value value = cast(args[0]);
+               Value mean = cast(args[1]);
+               Value invstd = cast(args[2]);
+               if (invstdFromVar)
+                 invstd = math::RsqrtOp::create(
+                     nested, nestedLoc,
+                     arith::AddFOp::create(
+                         nested, nestedLoc, invstd,
+                         constantOf(nested, nestedLoc, compute, epsilon)));
+               Value centered =
+                   arith::SubFOp::create(nested, nestedLoc, value, mean);
+               Value scaled = arith::MulFOp::create(
+                   nested, nestedLoc,
+                   arith::MulFOp::create(nested, nestedLoc, centered, invstd),
+                   cast(args[3]));
+               Value result = arith::AddFOp::create(nested, nestedLoc, scaled,
+                                                    cast(args[4]));
+               linalg::YieldOp::create(
+                   nested, nestedLoc,
+                   toType(nested, nestedLoc, result, element));
+             })
+      .getResult(0);
+}
+
+struct InferenceToKernels : public OpRewritePattern<tcp::BatchNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tcp::BatchNormOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isInsideGroup(op))
+      return rewriter.notifyMatchFailure(op, "inside a cuDNN group");
+    if (!op.getX().getType().hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic shape");
+    Value y = normalize(rewriter, op.getLoc(), op.getX(),
+                        {op.getRunningMean(), op.getRunningVar(),
+                         op.getScale(), op.getBias()},
+                        /*invstdFromVar=*/true,
+                        op.getEpsilon().convertToDouble());
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+};
+
+struct TrainingToKernels : public OpRewritePattern<tcp::BatchNormTrainingOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tcp::BatchNormTrainingOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isInsideGroup(op))
+      return rewriter.notifyMatchFailure(op, "inside a cuDNN group");
+    Location loc = op.getLoc();
+    auto xType = cast<RankedTensorType>(op.getX().getType());
+    if (!xType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic shape");
+    int64_t rank = xType.getRank();
+    int64_t channels = xType.getDimSize(1);
+    MLIRContext *context = rewriter.getContext();
+    Type element = xType.getElementType();
+    Type compute = computeTypeOf(element);
+    auto paramType = cast<RankedTensorType>(op.getScale().getType());
+    Type paramElement = paramType.getElementType();
+    Type i64 = rewriter.getI64Type();
+    auto countType = RankedTensorType::get({channels}, i64);
+    auto stateType = RankedTensorType::get({channels}, compute);
+
+    // Statistics: loops (c, the other dims in order), channel parallel.
+    SmallVector<AffineExpr> xExprs(rank);
+    xExprs[1] = getAffineDimExpr(0, context);
+    for (int64_t d = 0, loop = 1; d < rank; ++d)
+      if (d != 1)
+        xExprs[d] = getAffineDimExpr(loop++, context);
+    AffineMap xMap = AffineMap::get(rank, 0, xExprs, context);
+    AffineMap outMap = AffineMap::get(rank, 0, getAffineDimExpr(0, context),
+                                      context);
+    SmallVector<utils::IteratorType> iterators(
+        rank, utils::IteratorType::reduction);
+    iterators[0] = utils::IteratorType::parallel;
+    auto stats = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{countType, stateType, stateType},
+        ValueRange{op.getX()},
+        ValueRange{filled(rewriter, loc, countType,
+                          rewriter.getIntegerAttr(i64, 0)),
+                   filled(rewriter, loc, stateType,
+                          rewriter.getFloatAttr(compute, 0.0)),
+                   filled(rewriter, loc, stateType,
+                          rewriter.getFloatAttr(compute, 0.0))},
+        SmallVector<AffineMap>{xMap, outMap, outMap, outMap}, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          // One Welford step: count += 1; delta = x - mean;
+          // mean += delta / count; M2 += delta * (x - new mean).
+          Value value = toType(b, l, args[0], compute);
+          Value count = arith::AddIOp::create(
+              b, l, args[1],
+              arith::ConstantOp::create(b, l, b.getIntegerAttr(i64, 1)));
+          Value countF = arith::SIToFPOp::create(b, l, compute, count);
+          Value delta = arith::SubFOp::create(b, l, value, args[2]);
+          Value mean = arith::AddFOp::create(
+              b, l, args[2], arith::DivFOp::create(b, l, delta, countF));
+          Value m2 = arith::AddFOp::create(
+              b, l, args[3],
+              arith::MulFOp::create(
+                  b, l, delta, arith::SubFOp::create(b, l, value, mean)));
+          linalg::YieldOp::create(b, l, ValueRange{count, mean, m2});
+        });
+    stats->setAttr("codegen.combiner", rewriter.getStringAttr("welford"));
+
+    // Per channel: saved mean and inverse deviation (f32 for the
+    // normalisation, and in the parameters' type for the results), and the
+    // running statistics.
+    double epsilon = op.getEpsilon().convertToDouble();
+    double momentum = op.getMomentum().convertToDouble();
+    AffineMap id1 = AffineMap::getMultiDimIdentityMap(1, context);
+    auto finalize = linalg::GenericOp::create(
+        rewriter, loc,
+        TypeRange{stateType, stateType, paramType, paramType, paramType,
+                  paramType},
+        ValueRange{stats.getResult(0), stats.getResult(1),
+                   stats.getResult(2), op.getRunningMean(),
+                   op.getRunningVar()},
+        ValueRange{emptyLike(rewriter, loc, stateType),
+                   emptyLike(rewriter, loc, stateType),
+                   emptyLike(rewriter, loc, paramType),
+                   emptyLike(rewriter, loc, paramType),
+                   emptyLike(rewriter, loc, paramType),
+                   emptyLike(rewriter, loc, paramType)},
+        SmallVector<AffineMap>(11, id1),
+        SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value n = arith::SIToFPOp::create(b, l, compute, args[0]);
+          Value mean = args[1];
+          Value biased = arith::DivFOp::create(b, l, args[2], n);
+          Value invstd = math::RsqrtOp::create(
+              b, l,
+              arith::AddFOp::create(b, l, biased,
+                                    constantOf(b, l, compute, epsilon)));
+          Value unbiased = arith::DivFOp::create(
+              b, l, args[2],
+              arith::SubFOp::create(b, l, n, constantOf(b, l, compute, 1.0)));
+          auto blend = [&](Value running, Value batch) {
+            Value old = toType(b, l, running, compute);
+            Value kept = arith::MulFOp::create(
+                b, l, constantOf(b, l, compute, 1.0 - momentum), old);
+            Value added = arith::MulFOp::create(
+                b, l, constantOf(b, l, compute, momentum), batch);
+            return toType(b, l, arith::AddFOp::create(b, l, kept, added),
+                          paramElement);
+          };
+          linalg::YieldOp::create(
+              b, l,
+              ValueRange{mean, invstd, toType(b, l, mean, paramElement),
+                         toType(b, l, invstd, paramElement),
+                         blend(args[3], mean), blend(args[4], unbiased)});
+        });
+
+    Value y = normalize(rewriter, loc, op.getX(),
+                        {finalize.getResult(0), finalize.getResult(1),
+                         op.getScale(), op.getBias()},
+                        /*invstdFromVar=*/false, epsilon);
+    rewriter.replaceOp(op, ValueRange{y, finalize.getResult(2),
+                                      finalize.getResult(3),
+                                      finalize.getResult(4),
+                                      finalize.getResult(5)});
+    return success();
+  }
+};
+
+struct ConvertTcpBatchNormToGpuPass
+    : public cudnn_mlir::impl::ConvertTcpBatchNormToGpuPassBase<
+          ConvertTcpBatchNormToGpuPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    WalkResult checked = func.walk([&](tcp::BatchNormTrainingOp op) {
+      if (isInsideGroup(op))
+        return WalkResult::advance();
+      auto xType = cast<RankedTensorType>(op.getX().getType());
+      if (xType.hasStaticShape() &&
+          xType.getNumElements() == xType.getDimSize(1)) {
+        op.emitError("expects more than one value per channel in training "
+                     "(the unbiased variance of one value is undefined), "
+                     "but ")
+            << xType << " has N x spatial size 1";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (checked.wasInterrupted())
+      return signalPassFailure();
+
+    RewritePatternSet patterns(&getContext());
+    patterns.add<InferenceToKernels, TrainingToKernels>(&getContext());
+    GreedyRewriteConfig config;
+    config.enableFolding(false);
+    if (failed(applyPatternsGreedily(func, std::move(patterns), config)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

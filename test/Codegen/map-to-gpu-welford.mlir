@@ -1,0 +1,93 @@
+// RUN: cudnn-opt %s --codegen-map-to-gpu --cse | FileCheck %s
+// RUN: cudnn-opt %s --codegen-map-to-gpu=report-kernels --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+
+#xstat = affine_map<(c, n, h, w) -> (n, c, h, w)>
+#chan = affine_map<(c, n, h, w) -> (c)>
+
+// NCHW: the innermost memory dimension (w) is reduced, so threads run along
+// each channel's planes: 512 per block, 64 channels x 9 blocks each (the
+// 100352 values per channel split 9 ways), 4 positions per loop trip. Each
+// block merges its threads' (count, mean, M2) states with Chan's formula
+// through warp shuffles and shared memory, and stores a partial state; a
+// second kernel merges the 9 partial states per channel in order, starting
+// from the fills' values (the fills disappear).
+// REPORT: remark: @planes: 2 GPU kernels
+// REPORT-NEXT: planes_kernel0_planes: Welford over planes (512 threads per output, split over 9 blocks)
+// REPORT-NEXT: planes_kernel0_combine: Welford merge of 9 partial states per output
+// CHECK-LABEL: func.func @planes
+// CHECK-NOT:     linalg.
+// CHECK-DAG:     %[[PC:.*]] = memref.alloc() : memref<9x64xi64>
+// CHECK-DAG:     %[[PM:.*]] = memref.alloc() : memref<9x64xf32>
+// CHECK:         gpu.launch {{.*}} in ({{.*}} = %c576, {{.*}} threads({{.*}}) in ({{.*}} = %c512, {{.*}} function(@planes_kernel0_planes) workgroup(%{{.*}} : memref<32xi64, #gpu.address_space<workgroup>>, %{{.*}} : memref<32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32xf32, #gpu.address_space<workgroup>>)
+// CHECK:           scf.for {{.*}} step %c2048 iter_args
+// CHECK:             memref.load %arg0
+// CHECK-COUNT-3:     scf.if
+// CHECK:           gpu.shuffle  xor %{{.*}} : i64
+// CHECK:           gpu.shuffle  xor %{{.*}} : f32
+// CHECK:           gpu.shuffle  xor %{{.*}} : f32
+// CHECK:           gpu.barrier
+// CHECK:           memref.store %{{.*}}, %[[PC]]
+// CHECK:         gpu.launch {{.*}} function(@planes_kernel0_combine)
+// CHECK:           memref.load %[[PC]]
+// CHECK:           memref.store %{{.*}}, %arg1
+// CHECK:           memref.store %{{.*}}, %arg2
+// CHECK:           memref.store %{{.*}}, %arg3
+func.func @planes(%x: memref<32x64x56x56xf16>, %count: memref<64xi64>, %mean: memref<64xf32>, %m2: memref<64xf32>) {
+  %z = arith.constant 0 : i64
+  %zf = arith.constant 0.0 : f32
+  linalg.fill ins(%z : i64) outs(%count : memref<64xi64>)
+  linalg.fill ins(%zf : f32) outs(%mean : memref<64xf32>)
+  linalg.fill ins(%zf : f32) outs(%m2 : memref<64xf32>)
+  linalg.generic {indexing_maps = [#xstat, #chan, #chan, #chan], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : memref<32x64x56x56xf16>) outs(%count, %mean, %m2 : memref<64xi64>, memref<64xf32>, memref<64xf32>)
+      attrs = {codegen.combiner = "welford"} {
+  ^bb0(%in: f16, %n: i64, %mu: f32, %s: f32):
+    %v = arith.extf %in : f16 to f32
+    %one = arith.constant 1 : i64
+    %n1 = arith.addi %n, %one : i64
+    %nf = arith.sitofp %n1 : i64 to f32
+    %d = arith.subf %v, %mu : f32
+    %q = arith.divf %d, %nf : f32
+    %mu1 = arith.addf %mu, %q : f32
+    %d2 = arith.subf %v, %mu1 : f32
+    %p = arith.mulf %d, %d2 : f32
+    %s1 = arith.addf %s, %p : f32
+    linalg.yield %n1, %mu1, %s1 : i64, f32, f32
+  }
+  return
+}
+
+// NHWC (channels-last strides): the innermost memory dimension is the
+// channel, so 32 consecutive channels per block along x (coalesced), 16
+// warps splitting the 2x5x5 = 50 rows, merged in shared memory; few rows, so
+// no split and no second kernel: thread row 0 stores the final states.
+// REPORT: remark: @columns: 1 GPU kernel
+// REPORT-NEXT: columns_kernel0_columns: Welford over columns (32 columns x 16 warps per block)
+// CHECK-LABEL: func.func @columns
+// CHECK:         gpu.launch {{.*}} in ({{.*}} = %c2, {{.*}} threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c16, {{.*}} function(@columns_kernel0_columns) workgroup(%{{.*}} : memref<16x32xi64, #gpu.address_space<workgroup>>
+// CHECK:           gpu.barrier
+// CHECK:           memref.store %{{.*}}, %arg1
+// CHECK-NOT:     gpu.launch
+func.func @columns(%x: memref<2x40x5x5xf32, strided<[1000, 1, 200, 40]>>, %count: memref<40xi64>, %mean: memref<40xf32>, %m2: memref<40xf32>) {
+  %z = arith.constant 0 : i64
+  %zf = arith.constant 0.0 : f32
+  linalg.fill ins(%z : i64) outs(%count : memref<40xi64>)
+  linalg.fill ins(%zf : f32) outs(%mean : memref<40xf32>)
+  linalg.fill ins(%zf : f32) outs(%m2 : memref<40xf32>)
+  linalg.generic {indexing_maps = [#xstat, #chan, #chan, #chan], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : memref<2x40x5x5xf32, strided<[1000, 1, 200, 40]>>) outs(%count, %mean, %m2 : memref<40xi64>, memref<40xf32>, memref<40xf32>)
+      attrs = {codegen.combiner = "welford"} {
+  ^bb0(%v: f32, %n: i64, %mu: f32, %s: f32):
+    %one = arith.constant 1 : i64
+    %n1 = arith.addi %n, %one : i64
+    %nf = arith.sitofp %n1 : i64 to f32
+    %d = arith.subf %v, %mu : f32
+    %q = arith.divf %d, %nf : f32
+    %mu1 = arith.addf %mu, %q : f32
+    %d2 = arith.subf %v, %mu1 : f32
+    %p = arith.mulf %d, %d2 : f32
+    %s1 = arith.addf %s, %p : f32
+    linalg.yield %n1, %mu1, %s1 : i64, f32, f32
+  }
+  return
+}

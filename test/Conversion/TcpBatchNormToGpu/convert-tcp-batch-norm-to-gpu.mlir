@@ -1,0 +1,79 @@
+// RUN: cudnn-opt %s --convert-tcp-batch-norm-to-gpu | FileCheck %s
+
+// Inference: one elementwise generic over x reading the four per-channel
+// tensors along dimension 1; f16 data and parameters computed in f32, the
+// inverse deviation rsqrt(var + eps) per element, rounded once.
+// CHECK-DAG: #[[$X:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[$C:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
+// CHECK-DAG: #[[$XSTAT:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d0, d2, d3)>
+// CHECK-DAG: #[[$CSTAT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0)>
+// CHECK-LABEL: func.func @inference_f16
+// CHECK:         %[[EPS:.*]] = arith.constant 1.000000e-03 : f32
+// CHECK:         linalg.generic {indexing_maps = [#[[$X]], #[[$C]], #[[$C]], #[[$C]], #[[$C]], #[[$X]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+// CHECK-SAME:        ins(%arg0, %arg3, %arg4, %arg1, %arg2 :
+// CHECK:           %[[X:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK:           %[[MEAN:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK:           %[[VAR:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK:           %[[SUM:.*]] = arith.addf %[[VAR]], %[[EPS]] : f32
+// CHECK:           %[[INV:.*]] = math.rsqrt %[[SUM]] : f32
+// CHECK:           %[[CENTERED:.*]] = arith.subf %[[X]], %[[MEAN]] : f32
+// CHECK:           arith.mulf %[[CENTERED]], %[[INV]] : f32
+// CHECK:           arith.truncf %{{.*}} : f32 to f16
+// CHECK-NOT:     tcp.batch_norm
+func.func @inference_f16(%x: tensor<2x3x4x5xf16>, %s: tensor<3xf16>, %b: tensor<3xf16>, %m: tensor<3xf16>, %v: tensor<3xf16>) -> tensor<2x3x4x5xf16> {
+  %y = tcp.batch_norm %x, %s, %b, %m, %v {epsilon = 1.0e-03 : f64} : tensor<2x3x4x5xf16>, tensor<3xf16> -> tensor<2x3x4x5xf16>
+  return %y : tensor<2x3x4x5xf16>
+}
+
+// Training: the statistics are one reduction over every dimension but the
+// channel (loops: channel first, then N, H, W), into Welford states (i64
+// count, f32 mean and M2) marked for Chan merging; then per channel the
+// saved statistics and the running ones; then the normalisation.
+// CHECK-LABEL: func.func @training_bf16
+// CHECK-DAG:     %[[MOMENTUM:.*]] = arith.constant 1.000000e-01 : f32
+// CHECK-DAG:     %[[KEEP:.*]] = arith.constant 0.899999976 : f32
+// CHECK:         %[[COUNT0:.*]] = linalg.fill ins(%{{.*}} : i64) outs(%{{.*}} : tensor<3xi64>)
+// CHECK:         %[[STATS:.*]]:3 = linalg.generic {indexing_maps = [#[[$XSTAT]], #[[$CSTAT]], #[[$CSTAT]], #[[$CSTAT]]], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+// CHECK-SAME:        ins(%arg0 : tensor<2x3x4x5xbf16>) outs(%[[COUNT0]], %{{.*}}, %{{.*}} : tensor<3xi64>, tensor<3xf32>, tensor<3xf32>)
+// CHECK-SAME:        attrs = {codegen.combiner = "welford"}
+// CHECK:         ^bb0(%[[IN:.*]]: bf16, %[[N:.*]]: i64, %[[MU:.*]]: f32, %[[M2:.*]]: f32):
+// CHECK:           %[[V:.*]] = arith.extf %[[IN]] : bf16 to f32
+// CHECK:           %[[N1:.*]] = arith.addi %[[N]], %{{.*}} : i64
+// CHECK:           %[[NF:.*]] = arith.sitofp %[[N1]] : i64 to f32
+// CHECK:           %[[D:.*]] = arith.subf %[[V]], %[[MU]] : f32
+// CHECK:           %[[STEP:.*]] = arith.divf %[[D]], %[[NF]] : f32
+// CHECK:           %[[MU1:.*]] = arith.addf %[[MU]], %[[STEP]] : f32
+// CHECK:           %[[D2:.*]] = arith.subf %[[V]], %[[MU1]] : f32
+// CHECK:           %[[P:.*]] = arith.mulf %[[D]], %[[D2]] : f32
+// CHECK:           %[[M21:.*]] = arith.addf %[[M2]], %[[P]] : f32
+// CHECK:           linalg.yield %[[N1]], %[[MU1]], %[[M21]] : i64, f32, f32
+// CHECK:         %[[FINAL:.*]]:6 = linalg.generic {{.*}} iterator_types = ["parallel"]}
+// CHECK-SAME:        ins(%[[STATS]]#0, %[[STATS]]#1, %[[STATS]]#2, %arg3, %arg4 :
+// CHECK:           %[[BIASED:.*]] = arith.divf %{{.*}}, %{{.*}} : f32
+// CHECK:           math.rsqrt
+// CHECK:           %[[NM1:.*]] = arith.subf %{{.*}}, %{{.*}} : f32
+// CHECK:           %[[UNBIASED:.*]] = arith.divf %{{.*}}, %[[NM1]] : f32
+// CHECK:           arith.mulf %[[KEEP]], %{{.*}} : f32
+// CHECK:           arith.mulf %[[MOMENTUM]], %{{.*}} : f32
+// CHECK:         %[[Y:.*]] = linalg.generic
+// CHECK-SAME:        ins(%arg0, %[[FINAL]]#0, %[[FINAL]]#1, %arg1, %arg2 :
+// CHECK:           arith.truncf %{{.*}} : f32 to bf16
+// CHECK:         return %[[Y]], %[[FINAL]]#2, %[[FINAL]]#3, %[[FINAL]]#4, %[[FINAL]]#5
+func.func @training_bf16(%x: tensor<2x3x4x5xbf16>, %s: tensor<3xf32>, %b: tensor<3xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>)
+    -> (tensor<2x3x4x5xbf16>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %y, %sm, %si, %nm, %nv = tcp.batch_norm_training %x, %s, %b, %m, %v {epsilon = 1.0e-05 : f64, momentum = 1.0e-01 : f64}
+      : tensor<2x3x4x5xbf16>, tensor<3xf32> -> tensor<2x3x4x5xbf16>
+  return %y, %sm, %si, %nm, %nv : tensor<2x3x4x5xbf16>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// Batch norms inside a cuDNN group belong to convert-tcp-to-cudnn.
+// CHECK-LABEL: func.func @inside_group
+// CHECK:         tcp.group
+// CHECK-NEXT:      tcp.batch_norm
+func.func @inside_group(%x: tensor<2x3x4x5xf32>, %p: tensor<3xf32>) -> tensor<2x3x4x5xf32> {
+  %0 = tcp.group attributes {group_type = "cudnn"} {
+    %y = tcp.batch_norm %x, %p, %p, %p, %p {epsilon = 1.0e-05 : f64} : tensor<2x3x4x5xf32>, tensor<3xf32> -> tensor<2x3x4x5xf32>
+    tcp.yield %y : tensor<2x3x4x5xf32>
+  } : tensor<2x3x4x5xf32>
+  return %0 : tensor<2x3x4x5xf32>
+}

@@ -16,6 +16,18 @@ read and write once (inputs + outputs) over our time; the copy is
 `dst.copy_(src)` of the op's largest tensor, counted as read + write.
 Before timing, our output is checked against eager (f32: max error <=
 1e-4 of max |ref|; the transpose exactly): a wrong result fails the run.
+
+A second table times batch-norm training forward (issue 7; the bn_train_*
+modules, compiled with batch-norm=codegen) on ResNet-50 activation shapes,
+fp16 channels-last and fp32 NCHW with f32 parameters, against
+torch.nn.functional.batch_norm(training=True) eager (cuDNN or PyTorch's
+native kernels) and torch.compile of it. Bandwidth counts the minimal
+traffic of a two-pass batch norm, 3 x |x| bytes: read x for the statistics,
+read x again and write y for the normalisation (the per-channel vectors are
+negligible). All five outputs are checked first: y and the next running
+mean and var against eager's, the saved mean and invstd against
+torch.var_mean of x in f32 (max error <= 1e-4 of max |ref| for f32, 1e-2
+for f16).
 """
 import argparse
 import os
@@ -156,12 +168,96 @@ def run_one(models, name, what, shape, case, tol):
     return row, wrong
 
 
+BN_EPS, BN_MOMENTUM = 1e-5, 0.1
+# name, shape (N, C, H, W), dtype, channels-last: ResNet-50's first-stage
+# activations at batch 32 and 256 and its last stage at batch 256.
+BN_BENCHES = [
+    ("bn_train_%s_%s_%s" % (dt, "nhwc" if cl else "nchw",
+                            "x".join(map(str, shape))), shape, dt, cl)
+    for shape in ([32, 256, 56, 56], [256, 64, 56, 56], [256, 2048, 7, 7])
+    for dt, cl in (("f16", True), ("f32", False))
+]
+
+
+def _bn_eager(x, rmean, rvar, scale, bias):
+    return torch.nn.functional.batch_norm(
+        x, rmean, rvar, scale, bias, training=True, momentum=BN_MOMENTUM,
+        eps=BN_EPS)
+
+
+def _rel_err(got, ref):
+    ref = ref.double()
+    return ((got.double() - ref).abs().max()
+            / (ref.abs().max() or 1.0)).item()
+
+
+def run_bn(models, name, shape, dtype, channels_last):
+    module = cudnn_mlir.load_module(os.path.join(models, name + ".so"))
+    gen = torch.Generator(device="cuda").manual_seed(0)
+    torch_dtype = {"f16": torch.float16, "f32": torch.float32}[dtype]
+    c = shape[1]
+    x = (_randn(gen, *shape) * 2 + 1).to(torch_dtype)
+    if channels_last:
+        x = x.contiguous(memory_format=torch.channels_last)
+    scale = torch.rand(c, device="cuda", generator=gen) + 0.5
+    bias = _randn(gen, c) * 0.1
+    rmean = _randn(gen, c) * 0.1
+    rvar = torch.rand(c, device="cuda", generator=gen) + 0.5
+    ours = lambda: module(x, scale, bias, rmean, rvar)  # noqa: E731
+
+    # Numerics first: every output against eager / torch in f32.
+    y, mean, invstd, next_mean, next_var = ours()
+    ref_mean, ref_var = rmean.clone(), rvar.clone()
+    ref_y = _bn_eager(x, ref_mean, ref_var, scale, bias)
+    var, ref_saved = torch.var_mean(x.float(), dim=(0, 2, 3), correction=0)
+    ref_inv = torch.rsqrt(var + BN_EPS)
+    torch.cuda.synchronize()
+    err = max(_rel_err(y, ref_y), _rel_err(mean, ref_saved),
+              _rel_err(invstd, ref_inv), _rel_err(next_mean, ref_mean),
+              _rel_err(next_var, ref_var))
+    tol = 1e-4 if dtype == "f32" else 1e-2
+    wrong = not err <= tol  # NaN is wrong too
+    del y, mean, invstd, next_mean, next_var, ref_y
+
+    # Eager and compiled update their own copies of the running statistics.
+    run_mean, run_var = rmean.clone(), rvar.clone()
+    eager = lambda: _bn_eager(x, run_mean, run_var, scale, bias)  # noqa
+    t_ours = time_ms(ours)
+    t_eager = time_ms(eager)
+    dst = torch.empty_like(x)
+    t_copy = time_ms(lambda: dst.copy_(x))
+    del dst
+    size = nbytes([x])
+    copy_gbs = 2 * size / (t_copy * 1e6)
+    try:
+        compiled_fn = torch.compile(_bn_eager)
+        compiled = lambda: compiled_fn(x, run_mean, run_var,  # noqa: E731
+                                       scale, bias)
+        compiled()
+        t_comp = time_ms(compiled)
+        comp, comp_ratio = "%.4f" % t_comp, "%.2fx" % (t_comp / t_ours)
+    except Exception as e:  # report, and go on
+        reason = (str(e).splitlines() or [type(e).__name__])[0][:120]
+        comp, comp_ratio = "n/a (%s: %s)" % (type(e).__name__, reason), "n/a"
+    moved = 3 * size
+    ours_gbs = moved / (t_ours * 1e6)
+    row = ("| %s | %s, %s | %.0f | %.4f | %.0f | %.0f | %.0f%% | %.4f | %.0f "
+           "| %s | %.2fx | %s | %.1e%s |"
+           % ("x".join(map(str, shape)), dtype,
+              "NHWC" if channels_last else "NCHW", size / MIB, t_ours,
+              ours_gbs, copy_gbs, 100 * ours_gbs / copy_gbs, t_eager,
+              moved / (t_eager * 1e6), comp, t_eager / t_ours, comp_ratio,
+              err, " WRONG (tol %.0e)" % tol if wrong else ""))
+    return row, wrong
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("models", help="build/codegen-bench")
     parser.add_argument("--out", help="also write the table here")
     parser.add_argument("bench", nargs="*", help="run only these")
-    opts = parser.parse_args()
+    # Intermixed: the documented `MODELS_DIR --out FILE bench ...` order.
+    opts = parser.parse_intermixed_args()
     torch.backends.cuda.matmul.allow_tf32 = False
     lines = [
         "device: %s; torch %s; CUDA %s" % (
@@ -169,12 +265,15 @@ def main():
             torch.version.cuda),
         "median of %d x (%d calls) after %d warm-up calls, CUDA events"
         % (REPEATS, CALLS, WARMUP),
-        "",
-        "| benchmark | shape | MiB moved | ours ms | ours GB/s | copy GB/s "
-        "| ours / copy | eager ms | compile ms | eager/ours | compile/ours "
-        "| max err vs eager |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
+    if not opts.bench or any(b[0] in opts.bench for b in BENCHES):
+        lines += [
+            "",
+            "| benchmark | shape | MiB moved | ours ms | ours GB/s "
+            "| copy GB/s | ours / copy | eager ms | compile ms | eager/ours "
+            "| compile/ours | max err vs eager |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        ]
     for line in lines:
         print(line, flush=True)
     failures = []
@@ -186,6 +285,34 @@ def main():
         except Exception as e:  # a module that does not run: loud, go on
             row, wrong = "| %s | %s | FAILED: %s: %s |" % (
                 what, shape, type(e).__name__,
+                (str(e).splitlines() or [""])[0][:300]), True
+        print(row, flush=True)
+        lines.append(row)
+        if wrong:
+            failures.append(name)
+        torch.cuda.empty_cache()
+    bn_lines = [
+        "",
+        "batch-norm training forward (bytes = 3 x |x|: read x twice, "
+        "write y)",
+        "",
+        "| shape | dtype, layout | MiB of x | ours ms | ours GB/s "
+        "| copy GB/s | ours / copy | eager ms | eager GB/s | compile ms "
+        "| eager/ours | compile/ours | max err vs eager |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    selected = [b for b in BN_BENCHES if not opts.bench or b[0] in opts.bench]
+    if selected:
+        for line in bn_lines:
+            print(line, flush=True)
+        lines += bn_lines
+    for name, shape, dtype, channels_last in selected:
+        try:
+            row, wrong = run_bn(opts.models, name, shape, dtype,
+                                channels_last)
+        except Exception as e:  # a module that does not run: loud, go on
+            row, wrong = "| %s | %s | FAILED: %s: %s |" % (
+                "x".join(map(str, shape)), dtype, type(e).__name__,
                 (str(e).splitlines() or [""])[0][:300]), True
         print(row, flush=True)
         lines.append(row)

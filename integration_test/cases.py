@@ -446,6 +446,25 @@ def data_movement(torch, x, a, b, c, idx, nd):
             x[nd[:, 0], nd[:, 1]])
 
 
+def conv_matmul(torch, x, w, a, b, ba, bb):
+    """fp32 anchors left to generated kernels (fuse-fp32=false)."""
+    return (torch.nn.functional.conv2d(x, w, stride=2, padding=1, dilation=2,
+                                       groups=2),
+            a @ b, torch.bmm(ba, bb))
+
+
+def layer_norm_last2(torch, x, g, b):
+    """Layer norms over the last 2 dims; the training form's mean and rstd
+    as torch.ops.aten.native_layer_norm returns them (rows x 1 x 1)."""
+    f = torch.nn.functional
+    shape = x.shape[2:]
+    mean = x.mean(dim=(2, 3), keepdim=True)
+    var = x.var(dim=(2, 3), unbiased=False, keepdim=True)
+    return (f.layer_norm(x, shape, g, b, 1e-5),
+            f.layer_norm(x, shape, None, None, 1e-5),
+            mean, torch.rsqrt(var + 1e-5))
+
+
 def _codegen_cases():
     cases = []
     for dt in CODEGEN_DTYPES:
@@ -481,6 +500,194 @@ def _codegen_cases():
              FP16_TOL, graphs=1),
         Case("codegen_cast", cast, CAST_TOLS, graphs=0, inputs=cast_inputs),
         Case("codegen_int_i32", int_ops, EXACT, graphs=0, inputs=int_inputs),
+        # Ops with a cuDNN road that no graph took: generated kernels.
+        Case("codegen_conv_matmul_f32", conv_matmul, FP32_TOL, graphs=0,
+             inputs=normal_inputs),
+        Case("codegen_layer_norm_f16", layer_norm_last2, FP16_TOL, graphs=0,
+             inputs=normal_inputs),
+    ]
+
+
+# ---- Batch norms as generated kernels (issue 7): the inference and training
+# forms through convert-tcp-batch-norm-to-gpu (Welford statistics, f32
+# arithmetic for f16/bf16), against torch.nn.functional.batch_norm in
+# float64. Every case is graphs=0 (integration_test/cases/bn_codegen_*.mlir
+# say which batch-norm= option each is compiled with).
+
+def _bn_reduced_dims(x):
+    return [d for d in range(x.dim()) if d != 1]
+
+
+def _bn_formula(torch, x, mean, var, scale, bias, eps):
+    """(x - mean) / sqrt(var + eps) * scale + bias, per channel: the
+    reference for epsilon = 0, which torch.nn.functional.batch_norm rejects
+    ("batch_norm eps must be positive", torch 2.11)."""
+    rank = x.dim()
+    return (x - _per_channel(mean, rank)) \
+        / torch.sqrt(_per_channel(var, rank) + eps) \
+        * _per_channel(scale, rank) + _per_channel(bias, rank)
+
+
+def bn_training_reference(eps, momentum):
+    """y, saved mean, saved invstd = 1/sqrt(biased var + eps), and the next
+    running mean and var (torch.nn.functional.batch_norm updates the running
+    statistics it is given in place, with the unbiased variance)."""
+    def reference(torch, x, scale, bias, rmean, rvar):
+        var, mean = torch.var_mean(x, dim=_bn_reduced_dims(x), correction=0)
+        if eps == 0:
+            count = x.numel() // x.shape[1]
+            y = _bn_formula(torch, x, mean, var, scale, bias, eps)
+            rmean = (1 - momentum) * rmean + momentum * mean
+            rvar = (1 - momentum) * rvar + \
+                momentum * var * count / (count - 1)
+            return y, mean, 1 / torch.sqrt(var), rmean, rvar
+        rmean, rvar = rmean.clone(), rvar.clone()
+        y = torch.nn.functional.batch_norm(
+            x, rmean, rvar, scale, bias, training=True, momentum=momentum,
+            eps=eps)
+        return y, mean, 1 / torch.sqrt(var + eps), rmean, rvar
+    return reference
+
+
+def bn_inference_reference(eps):
+    def reference(torch, x, scale, bias, mean, var):
+        if eps == 0:
+            return _bn_formula(torch, x, mean, var, scale, bias, eps)
+        return torch.nn.functional.batch_norm(x, mean, var, scale, bias,
+                                              training=False, eps=eps)
+    return reference
+
+
+def _bn_parameters(torch, c, gen):
+    """scale, bias, running mean, running var > 0 (C each)."""
+    return [_uniform(torch, c, gen, 0.5, 1.5),
+            _uniform(torch, c, gen, -0.5, 0.5),
+            _uniform(torch, c, gen, -0.5, 0.5),
+            _uniform(torch, c, gen, 0.5, 1.5)]
+
+
+def bn_offset_inputs(offset):
+    """x = offset + N(0, 1): a mean far larger than the deviation."""
+    def inputs(torch, specs, gen):
+        x = torch.randn(specs[0].dims, generator=gen, dtype=torch.float64)
+        return [x + offset] + _bn_parameters(torch, specs[1].dims, gen)
+    return inputs
+
+
+def _per_channel(t, rank):
+    return t.view([1, -1] + [1] * (rank - 2))
+
+
+def bn_constant_inputs(torch, specs, gen):
+    """Every channel constant, at its own value in [-2, 2]."""
+    dims = specs[0].dims
+    value = _uniform(torch, [dims[1]], gen, -2, 2)
+    x = _per_channel(value, len(dims)).expand(dims).contiguous()
+    return [x] + _bn_parameters(torch, specs[1].dims, gen)
+
+
+def bn_small_deviation_inputs(torch, specs, gen):
+    """Per channel: mean in [-0.5, 0.5], standard deviation 10^u with u in
+    [-3, 0] (invstd up to 1000 with epsilon 0). Means this small keep the
+    float32 rounding of the mean (half an ulp of 0.5: 3e-8) times invstd
+    well under the tolerance."""
+    dims = specs[0].dims
+    rank = len(dims)
+    mean = _uniform(torch, [dims[1]], gen, -0.5, 0.5)
+    std = 10 ** _uniform(torch, [dims[1]], gen, -3, 0)
+    x = torch.randn(dims, generator=gen, dtype=torch.float64)
+    x = x * _per_channel(std, rank) + _per_channel(mean, rank)
+    return [x] + _bn_parameters(torch, specs[1].dims, gen)
+
+
+def bn_small_variance_inputs(torch, specs, gen):
+    """Inference: running variances 10^u with u in [-6, 0]."""
+    x = torch.randn(specs[0].dims, generator=gen, dtype=torch.float64)
+    scale, bias, mean, _ = _bn_parameters(torch, specs[1].dims, gen)
+    var = 10 ** _uniform(torch, specs[1].dims, gen, -6, 0)
+    return [x, scale, bias, mean, var]
+
+
+# The stress cases keep fp32's 1e-4: with > 2^24 values a channel around a
+# mean of 1000, y's error is dominated by the float32 mean itself (half an
+# ulp of 1000 is 3e-5, a few roundings in the Welford merges ~1e-4
+# absolute), times invstd ~1 and scale <= 1.5, against max |y| ~ 9 (5.6
+# deviations at this count): ~2e-5 of max |y| (2.5e-5 on the H100). The
+# mean and invstd are relative to their own size (1000, ~1). A float32 count
+# stops at 2^24 (2^24 + 1 rounds back), and E[x^2] - E[x]^2 in float32
+# (1e6 + 1 - 1e6 with an ulp of 0.0625 at 1e6, rounded ~1.7e7 times) loses
+# most of the variance's digits: Welford with 64-bit counts does neither.
+def bn_backward_flat(torch, dy, x, scale, mean, invstd):
+    """Training-mode batch-norm gradients over every dimension but 1, with
+    the saved statistics given: dscale and dbias as [C]."""
+    dims = _bn_reduced_dims(x)
+    rank = x.dim()
+    count = x.numel() // x.shape[1]
+    xhat = (x - _per_channel(mean, rank)) * _per_channel(invstd, rank)
+    dbias = dy.sum(dim=dims)
+    dscale = (dy * xhat).sum(dim=dims)
+    dx = _per_channel(scale * invstd, rank) * (
+        dy - _per_channel(dbias, rank) / count
+        - xhat * _per_channel(dscale, rank) / count)
+    return dx, dscale, dbias
+
+
+def bn_backward_inputs(dtype_name):
+    """dy, x, scale, and x's own saved mean and invstd (x rounded to the
+    dtype the GPU sees first)."""
+    def inputs(torch, specs, gen):
+        dtype = {"f32": torch.float32, "f16": torch.float16,
+                 "bf16": torch.bfloat16}[dtype_name]
+
+        def stats(x):
+            var, mean = torch.var_mean(x, dim=_bn_reduced_dims(x),
+                                       correction=0)
+            return mean, 1 / (var + BN_EPS).sqrt()
+        return _backward_inputs(torch, specs, gen, dtype, stats)
+    return inputs
+
+
+def _bn_codegen_cases():
+    train = bn_training_reference(BN_EPS, BN_MOMENTUM)
+    infer = bn_inference_reference(BN_EPS)
+    tol16 = FP16_TOL  # y rounds once to f16/bf16 (2^-9 for bf16): 1e-2 holds
+    return [
+        Case("bn_codegen_training_f32", train, FP32_TOL, graphs=0,
+             inputs=batch_norm_training_inputs),
+        Case("bn_codegen_training_f16", train, tol16, graphs=0,
+             inputs=batch_norm_training_inputs),
+        Case("bn_codegen_training_bf16", train, tol16, graphs=0,
+             inputs=batch_norm_training_inputs),
+        Case("bn_codegen_training_f32_channels_last", train, FP32_TOL,
+             graphs=0, inputs=batch_norm_training_inputs),
+        Case("bn_codegen_training_f16_channels_last", train, tol16, graphs=0,
+             inputs=batch_norm_training_inputs),
+        Case("bn_codegen_training_bf16_channels_last", train, tol16,
+             graphs=0, inputs=batch_norm_training_inputs),
+        Case("bn_codegen_training_2d_f32", train, FP32_TOL, graphs=0,
+             inputs=batch_norm_training_inputs),
+        Case("bn_codegen_training_large_f32", train, FP32_TOL, graphs=0,
+             inputs=bn_offset_inputs(1000.0)),
+        Case("bn_codegen_training_large_f16_channels_last", train, tol16,
+             graphs=0, inputs=bn_offset_inputs(100.0)),
+        Case("bn_codegen_training_constant_f32", train, FP32_TOL, graphs=0,
+             inputs=bn_constant_inputs),
+        Case("bn_codegen_training_eps0_f32", bn_training_reference(0.0, 0.25),
+             FP32_TOL, graphs=0, inputs=bn_small_deviation_inputs),
+        Case("bn_codegen_inference_f32", infer, FP32_TOL, graphs=0,
+             inputs=batch_norm_inputs),
+        Case("bn_codegen_inference_f16_channels_last", infer, tol16,
+             graphs=0, inputs=batch_norm_inputs),
+        Case("bn_codegen_inference_bf16", infer, tol16, graphs=0,
+             inputs=batch_norm_inputs),
+        Case("bn_codegen_inference_eps0_f32", bn_inference_reference(0.0),
+             FP32_TOL, graphs=0, inputs=bn_small_variance_inputs),
+        Case("bn_codegen_backward_f32", bn_backward_flat, FP32_TOL, graphs=0,
+             inputs=bn_backward_inputs("f32")),
+        Case("bn_codegen_backward_f16", bn_backward_flat, tol16, graphs=0,
+             inputs=bn_backward_inputs("f16")),
+        Case("bn_codegen_backward_2d_bf16", bn_backward_flat, tol16,
+             graphs=0, inputs=bn_backward_inputs("bf16")),
     ]
 
 
@@ -495,11 +702,11 @@ CASES = [
     Case("basic_block_f16_channels_last", basic_block, FP16_TOL, graphs=2),
     Case("conv_bias_relu_f32", conv_bias_relu, FP32_TOL, graphs=1),
     Case("matmul_bias_gelu_f16", matmul_bias_gelu, FP16_TOL, graphs=1),
-    Case("batch_norm_f16", batch_norm, FP16_TOL, graphs=1,
-         inputs=batch_norm_inputs,
-         xfail="a batch norm alone: its graph computes rsqrt(var + eps) with "
-               "pointwise ops on the 1xCx1x1 statistics, which no engine "
-               "runs without an anchor (issue 7 generates it instead)"),
+    # A batch norm alone: no cuDNN engine runs it (the graph's rsqrt(var +
+    # eps) on the 1xCx1x1 statistics has no anchor), so batch-norm=auto
+    # makes it a generated kernel (issue 7).
+    Case("batch_norm_f16", batch_norm, FP16_TOL, graphs=0,
+         inputs=batch_norm_inputs),
     Case("layer_norm_f32", layer_norm, FP32_TOL, graphs=1),
     # The row sum writes fp16: no engine takes it as the matmul's epilogue
     # (cuDNN 9.14, H100), so the fusion pass leaves it to a generated kernel.
@@ -530,7 +737,7 @@ CASES = [
     Case("pointwise_epilogue_f16", pointwise_epilogue, FP16_TOL, graphs=1),
     # A cuDNN graph, then a generated kernel on its output, in one entry.
     Case("graph_then_kernel_f32", conv_then_double, FP32_TOL, graphs=1),
-] + _codegen_cases()
+] + _codegen_cases() + _bn_codegen_cases()
 
 
 def default_inputs(torch, specs, gen):

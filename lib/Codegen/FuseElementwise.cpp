@@ -30,6 +30,10 @@ bool shouldFuse(OpOperand *fusedOperand) {
   auto producer = fusedOperand->get().getDefiningOp<linalg::GenericOp>();
   if (!producer)
     return false;
+  // A consumer whose reduction merges by a named rule (Welford states) keeps
+  // its form: the fused op would lose the mark that allows the merge.
+  if (fusedOperand->getOwner()->hasAttr("codegen.combiner"))
+    return false;
   return producer.getNumParallelLoops() == producer.getNumLoops();
 }
 

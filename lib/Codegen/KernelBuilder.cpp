@@ -20,15 +20,33 @@ Value indexConstant(ImplicitLocOpBuilder &b, int64_t value) {
 SmallVector<Value> delinearize(ImplicitLocOpBuilder &b, Value linear,
                                ArrayRef<int64_t> sizes) {
   SmallVector<Value> coords(sizes.size());
+  if (sizes.empty())
+    return coords;
+  // Below 2^31 elements the divisions (by constants: a multiply-high each)
+  // are done in 32 bits, which GPUs have natively; 64-bit ones are emulated.
+  int64_t extent = 1;
+  for (int64_t size : sizes)
+    extent = extent > (int64_t(1) << 31) ? extent : extent * size;
+  bool narrow = extent < (int64_t(1) << 31) && sizes.size() > 1;
+  Type i32 = b.getI32Type();
+  Value current =
+      narrow ? Value(arith::IndexCastUIOp::create(b, i32, linear)) : linear;
+  auto constant = [&](int64_t value) -> Value {
+    return narrow ? Value(arith::ConstantIntOp::create(b, i32, value))
+                  : indexConstant(b, value);
+  };
   for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i >= 0; --i) {
     if (i == 0) {
-      coords[i] = linear;
+      coords[i] = current;
       break;
     }
-    Value size = indexConstant(b, sizes[i]);
-    coords[i] = arith::RemUIOp::create(b, linear, size);
-    linear = arith::DivUIOp::create(b, linear, size);
+    Value size = constant(sizes[i]);
+    coords[i] = arith::RemUIOp::create(b, current, size);
+    current = arith::DivUIOp::create(b, current, size);
   }
+  if (narrow)
+    for (Value &coord : coords)
+      coord = arith::IndexCastUIOp::create(b, b.getIndexType(), coord);
   return coords;
 }
 
@@ -151,16 +169,17 @@ gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
   return launch;
 }
 
-std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
-  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
-    return std::nullopt;
+/// The combiner of output `index`: its yielded value must be
+/// combiner(acc, other) with acc that output's block argument, used once.
+static std::optional<Combiner> matchOutputCombiner(linalg::GenericOp op,
+                                                   unsigned index) {
   Block &body = op.getRegion().front();
-  Value yielded = body.getTerminator()->getOperand(0);
+  Value yielded = body.getTerminator()->getOperand(index);
   Operation *combining = yielded.getDefiningOp();
   if (!combining || combining->getBlock() != &body ||
       combining->getNumOperands() != 2 || combining->getNumResults() != 1)
     return std::nullopt;
-  BlockArgument acc = op.getRegionOutputArgs().front();
+  BlockArgument acc = op.getRegionOutputArgs()[index];
   if (!acc.hasOneUse() || combining->getOperand(0) == combining->getOperand(1))
     return std::nullopt;
   Combiner combiner;
@@ -171,11 +190,35 @@ std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
     combiner.accOperand = 1;
   else
     return std::nullopt;
+  // The other operand must not read any accumulator.
+  Value other = combining->getOperand(1 - combiner.accOperand);
+  for (BlockArgument out : op.getRegionOutputArgs())
+    if (other == out)
+      return std::nullopt;
   std::optional<TypedAttr> neutral = arith::getNeutralElement(combining);
   if (!neutral)
     return std::nullopt;
   combiner.neutral = *neutral;
   return combiner;
+}
+
+std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
+    return std::nullopt;
+  return matchOutputCombiner(op, 0);
+}
+
+std::optional<SmallVector<Combiner>> matchCombiners(linalg::GenericOp op) {
+  if (op.getNumReductionLoops() == 0)
+    return std::nullopt;
+  SmallVector<Combiner> combiners;
+  for (unsigned i = 0; i < op.getNumDpsInits(); ++i) {
+    std::optional<Combiner> combiner = matchOutputCombiner(op, i);
+    if (!combiner)
+      return std::nullopt;
+    combiners.push_back(*combiner);
+  }
+  return combiners;
 }
 
 Value combine(ImplicitLocOpBuilder &b, const Combiner &combiner, Value lhs,

@@ -82,6 +82,10 @@ struct Combiner {
 };
 std::optional<Combiner> matchCombiner(linalg::GenericOp op);
 
+/// The combiners of a reduction with several outputs, each yielded value
+/// `combiner_i(acc_i, f_i(inputs))` with acc_i used only there.
+std::optional<SmallVector<Combiner>> matchCombiners(linalg::GenericOp op);
+
 /// combiner(lhs, rhs), a clone of the body's combining op.
 Value combine(ImplicitLocOpBuilder &b, const Combiner &combiner, Value lhs,
               Value rhs);

@@ -86,9 +86,10 @@ struct CodegenMapToGpuPass
     // Fills whose value a reduction kernel takes over.
     DenseSet<Operation *> folded;
     for (linalg::GenericOp op : generics) {
-      unsigned foldable = isWelfordReduction(op) ? 3
-                          : isRowReduction(op) || isColumnReduction(op) ? 1
-                                                                        : 0;
+      unsigned foldable =
+          isMultiValueReduction(op)                       ? op.getNumDpsInits()
+          : isRowReduction(op) || isColumnReduction(op) ? 1
+                                                          : 0;
       for (unsigned i = 0; i < foldable; ++i)
         if (linalg::GenericOp fill = findFillInit(op, i).fill)
           folded.insert(fill);
@@ -102,8 +103,8 @@ struct CodegenMapToGpuPass
       std::string name = (func.getSymName() + "_kernel" +
                           std::to_string(kernels.size()))
                              .str();
-      if (isWelfordReduction(op)) {
-        llvm::append_range(kernels, emitWelfordKernels(op, name));
+      if (isMultiValueReduction(op)) {
+        llvm::append_range(kernels, emitMultiValueReductionKernels(op, name));
         mapped.insert(op);
       } else if (isRowReduction(op)) {
         RowGroup group = formRowGroup(op);

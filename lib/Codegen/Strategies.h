@@ -59,10 +59,11 @@ SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
 /// are a (count, mean, M2) state, merged with Chan's formula).
 constexpr llvm::StringLiteral kCombinerAttrName = "codegen.combiner";
 
-/// A reduction into Welford states (count, mean, M2), one input.
-bool isWelfordReduction(linalg::GenericOp op);
-SmallVector<KernelSummary> emitWelfordKernels(linalg::GenericOp op,
-                                              StringRef name);
+/// A reduction into several values per output: Welford states (marked
+/// with kCombinerAttrName) or several outputs each with a combiner.
+bool isMultiValueReduction(linalg::GenericOp op);
+SmallVector<KernelSummary> emitMultiValueReductionKernels(linalg::GenericOp op,
+                                                          StringRef name);
 
 } // namespace mlir::cudnn_mlir::codegen
 

@@ -92,3 +92,39 @@ func.func @softmax(%x: tensor<4x32xf32>) -> tensor<4x32xf32> {
   } -> tensor<4x32xf32>
   return %y : tensor<4x32xf32>
 }
+
+// A reduction marked with a merge rule (Welford statistics) is not fused
+// into: the fused op would lose the mark, and with it the parallel merge.
+// CHECK-LABEL: func.func @welford_keeps_its_form
+// CHECK:         %[[T:.*]] = linalg.generic
+// CHECK:           arith.negf
+// CHECK:         linalg.generic {{.*}} ins(%[[T]] : tensor<4x8xf32>)
+// CHECK-SAME:      attrs = {codegen.combiner = "welford"}
+func.func @welford_keeps_its_form(%x: tensor<4x8xf32>) -> (tensor<4xi64>, tensor<4xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %n = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %ci = tensor.empty() : tensor<4xi64>
+  %fi = tensor.empty() : tensor<4xf32>
+  %s:3 = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%n : tensor<4x8xf32>) outs(%ci, %fi, %fi : tensor<4xi64>, tensor<4xf32>, tensor<4xf32>)
+      attrs = {codegen.combiner = "welford"} {
+  ^bb0(%v: f32, %c: i64, %mu: f32, %m2: f32):
+    %one = arith.constant 1 : i64
+    %c1 = arith.addi %c, %one : i64
+    %cf = arith.sitofp %c1 : i64 to f32
+    %d = arith.subf %v, %mu : f32
+    %q = arith.divf %d, %cf : f32
+    %mu1 = arith.addf %mu, %q : f32
+    %d2 = arith.subf %v, %mu1 : f32
+    %p = arith.mulf %d, %d2 : f32
+    %m21 = arith.addf %m2, %p : f32
+    linalg.yield %c1, %mu1, %m21 : i64, f32, f32
+  } -> (tensor<4xi64>, tensor<4xf32>, tensor<4xf32>)
+  return %s#0, %s#1, %s#2 : tensor<4xi64>, tensor<4xf32>, tensor<4xf32>
+}

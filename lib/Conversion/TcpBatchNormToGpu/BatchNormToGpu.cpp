@@ -79,6 +79,27 @@ Value filled(OpBuilder &b, Location loc, RankedTensorType type,
       .getResult(0);
 }
 
+/// Maps of a per-channel reduction over x (rank r): loops are the channel
+/// first, then the other dimensions in order; x is read through the first
+/// map, per-channel tensors through the second.
+std::pair<AffineMap, AffineMap> channelReductionMaps(MLIRContext *context,
+                                                     int64_t rank) {
+  SmallVector<AffineExpr> xExprs(rank);
+  xExprs[1] = getAffineDimExpr(0, context);
+  for (int64_t d = 0, loop = 1; d < rank; ++d)
+    if (d != 1)
+      xExprs[d] = getAffineDimExpr(loop++, context);
+  return {AffineMap::get(rank, 0, xExprs, context),
+          AffineMap::get(rank, 0, getAffineDimExpr(0, context), context)};
+}
+
+SmallVector<utils::IteratorType> channelReductionIterators(int64_t rank) {
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::reduction);
+  iterators[0] = utils::IteratorType::parallel;
+  return iterators;
+}
+
 /// y = (x - mean) * invstd * scale + bias over x, elementwise; `perChannel`
 /// holds mean, invstd, scale and bias, each read along dimension 1;
 /// `invstdFromVar` makes the second one a variance (inference: rsqrt(var +
@@ -170,17 +191,9 @@ struct TrainingToKernels : public OpRewritePattern<tcp::BatchNormTrainingOp> {
     auto stateType = RankedTensorType::get({channels}, compute);
 
     // Statistics: loops (c, the other dims in order), channel parallel.
-    SmallVector<AffineExpr> xExprs(rank);
-    xExprs[1] = getAffineDimExpr(0, context);
-    for (int64_t d = 0, loop = 1; d < rank; ++d)
-      if (d != 1)
-        xExprs[d] = getAffineDimExpr(loop++, context);
-    AffineMap xMap = AffineMap::get(rank, 0, xExprs, context);
-    AffineMap outMap = AffineMap::get(rank, 0, getAffineDimExpr(0, context),
-                                      context);
-    SmallVector<utils::IteratorType> iterators(
-        rank, utils::IteratorType::reduction);
-    iterators[0] = utils::IteratorType::parallel;
+    auto [xMap, outMap] = channelReductionMaps(context, rank);
+    SmallVector<utils::IteratorType> iterators =
+        channelReductionIterators(rank);
     auto stats = linalg::GenericOp::create(
         rewriter, loc, TypeRange{countType, stateType, stateType},
         ValueRange{op.getX()},
@@ -270,6 +283,109 @@ struct TrainingToKernels : public OpRewritePattern<tcp::BatchNormTrainingOp> {
   }
 };
 
+struct BackwardToKernels : public OpRewritePattern<tcp::BatchNormBackwardOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tcp::BatchNormBackwardOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isInsideGroup(op))
+      return rewriter.notifyMatchFailure(op, "inside a cuDNN group");
+    Location loc = op.getLoc();
+    auto xType = cast<RankedTensorType>(op.getX().getType());
+    if (!xType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic shape");
+    int64_t rank = xType.getRank();
+    int64_t channels = xType.getDimSize(1);
+    double perChannel =
+        static_cast<double>(xType.getNumElements()) / channels;
+    MLIRContext *context = rewriter.getContext();
+    Type element = xType.getElementType();
+    Type compute = computeTypeOf(element);
+    auto paramType = cast<RankedTensorType>(op.getScale().getType());
+    Type paramElement = paramType.getElementType();
+    auto sumType = RankedTensorType::get({channels}, compute);
+
+    // The two reductions, in one pass: sum(dy) and sum(dy * (x - mean)).
+    auto [xMap, perChannelMap] = channelReductionMaps(context, rank);
+    auto sums = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{sumType, sumType},
+        ValueRange{op.getDy(), op.getX(), op.getSavedMean()},
+        ValueRange{filled(rewriter, loc, sumType,
+                          rewriter.getFloatAttr(compute, 0.0)),
+                   filled(rewriter, loc, sumType,
+                          rewriter.getFloatAttr(compute, 0.0))},
+        SmallVector<AffineMap>{xMap, xMap, perChannelMap, perChannelMap,
+                               perChannelMap},
+        channelReductionIterators(rank),
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value dy = toType(b, l, args[0], compute);
+          Value centered =
+              arith::SubFOp::create(b, l, toType(b, l, args[1], compute),
+                                    toType(b, l, args[2], compute));
+          Value sumDy = arith::AddFOp::create(b, l, args[3], dy);
+          Value sumDyCentered = arith::AddFOp::create(
+              b, l, args[4], arith::MulFOp::create(b, l, dy, centered));
+          linalg::YieldOp::create(b, l, ValueRange{sumDy, sumDyCentered});
+        });
+
+    // dscale = sum(dy * (x - mean)) * invstd, dbias = sum(dy).
+    AffineMap id1 = AffineMap::getMultiDimIdentityMap(1, context);
+    auto parameters = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{paramType, paramType},
+        ValueRange{sums.getResult(0), sums.getResult(1),
+                   op.getSavedInvstd()},
+        ValueRange{emptyLike(rewriter, loc, paramType),
+                   emptyLike(rewriter, loc, paramType)},
+        SmallVector<AffineMap>(5, id1),
+        SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value invstd = toType(b, l, args[2], compute);
+          Value dscale = arith::MulFOp::create(b, l, args[1], invstd);
+          linalg::YieldOp::create(
+              b, l,
+              ValueRange{toType(b, l, dscale, paramElement),
+                         toType(b, l, args[0], paramElement)});
+        });
+
+    // dx = (dy - sum(dy)/M - (x - mean) * invstd^2 * sum(dy (x - mean))/M)
+    //      * invstd * scale, M the values per channel.
+    AffineMap xId = identityMap(context, rank);
+    AffineMap perC = channelMap(context, rank);
+    auto dx = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{xType},
+        ValueRange{op.getDy(), op.getX(), op.getSavedMean(),
+                   op.getSavedInvstd(), op.getScale(), sums.getResult(0),
+                   sums.getResult(1)},
+        ValueRange{emptyLike(rewriter, loc, xType)},
+        SmallVector<AffineMap>{xId, xId, perC, perC, perC, perC, perC, xId},
+        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          auto cast = [&](Value v) { return toType(b, l, v, compute); };
+          Value count = constantOf(b, l, compute, perChannel);
+          Value invstd = cast(args[3]);
+          Value meanDy = arith::DivFOp::create(b, l, args[5], count);
+          Value meanDyCentered = arith::DivFOp::create(b, l, args[6], count);
+          Value centered =
+              arith::SubFOp::create(b, l, cast(args[1]), cast(args[2]));
+          Value projection = arith::MulFOp::create(
+              b, l,
+              arith::MulFOp::create(
+                  b, l, centered,
+                  arith::MulFOp::create(b, l, invstd, invstd)),
+              meanDyCentered);
+          Value grad = arith::SubFOp::create(
+              b, l, arith::SubFOp::create(b, l, cast(args[0]), meanDy),
+              projection);
+          Value result = arith::MulFOp::create(
+              b, l, arith::MulFOp::create(b, l, grad, invstd),
+              cast(args[4]));
+          linalg::YieldOp::create(b, l, toType(b, l, result, element));
+        });
+    rewriter.replaceOp(op, ValueRange{dx.getResult(0), parameters.getResult(0),
+                                      parameters.getResult(1)});
+    return success();
+  }
+};
+
 struct ConvertTcpBatchNormToGpuPass
     : public cudnn_mlir::impl::ConvertTcpBatchNormToGpuPassBase<
           ConvertTcpBatchNormToGpuPass> {
@@ -293,7 +409,8 @@ struct ConvertTcpBatchNormToGpuPass
       return signalPassFailure();
 
     RewritePatternSet patterns(&getContext());
-    patterns.add<InferenceToKernels, TrainingToKernels>(&getContext());
+    patterns.add<InferenceToKernels, TrainingToKernels, BackwardToKernels>(
+        &getContext());
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(func, std::move(patterns), config)))

@@ -66,6 +66,33 @@ func.func @training_bf16(%x: tensor<2x3x4x5xbf16>, %s: tensor<3xf32>, %b: tensor
   return %y, %sm, %si, %nm, %nv : tensor<2x3x4x5xbf16>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
 }
 
+// Backward: sum(dy) and sum(dy * (x - mean)) in one reduction with two
+// outputs, each an addition (codegen-map-to-gpu merges such partial states
+// value by value); dscale and dbias per channel; dx elementwise.
+// CHECK-LABEL: func.func @backward_f16
+// CHECK-DAG:     %[[COUNT:.*]] = arith.constant 6.000000e+01 : f32
+// CHECK:         %[[SUMS:.*]]:2 = linalg.generic {indexing_maps = [#[[$XSTAT]], #[[$XSTAT]], #[[$CSTAT]], #[[$CSTAT]], #[[$CSTAT]]], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+// CHECK-SAME:        ins(%arg0, %arg1, %arg3 :
+// CHECK:         ^bb0(%[[DY:.*]]: f16, %[[X:.*]]: f16, %[[MEAN:.*]]: f32, %[[S0:.*]]: f32, %[[S1:.*]]: f32):
+// CHECK:           %[[DYF:.*]] = arith.extf %[[DY]] : f16 to f32
+// CHECK:           %[[XF:.*]] = arith.extf %[[X]] : f16 to f32
+// CHECK:           %[[C:.*]] = arith.subf %[[XF]], %[[MEAN]] : f32
+// CHECK:           %[[N0:.*]] = arith.addf %[[S0]], %[[DYF]] : f32
+// CHECK:           %[[P:.*]] = arith.mulf %[[DYF]], %[[C]] : f32
+// CHECK:           %[[N1:.*]] = arith.addf %[[S1]], %[[P]] : f32
+// CHECK:           linalg.yield %[[N0]], %[[N1]] : f32, f32
+// CHECK:         %[[PARAMS:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel"]}
+// CHECK-SAME:        ins(%[[SUMS]]#0, %[[SUMS]]#1, %arg4 :
+// CHECK:         %[[DX:.*]] = linalg.generic {{.*}} ins(%arg0, %arg1, %arg3, %arg4, %arg2, %[[SUMS]]#0, %[[SUMS]]#1 :
+// CHECK:           arith.divf %{{.*}}, %[[COUNT]] : f32
+// CHECK:           arith.truncf %{{.*}} : f32 to f16
+// CHECK:         return %[[DX]], %[[PARAMS]]#0, %[[PARAMS]]#1
+func.func @backward_f16(%dy: tensor<2x3x5x6xf16>, %x: tensor<2x3x5x6xf16>, %s: tensor<3xf32>, %m: tensor<3xf32>, %i: tensor<3xf32>)
+    -> (tensor<2x3x5x6xf16>, tensor<3xf32>, tensor<3xf32>) {
+  %dx, %ds, %db = tcp.batch_norm_backward %dy, %x, %s, %m, %i : tensor<2x3x5x6xf16>, tensor<3xf32> -> tensor<2x3x5x6xf16>
+  return %dx, %ds, %db : tensor<2x3x5x6xf16>, tensor<3xf32>, tensor<3xf32>
+}
+
 // Batch norms inside a cuDNN group belong to convert-tcp-to-cudnn.
 // CHECK-LABEL: func.func @inside_group
 // CHECK:         tcp.group

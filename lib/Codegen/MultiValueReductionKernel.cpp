@@ -1,15 +1,17 @@
-//===- WelfordKernel.cpp - per-channel mean and variance by Welford -------===//
+//===- MultiValueReductionKernel.cpp - reductions into several values -----===//
 //
-// A generic marked `codegen.combiner = "welford"` reduces its input into a
-// (count, mean, M2) state per output element, its body being one Welford
-// update. The mark says that partial states may be merged with Chan's
-// formula, so the reduction can be split: every thread folds its share of
-// the elements into its own state, threads merge their states (warp
-// shuffles and shared memory), and when the reduction is split across
-// blocks a second kernel merges the blocks' states in order. Counts are
-// 64-bit integers; mean and M2 stay in the state's float type.
+// A reduction generic with several outputs reduces its inputs into a state
+// of several values per output element: Welford's (count, mean, M2) for a
+// generic marked `codegen.combiner = "welford"` (batch-norm statistics),
+// or one value per output, each with its own combiner (the sums of
+// batch-norm backward). Partial states merge value by value through the
+// combiners, or, for Welford, with Chan's formula. So the reduction can be
+// split: every thread folds its share of the elements into its own state
+// (the generic's body is the per-element step), threads merge their states
+// (warp shuffles and shared memory), and when the reduction is split across
+// blocks a second kernel merges the blocks' states in order.
 //
-// Two thread mappings, chosen by the input's memory layout:
+// Two thread mappings, chosen by the first input's memory layout:
 // - *planes*: the innermost memory dimension is reduced (NCHW batch norm):
 //   one block (or several) per output, threads along contiguous elements;
 // - *columns*: the innermost memory dimension is an output's (NHWC): 32
@@ -36,54 +38,76 @@ constexpr int64_t kTargetBlocks = 132 * 4;
 constexpr int64_t kMinPerThread = 8;
 constexpr int64_t kUnroll = 4; // positions per loop trip
 
-/// A Welford state: element count, mean, sum of squared deviations.
-struct State {
-  Value count, mean, m2;
+/// A partial result: one value per output of the generic.
+using State = SmallVector<Value, 4>;
+
+/// How partial states merge: Chan's formula for Welford (count, mean, M2)
+/// states, otherwise each value through its output's combiner.
+struct StateMerge {
+  bool welford = false;
+  SmallVector<Combiner> combiners; // one per output, when not Welford
+  SmallVector<Type> types;         // the state's value types
+
+  State empty(ImplicitLocOpBuilder &b) const {
+    State state;
+    if (welford) {
+      state.push_back(
+          arith::ConstantOp::create(b, b.getIntegerAttr(types[0], 0)));
+      for (Type type : ArrayRef<Type>(types).drop_front())
+        state.push_back(arith::ConstantOp::create(b, b.getZeroAttr(type)));
+      return state;
+    }
+    for (const Combiner &combiner : combiners)
+      state.push_back(arith::ConstantOp::create(b, combiner.neutral));
+    return state;
+  }
+
+  State merge(ImplicitLocOpBuilder &b, const State &lhs,
+              const State &rhs) const {
+    if (!welford) {
+      State merged;
+      for (auto [combiner, l, r] : llvm::zip(combiners, lhs, rhs))
+        merged.push_back(combine(b, combiner, l, r));
+      return merged;
+    }
+    // Chan et al.: an empty state merges as the identity.
+    Type floatType = lhs[1].getType();
+    Value count = arith::AddIOp::create(b, lhs[0], rhs[0]);
+    Value countF = arith::SIToFPOp::create(b, floatType, count);
+    Value lhsF = arith::SIToFPOp::create(b, floatType, lhs[0]);
+    Value rhsF = arith::SIToFPOp::create(b, floatType, rhs[0]);
+    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(floatType));
+    Value isEmpty = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq, count,
+        arith::ConstantOp::create(b, b.getIntegerAttr(count.getType(), 0)));
+    // rhs's share of the merged count (0 for two empty states).
+    Value share = arith::SelectOp::create(
+        b, isEmpty, zero, arith::DivFOp::create(b, rhsF, countF));
+    Value delta = arith::SubFOp::create(b, rhs[1], lhs[1]);
+    Value mean = arith::AddFOp::create(
+        b, lhs[1], arith::MulFOp::create(b, delta, share));
+    Value correction = arith::MulFOp::create(
+        b, arith::MulFOp::create(b, delta, delta),
+        arith::MulFOp::create(b, lhsF, share));
+    Value m2 = arith::AddFOp::create(
+        b, arith::AddFOp::create(b, lhs[2], rhs[2]), correction);
+    return {count, mean, m2};
+  }
 };
 
-State emptyState(ImplicitLocOpBuilder &b, Type countType, Type floatType) {
-  Value zero = arith::ConstantOp::create(b, b.getZeroAttr(floatType));
-  return {arith::ConstantOp::create(b, b.getIntegerAttr(countType, 0)), zero,
-          zero};
-}
-
-/// Chan et al.'s merge of two states (an empty state merges as identity).
-State merge(ImplicitLocOpBuilder &b, State lhs, State rhs) {
-  Type floatType = lhs.mean.getType();
-  Value count = arith::AddIOp::create(b, lhs.count, rhs.count);
-  Value countF = arith::SIToFPOp::create(b, floatType, count);
-  Value lhsF = arith::SIToFPOp::create(b, floatType, lhs.count);
-  Value rhsF = arith::SIToFPOp::create(b, floatType, rhs.count);
-  Value zero = arith::ConstantOp::create(b, b.getZeroAttr(floatType));
-  Value isEmpty = arith::CmpIOp::create(
-      b, arith::CmpIPredicate::eq, count,
-      arith::ConstantOp::create(b, b.getIntegerAttr(count.getType(), 0)));
-  // rhs's share of the merged count (0 for two empty states).
-  Value share = arith::SelectOp::create(
-      b, isEmpty, zero, arith::DivFOp::create(b, rhsF, countF));
-  Value delta = arith::SubFOp::create(b, rhs.mean, lhs.mean);
-  Value mean = arith::AddFOp::create(
-      b, lhs.mean, arith::MulFOp::create(b, delta, share));
-  Value correction = arith::MulFOp::create(
-      b, arith::MulFOp::create(b, delta, delta),
-      arith::MulFOp::create(b, lhsF, share));
-  Value m2 = arith::AddFOp::create(
-      b, arith::AddFOp::create(b, lhs.m2, rhs.m2), correction);
-  return {count, mean, m2};
-}
-
-State shuffleXor(ImplicitLocOpBuilder &b, State state, int32_t offset) {
-  auto shuffle = [&](Value value) -> Value {
-    return gpu::ShuffleOp::create(b, value, offset, /*width=*/32,
-                                  gpu::ShuffleMode::XOR)
-        .getShuffleResult();
-  };
-  return {shuffle(state.count), shuffle(state.mean), shuffle(state.m2)};
-}
-
-State warpMerge(ImplicitLocOpBuilder &b, State state) {
-  for (int32_t offset = 16; offset >= 1; offset /= 2)
-    state = merge(b, state, shuffleXor(b, state, offset));
+State warpMerge(ImplicitLocOpBuilder &b, const StateMerge &merger,
+                State state) {
+  for (int32_t offset = 16; offset >= 1; offset /= 2) {
+    State other;
+    for (Value value : state) {
+      Value shuffled =
+          gpu::ShuffleOp::create(b, widenForShuffle(b, value), offset,
+                                 /*width=*/32, gpu::ShuffleMode::XOR)
+              .getShuffleResult();
+      other.push_back(narrowFromShuffle(b, shuffled, value.getType()));
+    }
+    state = merger.merge(b, state, other);
+  }
   return state;
 }
 
@@ -103,25 +127,27 @@ int64_t product(ArrayRef<int64_t> sizes) {
   return result;
 }
 
-/// What both mappings share: loop coordinates, the Welford update through
-/// the op's body, the states the fills start the outputs with, and the
+ValueRange asRange(const State &state) { return ValueRange(state); }
+
+/// What both mappings share: loop coordinates, the per-element step through
+/// the op's body, the state the fills start the outputs with, and the
 /// final store or the partial states of a split reduction.
-struct WelfordEmitter {
+struct Emitter {
   linalg::GenericOp op;
   ImplicitLocOpBuilder &b;
+  StateMerge merger;
   SmallVector<utils::IteratorType> iterators;
   SmallVector<int64_t> parallelSizes, reducedSizes;
   int64_t numOutputs, numReduced;
-  Type countType, floatType;
   SmallVector<Value> initValues; // per output: the fill's value, or null
 
-  WelfordEmitter(linalg::GenericOp op, ImplicitLocOpBuilder &b)
-      : op(op), b(b), iterators(op.getIteratorTypesArray()),
+  Emitter(linalg::GenericOp op, ImplicitLocOpBuilder &b, StateMerge merger)
+      : op(op), b(b), merger(std::move(merger)),
+        iterators(op.getIteratorTypesArray()),
         parallelSizes(sizesOf(op, utils::IteratorType::parallel)),
         reducedSizes(sizesOf(op, utils::IteratorType::reduction)),
-        numOutputs(product(parallelSizes)), numReduced(product(reducedSizes)),
-        countType(getElementTypeOrSelf(op.getDpsInits()[0])),
-        floatType(getElementTypeOrSelf(op.getDpsInits()[1])) {}
+        numOutputs(product(parallelSizes)), numReduced(product(reducedSizes)) {
+  }
 
   SmallVector<Value> loopsAt(Value output, Value reduced) {
     SmallVector<Value> parallel = delinearize(b, output, parallelSizes);
@@ -138,47 +164,44 @@ struct WelfordEmitter {
   }
 
   /// The state after folding element `reduced` of output `output` in.
-  State update(State state, Value output, Value reduced) {
+  State update(const State &state, Value output, Value reduced) {
     SmallVector<Value> loops = loopsAt(output, reduced);
     SmallVector<Value> arguments;
     for (OpOperand *input : op.getDpsInputOperands())
       arguments.push_back(loadOperand(b, op, *input, loops));
-    arguments.append({state.count, state.mean, state.m2});
-    SmallVector<Value> next = emitBody(b, op, arguments, loops);
-    return {next[0], next[1], next[2]};
+    llvm::append_range(arguments, state);
+    return State(emitBody(b, op, arguments, loops));
   }
 
   /// The outputs' starting state: their fills' values, or what they hold.
   State initialState(Value output) {
     SmallVector<Value> loops = loopsAt(output, Value());
-    SmallVector<Value> values;
+    State values;
     for (auto [i, init] : llvm::enumerate(op.getDpsInitsMutable()))
       values.push_back(initValues[i] ? initValues[i]
                                      : loadOperand(b, op, init, loops));
-    return {values[0], values[1], values[2]};
+    return values;
   }
 
-  void storeFinal(Value output, State state) {
-    State merged = merge(b, initialState(output), state);
+  void storeFinal(Value output, const State &state) {
+    State merged = merger.merge(b, initialState(output), state);
     SmallVector<Value> loops = loopsAt(output, Value());
-    Value values[] = {merged.count, merged.mean, merged.m2};
-    for (auto [init, value] : llvm::zip(op.getDpsInitsMutable(), values))
+    for (auto [init, value] : llvm::zip(op.getDpsInitsMutable(), merged))
       storeOperand(b, op, init, value, loops);
   }
 
-  /// Per-block partial states, [split x outputs] each.
+  /// Per-block partial states, [split x outputs] per value.
   SmallVector<Value> allocatePartials(int64_t split) {
     SmallVector<Value> partials;
-    for (Type type : {countType, floatType, floatType})
+    for (Type type : merger.types)
       partials.push_back(memref::AllocOp::create(
           b, MemRefType::get({split, numOutputs}, type)));
     return partials;
   }
 
   void storePartial(ArrayRef<Value> partials, Value part, Value output,
-                    State state) {
-    Value values[] = {state.count, state.mean, state.m2};
-    for (auto [buffer, value] : llvm::zip(partials, values))
+                    const State &state) {
+    for (auto [buffer, value] : llvm::zip(partials, state))
       memref::StoreOp::create(b, value, buffer, ValueRange{part, output});
   }
 
@@ -200,42 +223,54 @@ struct WelfordEmitter {
                               indexConstant(b, numOutputs)),
         false);
     b.setInsertionPointToStart(&guard.getThenRegion().front());
-    State state = emptyState(b, countType, floatType);
+    State state = merger.empty(b);
     for (int64_t p = 0; p < split; ++p) {
       Value part = indexConstant(b, p);
-      SmallVector<Value> loaded;
+      State loaded;
       for (Value buffer : partials)
         loaded.push_back(
             memref::LoadOp::create(b, buffer, ValueRange{part, output}));
-      state = merge(b, state, {loaded[0], loaded[1], loaded[2]});
+      state = merger.merge(b, state, loaded);
     }
     storeFinal(output, state);
-    return {name.str(), "Welford merge of " + std::to_string(split) +
+    return {name.str(), "merge of " + std::to_string(split) +
                             " partial states per output"};
   }
 
-  Type workgroupArray(ArrayRef<int64_t> shape, Type element) {
-    return MemRefType::get(
-        shape, element, MemRefLayoutAttrInterface{},
-        gpu::AddressSpaceAttr::get(b.getContext(),
-                                   gpu::AddressSpace::Workgroup));
+  /// One shared-memory array of `shape` per state value.
+  SmallVector<Type> scratchArrays(ArrayRef<int64_t> shape) {
+    SmallVector<Type> arrays;
+    for (Type type : merger.types)
+      arrays.push_back(MemRefType::get(
+          shape, shuffleType(type), MemRefLayoutAttrInterface{},
+          gpu::AddressSpaceAttr::get(b.getContext(),
+                                     gpu::AddressSpace::Workgroup)));
+    return arrays;
+  }
+
+  std::string describe() const {
+    return merger.welford ? "Welford" : "reduction of " +
+                                            std::to_string(
+                                                merger.types.size()) +
+                                            " values";
   }
 };
 
 /// Folds the positions start, start + step, ... (below `end`) into a state,
-/// kUnroll positions per trip with loads in flight together; positions past
-/// `end` in the last trip leave the state as it is.
-State foldPositions(WelfordEmitter &e, Value output, Value start, Value end,
+/// kUnroll positions per trip. A position past `end` in the last trip reads
+/// the last element instead and its step is discarded (a select, not a
+/// branch), so the trip's loads are independent of the state and issue
+/// together.
+State foldPositions(Emitter &e, Value output, Value start, Value end,
                     int64_t step) {
   ImplicitLocOpBuilder &b = e.b;
-  State empty = emptyState(b, e.countType, e.floatType);
+  State empty = e.merger.empty(b);
   auto loop = scf::ForOp::create(b, start, end,
-                                 indexConstant(b, step * kUnroll),
-                                 ValueRange{empty.count, empty.mean, empty.m2});
+                                 indexConstant(b, step * kUnroll), empty);
   OpBuilder::InsertionGuard inner(b);
   b.setInsertionPointToStart(loop.getBody());
-  ValueRange acc = loop.getRegionIterArgs();
-  State state{acc[0], acc[1], acc[2]};
+  State state(loop.getRegionIterArgs());
+  Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
   for (int64_t k = 0; k < kUnroll; ++k) {
     Value position = arith::AddIOp::create(b, loop.getInductionVar(),
                                            indexConstant(b, k * step));
@@ -245,24 +280,16 @@ State foldPositions(WelfordEmitter &e, Value output, Value start, Value end,
     }
     Value inRange =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ult, position, end);
-    State before = state;
-    auto guarded = scf::IfOp::create(
-        b, inRange,
-        [&](OpBuilder &, Location) {
-          State next = e.update(before, output, position);
-          scf::YieldOp::create(b, ValueRange{next.count, next.mean, next.m2});
-        },
-        [&](OpBuilder &, Location) {
-          scf::YieldOp::create(
-              b, ValueRange{before.count, before.mean, before.m2});
-        });
-    state = {guarded.getResult(0), guarded.getResult(1), guarded.getResult(2)};
+    Value clamped = arith::MinUIOp::create(b, position, last);
+    State next = e.update(state, output, clamped);
+    for (auto [value, updated] : llvm::zip(state, next))
+      value = arith::SelectOp::create(b, inRange, updated, value);
   }
-  scf::YieldOp::create(b, ValueRange{state.count, state.mean, state.m2});
-  return {loop.getResult(0), loop.getResult(1), loop.getResult(2)};
+  scf::YieldOp::create(b, asRange(state));
+  return State(loop.getResults());
 }
 
-/// True when the input's innermost memory dimension is indexed by a
+/// True when the first input's innermost memory dimension is indexed by a
 /// parallel loop (the statistics are per column of memory).
 bool readsColumns(linalg::GenericOp op) {
   OpOperand *input = op.getDpsInputOperand(0);
@@ -280,7 +307,7 @@ bool readsColumns(linalg::GenericOp op) {
   return false;
 }
 
-SmallVector<KernelSummary> emitPlanes(WelfordEmitter &e, StringRef name) {
+SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
   ImplicitLocOpBuilder &b = e.b;
   int64_t split = std::max<int64_t>(
       1, std::min((kTargetBlocks + e.numOutputs - 1) / e.numOutputs,
@@ -293,27 +320,24 @@ SmallVector<KernelSummary> emitPlanes(WelfordEmitter &e, StringRef name) {
   SmallVector<KernelSummary> summaries;
   {
     OpBuilder::InsertionGuard insertion(b);
-    SmallVector<Type> scratch = {e.workgroupArray({32}, e.countType),
-                                 e.workgroupArray({32}, e.floatType),
-                                 e.workgroupArray({32}, e.floatType)};
     gpu::LaunchOp launch =
-        createLaunch(b, e.numOutputs * split, {kPlaneThreads}, scratch,
-                     (name + "_planes").str());
+        createLaunch(b, e.numOutputs * split, {kPlaneThreads},
+                     e.scratchArrays({32}), (name + "_planes").str());
     ArrayRef<BlockArgument> shared = launch.getWorkgroupAttributions();
     Value thread = launch.getThreadIds().x;
     Value output = arith::DivUIOp::create(b, launch.getBlockIds().x,
                                           indexConstant(b, split));
     Value part = arith::RemUIOp::create(b, launch.getBlockIds().x,
                                         indexConstant(b, split));
-    Value begin =
-        arith::MulIOp::create(b, part, indexConstant(b, chunk));
+    Value begin = arith::MulIOp::create(b, part, indexConstant(b, chunk));
     Value end = arith::MinUIOp::create(
         b, arith::AddIOp::create(b, begin, indexConstant(b, chunk)),
         indexConstant(b, e.numReduced));
-    State empty = emptyState(b, e.countType, e.floatType);
-    State folded = foldPositions(e, output, arith::AddIOp::create(b, begin, thread),
-                                 end, kPlaneThreads);
-    State state = warpMerge(b, folded);
+    State empty = e.merger.empty(b);
+    State folded = foldPositions(
+        e, output, arith::AddIOp::create(b, begin, thread), end,
+        kPlaneThreads);
+    State state = warpMerge(b, e.merger, folded);
     // One state per warp through shared memory; every warp merges them.
     Value c32 = indexConstant(b, 32);
     Value lane = arith::RemUIOp::create(b, thread, c32);
@@ -325,17 +349,17 @@ SmallVector<KernelSummary> emitPlanes(WelfordEmitter &e, StringRef name) {
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(&laneZero.getThenRegion().front());
-      Value values[] = {state.count, state.mean, state.m2};
-      for (auto [buffer, value] : llvm::zip(shared, values))
-        memref::StoreOp::create(b, value, buffer, ValueRange{warp});
+      for (auto [buffer, value] : llvm::zip(shared, state))
+        memref::StoreOp::create(b, widenForShuffle(b, value), buffer,
+                                ValueRange{warp});
     }
     gpu::BarrierOp::create(b);
     Value hasState =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ult, lane,
                               indexConstant(b, kPlaneThreads / 32));
-    SmallVector<Value> staged;
-    Value emptyValues[] = {empty.count, empty.mean, empty.m2};
-    for (auto [buffer, emptyValue] : llvm::zip(shared, emptyValues)) {
+    State staged;
+    for (auto [buffer, emptyValue] : llvm::zip(shared, empty)) {
+      Value wideEmpty = widenForShuffle(b, emptyValue);
       auto read = scf::IfOp::create(
           b, hasState,
           [&](OpBuilder &nested, Location loc) {
@@ -345,11 +369,12 @@ SmallVector<KernelSummary> emitPlanes(WelfordEmitter &e, StringRef name) {
                                                   ValueRange{lane})});
           },
           [&](OpBuilder &nested, Location loc) {
-            scf::YieldOp::create(nested, loc, ValueRange{emptyValue});
+            scf::YieldOp::create(nested, loc, ValueRange{wideEmpty});
           });
-      staged.push_back(read.getResult(0));
+      staged.push_back(
+          narrowFromShuffle(b, read.getResult(0), emptyValue.getType()));
     }
-    state = warpMerge(b, {staged[0], staged[1], staged[2]});
+    state = warpMerge(b, e.merger, staged);
     auto first = scf::IfOp::create(
         b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, zero),
         false);
@@ -360,7 +385,7 @@ SmallVector<KernelSummary> emitPlanes(WelfordEmitter &e, StringRef name) {
       e.storePartial(partials, part, output, state);
     summaries.push_back(
         {(name + "_planes").str(),
-         "Welford over planes (" + std::to_string(kPlaneThreads) +
+         e.describe() + " over planes (" + std::to_string(kPlaneThreads) +
              " threads per output" +
              (split > 1 ? ", split over " + std::to_string(split) + " blocks"
                         : std::string()) +
@@ -372,7 +397,7 @@ SmallVector<KernelSummary> emitPlanes(WelfordEmitter &e, StringRef name) {
   return summaries;
 }
 
-SmallVector<KernelSummary> emitColumns(WelfordEmitter &e, StringRef name) {
+SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name) {
   ImplicitLocOpBuilder &b = e.b;
   int64_t columnBlocks = (e.numOutputs + kColumns - 1) / kColumns;
   int64_t split = std::max<int64_t>(
@@ -385,13 +410,9 @@ SmallVector<KernelSummary> emitColumns(WelfordEmitter &e, StringRef name) {
   SmallVector<KernelSummary> summaries;
   {
     OpBuilder::InsertionGuard insertion(b);
-    SmallVector<Type> scratch = {
-        e.workgroupArray({kRows, kColumns}, e.countType),
-        e.workgroupArray({kRows, kColumns}, e.floatType),
-        e.workgroupArray({kRows, kColumns}, e.floatType)};
-    gpu::LaunchOp launch =
-        createLaunch(b, columnBlocks * split, {kColumns, kRows}, scratch,
-                     (name + "_columns").str());
+    gpu::LaunchOp launch = createLaunch(
+        b, columnBlocks * split, {kColumns, kRows},
+        e.scratchArrays({kRows, kColumns}), (name + "_columns").str());
     ArrayRef<BlockArgument> shared = launch.getWorkgroupAttributions();
     Value tx = launch.getThreadIds().x;
     Value ty = launch.getThreadIds().y;
@@ -403,24 +424,21 @@ SmallVector<KernelSummary> emitColumns(WelfordEmitter &e, StringRef name) {
         b, arith::MulIOp::create(b, column, indexConstant(b, kColumns)), tx);
     Value valid = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, output,
                                         indexConstant(b, e.numOutputs));
-    State empty = emptyState(b, e.countType, e.floatType);
+    State empty = e.merger.empty(b);
     auto accumulate = scf::IfOp::create(
         b, valid,
         [&](OpBuilder &, Location) {
           Value first = arith::AddIOp::create(
               b, arith::MulIOp::create(b, part, indexConstant(b, kRows)), ty);
-          State folded = foldPositions(e, output, first,
-                                       indexConstant(b, e.numReduced),
-                                       kRows * split);
-          scf::YieldOp::create(
-              b, ValueRange{folded.count, folded.mean, folded.m2});
+          State folded =
+              foldPositions(e, output, first, indexConstant(b, e.numReduced),
+                            kRows * split);
+          scf::YieldOp::create(b, asRange(folded));
         },
-        [&](OpBuilder &, Location) {
-          scf::YieldOp::create(b,
-                               ValueRange{empty.count, empty.mean, empty.m2});
-        });
+        [&](OpBuilder &, Location) { scf::YieldOp::create(b, asRange(empty)); });
     for (auto [buffer, value] : llvm::zip(shared, accumulate.getResults()))
-      memref::StoreOp::create(b, value, buffer, ValueRange{ty, tx});
+      memref::StoreOp::create(b, widenForShuffle(b, value), buffer,
+                              ValueRange{ty, tx});
     gpu::BarrierOp::create(b);
     Value firstRow = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, ty,
                                            indexConstant(b, 0));
@@ -429,11 +447,14 @@ SmallVector<KernelSummary> emitColumns(WelfordEmitter &e, StringRef name) {
     b.setInsertionPointToStart(&merging.getThenRegion().front());
     State state = empty;
     for (int64_t row = 0; row < kRows; ++row) {
-      SmallVector<Value> loaded;
-      for (Value buffer : shared)
-        loaded.push_back(memref::LoadOp::create(
-            b, buffer, ValueRange{indexConstant(b, row), tx}));
-      state = merge(b, state, {loaded[0], loaded[1], loaded[2]});
+      State loaded;
+      for (auto [buffer, type] : llvm::zip(shared, e.merger.types))
+        loaded.push_back(narrowFromShuffle(
+            b,
+            memref::LoadOp::create(b, buffer,
+                                   ValueRange{indexConstant(b, row), tx}),
+            type));
+      state = e.merger.merge(b, state, loaded);
     }
     if (split == 1)
       e.storeFinal(output, state);
@@ -441,7 +462,7 @@ SmallVector<KernelSummary> emitColumns(WelfordEmitter &e, StringRef name) {
       e.storePartial(partials, part, output, state);
     summaries.push_back(
         {(name + "_columns").str(),
-         "Welford over columns (32 columns x 16 warps per block" +
+         e.describe() + " over columns (32 columns x 16 warps per block" +
              (split > 1 ? ", split over " + std::to_string(split) + " blocks"
                         : std::string()) +
              ")"});
@@ -452,14 +473,9 @@ SmallVector<KernelSummary> emitColumns(WelfordEmitter &e, StringRef name) {
   return summaries;
 }
 
-} // namespace
-
-bool isWelfordReduction(linalg::GenericOp op) {
-  auto combiner = op->getAttrOfType<StringAttr>(kCombinerAttrName);
-  if (!combiner || combiner.getValue() != "welford" ||
-      op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 3 ||
-      op.getNumReductionLoops() == 0 ||
-      !isa<MemRefType>(op.getDpsInputOperand(0)->get().getType()))
+bool isWelford(linalg::GenericOp op) {
+  auto mark = op->getAttrOfType<StringAttr>(kCombinerAttrName);
+  if (!mark || mark.getValue() != "welford" || op.getNumDpsInits() != 3)
     return false;
   Type count = getElementTypeOrSelf(op.getDpsInits()[0]);
   Type mean = getElementTypeOrSelf(op.getDpsInits()[1]);
@@ -467,11 +483,38 @@ bool isWelfordReduction(linalg::GenericOp op) {
          mean == getElementTypeOrSelf(op.getDpsInits()[2]);
 }
 
-SmallVector<KernelSummary> emitWelfordKernels(linalg::GenericOp op,
-                                              StringRef name) {
+/// How `op`'s partial states merge, if it is a multi-value reduction.
+std::optional<StateMerge> stateMergeOf(linalg::GenericOp op) {
+  if (op.getNumReductionLoops() == 0 || op.getNumDpsInputs() == 0 ||
+      !isa<MemRefType>(op.getDpsInputOperand(0)->get().getType()))
+    return std::nullopt;
+  StateMerge merger;
+  for (Value init : op.getDpsInits())
+    merger.types.push_back(getElementTypeOrSelf(init));
+  if (isWelford(op)) {
+    merger.welford = true;
+    return merger;
+  }
+  if (op.getNumDpsInits() < 2)
+    return std::nullopt;
+  std::optional<SmallVector<Combiner>> combiners = matchCombiners(op);
+  if (!combiners)
+    return std::nullopt;
+  merger.combiners = std::move(*combiners);
+  return merger;
+}
+
+} // namespace
+
+bool isMultiValueReduction(linalg::GenericOp op) {
+  return stateMergeOf(op).has_value();
+}
+
+SmallVector<KernelSummary> emitMultiValueReductionKernels(linalg::GenericOp op,
+                                                          StringRef name) {
   ImplicitLocOpBuilder b(op.getLoc(), op);
-  WelfordEmitter emitter(op, b);
-  for (unsigned i = 0; i < 3; ++i)
+  Emitter emitter(op, b, *stateMergeOf(op));
+  for (unsigned i = 0; i < op.getNumDpsInits(); ++i)
     emitter.initValues.push_back(findFillInit(op, i).value);
   return readsColumns(op) ? emitColumns(emitter, name)
                           : emitPlanes(emitter, name);

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 
@@ -256,13 +257,55 @@ struct Emitter {
   }
 };
 
-/// Folds the positions start, start + step, ... (below `end`) into a state,
-/// kUnroll positions per trip. A position past `end` in the last trip reads
-/// the last element instead and its step is discarded (a select, not a
-/// branch), so the trip's loads are independent of the state and issue
-/// together.
-State foldPositions(Emitter &e, Value output, Value start, Value end,
-                    int64_t step) {
+/// The state after folding the `width` consecutive positions from `first`
+/// (the innermost reduced loop runs through them; width 1: one position).
+/// Inputs contiguous along that loop are read as one vector; the others
+/// once for the unit.
+State updateUnit(Emitter &e, const State &state, Value output, Value first,
+                 int64_t width, unsigned innermost) {
+  ImplicitLocOpBuilder &b = e.b;
+  if (width == 1)
+    return e.update(state, output, first);
+  linalg::GenericOp op = e.op;
+  SmallVector<Value> loops = e.loopsAt(output, first);
+  SmallVector<Value> loaded;
+  SmallVector<bool> isVector;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    bool vector =
+        classifyLaneAccess(op, *input, innermost) == LaneAccess::Vector;
+    isVector.push_back(vector);
+    if (!vector) {
+      loaded.push_back(loadOperand(b, op, *input, loops));
+      continue;
+    }
+    auto type = VectorType::get({width}, getElementTypeOrSelf(input->get()));
+    loaded.push_back(vector::LoadOp::create(
+        b, type, input->get(),
+        applyMap(b, op.getMatchingIndexingMap(input), loops),
+        /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes)));
+  }
+  State current = state;
+  for (int64_t lane = 0; lane < width; ++lane) {
+    SmallVector<Value> laneLoops(loops);
+    laneLoops[innermost] = arith::AddIOp::create(b, loops[innermost],
+                                                 indexConstant(b, lane));
+    SmallVector<Value> arguments;
+    for (auto [value, vector] : llvm::zip(loaded, isVector))
+      arguments.push_back(
+          vector ? Value(vector::ExtractOp::create(b, value, lane)) : value);
+    llvm::append_range(arguments, current);
+    current = State(emitBody(b, op, arguments, laneLoops));
+  }
+  return current;
+}
+
+/// Folds the units start, start + step, ... (below `end`; a unit is `width`
+/// consecutive positions) into a state, kUnroll units per trip. A unit past
+/// `end` in the last trip reads the last unit instead and its steps are
+/// discarded (a select, not a branch), so the trip's loads are independent
+/// of the state and issue together.
+State foldUnits(Emitter &e, Value output, Value start, Value end, int64_t step,
+                int64_t width, unsigned innermost) {
   ImplicitLocOpBuilder &b = e.b;
   State empty = e.merger.empty(b);
   auto loop = scf::ForOp::create(b, start, end,
@@ -271,22 +314,64 @@ State foldPositions(Emitter &e, Value output, Value start, Value end,
   b.setInsertionPointToStart(loop.getBody());
   State state(loop.getRegionIterArgs());
   Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
+  auto firstPosition = [&](Value unit) -> Value {
+    return width == 1 ? unit
+                      : Value(arith::MulIOp::create(
+                            b, unit, indexConstant(b, width)));
+  };
   for (int64_t k = 0; k < kUnroll; ++k) {
-    Value position = arith::AddIOp::create(b, loop.getInductionVar(),
-                                           indexConstant(b, k * step));
+    Value unit = arith::AddIOp::create(b, loop.getInductionVar(),
+                                       indexConstant(b, k * step));
     if (k == 0) {
-      state = e.update(state, output, position);
+      state = updateUnit(e, state, output, firstPosition(unit), width,
+                         innermost);
       continue;
     }
     Value inRange =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, position, end);
-    Value clamped = arith::MinUIOp::create(b, position, last);
-    State next = e.update(state, output, clamped);
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, unit, end);
+    Value clamped = arith::MinUIOp::create(b, unit, last);
+    State next = updateUnit(e, state, output, firstPosition(clamped), width,
+                            innermost);
     for (auto [value, updated] : llvm::zip(state, next))
       value = arith::SelectOp::create(b, inRange, updated, value);
   }
   scf::YieldOp::create(b, asRange(state));
   return State(loop.getResults());
+}
+
+State foldPositions(Emitter &e, Value output, Value start, Value end,
+                    int64_t step) {
+  return foldUnits(e, output, start, end, step, /*width=*/1,
+                   /*innermost=*/0);
+}
+
+/// The innermost reduced loop, and the number of its consecutive positions
+/// the planes mapping reads as one vector: every input is either contiguous
+/// along that loop (a vector) or does not move with it, and its size splits
+/// into whole vectors. 1 when that does not hold.
+std::pair<unsigned, int64_t> planeVectorWidth(Emitter &e) {
+  linalg::GenericOp op = e.op;
+  unsigned innermost = 0;
+  for (auto [dim, iterator] : llvm::enumerate(e.iterators))
+    if (iterator == utils::IteratorType::reduction)
+      innermost = dim;
+  int64_t widestBytes = 0;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    LaneAccess access = classifyLaneAccess(op, *input, innermost);
+    if (access == LaneAccess::Other)
+      return {innermost, 1};
+    if (access != LaneAccess::Vector)
+      continue;
+    unsigned bits = getElementTypeOrSelf(input->get()).getIntOrFloatBitWidth();
+    if (bits < 8 || bits % 8 != 0)
+      return {innermost, 1};
+    widestBytes = std::max<int64_t>(widestBytes, bits / 8);
+  }
+  int64_t width = vectorWidthFor(widestBytes);
+  int64_t size = op.getStaticLoopRanges()[innermost];
+  if (width < 2 || size % width != 0)
+    return {innermost, 1};
+  return {innermost, width};
 }
 
 /// True when the first input's innermost memory dimension is indexed by a
@@ -312,7 +397,11 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
   int64_t split = std::max<int64_t>(
       1, std::min((kTargetBlocks + e.numOutputs - 1) / e.numOutputs,
                   e.numReduced / (kPlaneThreads * kMinPerThread)));
-  int64_t chunk = (e.numReduced + split - 1) / split;
+  auto [innermost, width] = planeVectorWidth(e);
+  // Chunks of whole vectors, so that both the vector and the scalar code
+  // split the positions alike.
+  int64_t units = e.numReduced / width;
+  int64_t chunk = (units + split - 1) / split * width;
   SmallVector<Value> partials;
   if (split > 1)
     partials = e.allocatePartials(split);
@@ -334,9 +423,37 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
         b, arith::AddIOp::create(b, begin, indexConstant(b, chunk)),
         indexConstant(b, e.numReduced));
     State empty = e.merger.empty(b);
-    State folded = foldPositions(
-        e, output, arith::AddIOp::create(b, begin, thread), end,
-        kPlaneThreads);
+    State folded;
+    if (width == 1) {
+      folded = foldPositions(e, output, arith::AddIOp::create(b, begin, thread),
+                             end, kPlaneThreads);
+    } else {
+      // Vectors of `width` positions where the vector-read buffers are
+      // 16-byte aligned; one position at a time otherwise.
+      SmallVector<Value> vectorBuffers;
+      for (OpOperand *input : e.op.getDpsInputOperands())
+        if (classifyLaneAccess(e.op, *input, innermost) == LaneAccess::Vector)
+          vectorBuffers.push_back(input->get());
+      auto choose = scf::IfOp::create(
+          b, allVectorAligned(b, vectorBuffers),
+          [&](OpBuilder &, Location) {
+            Value unitBegin = arith::DivUIOp::create(
+                b, begin, indexConstant(b, width));
+            Value unitEnd =
+                arith::DivUIOp::create(b, end, indexConstant(b, width));
+            scf::YieldOp::create(
+                b, asRange(foldUnits(
+                       e, output, arith::AddIOp::create(b, unitBegin, thread),
+                       unitEnd, kPlaneThreads, width, innermost)));
+          },
+          [&](OpBuilder &, Location) {
+            scf::YieldOp::create(
+                b, asRange(foldPositions(
+                       e, output, arith::AddIOp::create(b, begin, thread), end,
+                       kPlaneThreads)));
+          });
+      folded = State(choose.getResults());
+    }
     State state = warpMerge(b, e.merger, folded);
     // One state per warp through shared memory; every warp merges them.
     Value c32 = indexConstant(b, 32);
@@ -387,6 +504,7 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
         {(name + "_planes").str(),
          e.describe() + " over planes (" + std::to_string(kPlaneThreads) +
              " threads per output" +
+             (width > 1 ? ", vector " + std::to_string(width) : std::string()) +
              (split > 1 ? ", split over " + std::to_string(split) + " blocks"
                         : std::string()) +
              ")"});

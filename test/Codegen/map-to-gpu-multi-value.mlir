@@ -6,26 +6,33 @@
 
 // NCHW: the innermost memory dimension (w) is reduced, so threads run along
 // each channel's planes: 512 per block, 64 channels x 9 blocks each (the
-// 100352 values per channel split 9 ways), 4 positions per loop trip. Each
+// 100352 values per channel split 9 ways), 4 loads per loop trip. Each
 // block merges its threads' (count, mean, M2) states with Chan's formula
 // through warp shuffles and shared memory, and stores a partial state; a
 // second kernel merges the 9 partial states per channel in order, starting
-// from the fills' values (the fills disappear). The loop's 4 loads per trip
-// do not wait on the state: a position past the end reads the last element
-// and its step is discarded by a select.
+// from the fills' values (the fills disappear). Where x is 16-byte aligned
+// each load reads 8 consecutive values of a row (f16), folded one after the
+// other; otherwise one value per load. The loop's 4 loads per trip do not
+// wait on the state: a unit past the end reads the last one and its steps
+// are discarded by a select.
 // REPORT: remark: @planes: 2 GPU kernels
-// REPORT-NEXT: planes_kernel0_planes: Welford over planes (512 threads per output, split over 9 blocks)
+// REPORT-NEXT: planes_kernel0_planes: Welford over planes (512 threads per output, vector 8, split over 9 blocks)
 // REPORT-NEXT: planes_kernel0_combine: merge of 9 partial states per output
 // CHECK-LABEL: func.func @planes
 // CHECK-NOT:     linalg.
 // CHECK-DAG:     %[[PC:.*]] = memref.alloc() : memref<9x64xi64>
 // CHECK-DAG:     %[[PM:.*]] = memref.alloc() : memref<9x64xf32>
 // CHECK:         gpu.launch {{.*}} in ({{.*}} = %c576, {{.*}} threads({{.*}}) in ({{.*}} = %c512, {{.*}} function(@planes_kernel0_planes) workgroup(%{{.*}} : memref<32xi64, #gpu.address_space<workgroup>>, %{{.*}} : memref<32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32xf32, #gpu.address_space<workgroup>>)
-// CHECK:           scf.for {{.*}} step %c2048 iter_args
-// CHECK-COUNT-4:     memref.load %arg0
-// CHECK-NOT:         scf.if
-// CHECK:             arith.select
-// CHECK:             scf.yield
+// CHECK:           memref.extract_aligned_pointer_as_index %arg0
+// CHECK:           scf.if
+// CHECK:             scf.for {{.*}} step %c2048 iter_args
+// CHECK-COUNT-4:       vector.load %arg0{{.*}} {alignment = 16 : i64} : memref<32x64x56x56xf16>, vector<8xf16>
+// CHECK-NOT:           scf.if
+// CHECK:               arith.select
+// CHECK:               scf.yield
+// CHECK:           } else {
+// CHECK:             scf.for {{.*}} step %c2048 iter_args
+// CHECK-COUNT-4:       memref.load %arg0
 // CHECK:           gpu.shuffle  xor %{{.*}} : i64
 // CHECK:           gpu.shuffle  xor %{{.*}} : f32
 // CHECK:           gpu.shuffle  xor %{{.*}} : f32

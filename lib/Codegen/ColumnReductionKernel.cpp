@@ -45,17 +45,8 @@ bool isColumnReduction(linalg::GenericOp op) {
 SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
                                                       StringRef name) {
   ImplicitLocOpBuilder b(op.getLoc(), op);
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  SmallVector<int64_t> parallelSizes, reducedSizes;
-  for (auto [size, iterator] : llvm::zip(ranges, iterators))
-    (iterator == utils::IteratorType::parallel ? parallelSizes : reducedSizes)
-        .push_back(size);
-  int64_t numOutputs = 1, numReduced = 1;
-  for (int64_t size : parallelSizes)
-    numOutputs *= size;
-  for (int64_t size : reducedSizes)
-    numReduced *= size;
+  ReductionSpace space(op);
+  int64_t numOutputs = space.numOutputs, numReduced = space.numReduced;
   int64_t columnBlocks = (numOutputs + kColumns - 1) / kColumns;
   int64_t split = std::max<int64_t>(
       1, std::min((kTargetBlocks + columnBlocks - 1) / columnBlocks,
@@ -91,19 +82,8 @@ SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
     partials = memref::AllocOp::create(
         b, MemRefType::get({split, numOutputs}, accType));
 
-  // Loop coordinates from an output's linear index and the reduced loops'.
   auto loopsAt = [&](Value output, Value reduced) {
-    SmallVector<Value> parallel = delinearize(b, output, parallelSizes);
-    SmallVector<Value> reducedCoords =
-        reduced ? delinearize(b, reduced, reducedSizes)
-                : SmallVector<Value>(reducedSizes.size(), indexConstant(b, 0));
-    SmallVector<Value> loops;
-    unsigned p = 0, r = 0;
-    for (utils::IteratorType iterator : iterators)
-      loops.push_back(iterator == utils::IteratorType::parallel
-                          ? parallel[p++]
-                          : reducedCoords[r++]);
-    return loops;
+    return space.loopsAt(b, output, reduced);
   };
   auto finish = [&](Value output, Value total) {
     SmallVector<Value> loops = loopsAt(output, Value());
@@ -211,21 +191,7 @@ SmallVector<KernelSummary> emitColumnReductionKernels(linalg::GenericOp op,
   if (split == 1)
     return summaries;
 
-  int64_t blockSize = 256;
-  gpu::LaunchOp launch =
-      createLaunch(b, (numOutputs + blockSize - 1) / blockSize, {blockSize},
-                   {}, (name + "_combine").str());
-  Value output = arith::AddIOp::create(
-      b,
-      arith::MulIOp::create(b, launch.getBlockIds().x,
-                            indexConstant(b, blockSize)),
-      launch.getThreadIds().x);
-  auto guard = scf::IfOp::create(
-      b,
-      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, output,
-                            indexConstant(b, numOutputs)),
-      false);
-  b.setInsertionPointToStart(&guard.getThenRegion().front());
+  Value output = createElementLaunch(b, numOutputs, (name + "_combine").str());
   Value total = arith::ConstantOp::create(b, combiner.neutral);
   for (int64_t p = 0; p < split; ++p)
     total = combine(b, combiner, total,

@@ -169,6 +169,53 @@ gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
   return launch;
 }
 
+Value createElementLaunch(ImplicitLocOpBuilder &b, int64_t count,
+                          StringRef kernelName) {
+  constexpr int64_t blockSize = 256;
+  gpu::LaunchOp launch = createLaunch(
+      b, (count + blockSize - 1) / blockSize, {blockSize}, {}, kernelName);
+  Value element = arith::AddIOp::create(
+      b,
+      arith::MulIOp::create(b, launch.getBlockIds().x,
+                            indexConstant(b, blockSize)),
+      launch.getThreadIds().x);
+  auto guard = scf::IfOp::create(
+      b,
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, element,
+                            indexConstant(b, count)),
+      /*withElseRegion=*/false);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+  return element;
+}
+
+ReductionSpace::ReductionSpace(linalg::GenericOp op)
+    : iterators(op.getIteratorTypesArray()) {
+  for (auto [size, iterator] : llvm::zip(op.getStaticLoopRanges(), iterators)) {
+    if (iterator == utils::IteratorType::parallel) {
+      parallelSizes.push_back(size);
+      numOutputs *= size;
+    } else {
+      reducedSizes.push_back(size);
+      numReduced *= size;
+    }
+  }
+}
+
+SmallVector<Value> ReductionSpace::loopsAt(ImplicitLocOpBuilder &b,
+                                           Value output, Value reduced) const {
+  SmallVector<Value> parallel = delinearize(b, output, parallelSizes);
+  SmallVector<Value> reducedCoords =
+      reduced ? delinearize(b, reduced, reducedSizes)
+              : SmallVector<Value>(reducedSizes.size(), indexConstant(b, 0));
+  SmallVector<Value> loops;
+  unsigned p = 0, r = 0;
+  for (utils::IteratorType iterator : iterators)
+    loops.push_back(iterator == utils::IteratorType::parallel
+                        ? parallel[p++]
+                        : reducedCoords[r++]);
+  return loops;
+}
+
 /// The combiner of output `index`: its yielded value must be
 /// combiner(acc, other) with acc that output's block argument, used once.
 static std::optional<Combiner> matchOutputCombiner(linalg::GenericOp op,

@@ -72,6 +72,26 @@ gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
                            ArrayRef<int64_t> blockSize,
                            TypeRange workgroupBuffers, StringRef kernelName);
 
+/// A reduction's iteration space as two linear indices: the output (over
+/// the parallel loops, row-major) and the position among the reduced loops.
+struct ReductionSpace {
+  explicit ReductionSpace(linalg::GenericOp op);
+
+  /// Loop coordinates for output `output` at reduced position `reduced`
+  /// (null: the reduced loops at 0).
+  SmallVector<Value> loopsAt(ImplicitLocOpBuilder &b, Value output,
+                             Value reduced) const;
+
+  SmallVector<utils::IteratorType> iterators;
+  SmallVector<int64_t> parallelSizes, reducedSizes;
+  int64_t numOutputs = 1, numReduced = 1;
+};
+
+/// Launches one thread per element of `count` (blocks of 256) and sets the
+/// builder inside `if (element < count)`; returns the element's index.
+Value createElementLaunch(ImplicitLocOpBuilder &b, int64_t count,
+                          StringRef kernelName);
+
 /// The reduction step of a generic with one output whose body is
 /// `acc' = combiner(acc, f(inputs))` with a combiner that has a neutral
 /// element (add, mul, max, min, and, or, xor).

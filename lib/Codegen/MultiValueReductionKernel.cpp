@@ -112,56 +112,22 @@ State warpMerge(ImplicitLocOpBuilder &b, const StateMerge &merger,
   return state;
 }
 
-SmallVector<int64_t> sizesOf(linalg::GenericOp op, utils::IteratorType kind) {
-  SmallVector<int64_t> sizes;
-  for (auto [size, iterator] :
-       llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray()))
-    if (iterator == kind)
-      sizes.push_back(size);
-  return sizes;
-}
-
-int64_t product(ArrayRef<int64_t> sizes) {
-  int64_t result = 1;
-  for (int64_t size : sizes)
-    result *= size;
-  return result;
-}
-
 ValueRange asRange(const State &state) { return ValueRange(state); }
 
 /// What both mappings share: loop coordinates, the per-element step through
 /// the op's body, the state the fills start the outputs with, and the
 /// final store or the partial states of a split reduction.
-struct Emitter {
+struct Emitter : ReductionSpace {
   linalg::GenericOp op;
   ImplicitLocOpBuilder &b;
   StateMerge merger;
-  SmallVector<utils::IteratorType> iterators;
-  SmallVector<int64_t> parallelSizes, reducedSizes;
-  int64_t numOutputs, numReduced;
   SmallVector<Value> initValues; // per output: the fill's value, or null
 
   Emitter(linalg::GenericOp op, ImplicitLocOpBuilder &b, StateMerge merger)
-      : op(op), b(b), merger(std::move(merger)),
-        iterators(op.getIteratorTypesArray()),
-        parallelSizes(sizesOf(op, utils::IteratorType::parallel)),
-        reducedSizes(sizesOf(op, utils::IteratorType::reduction)),
-        numOutputs(product(parallelSizes)), numReduced(product(reducedSizes)) {
-  }
+      : ReductionSpace(op), op(op), b(b), merger(std::move(merger)) {}
 
   SmallVector<Value> loopsAt(Value output, Value reduced) {
-    SmallVector<Value> parallel = delinearize(b, output, parallelSizes);
-    SmallVector<Value> reducedCoords =
-        reduced ? delinearize(b, reduced, reducedSizes)
-                : SmallVector<Value>(reducedSizes.size(), indexConstant(b, 0));
-    SmallVector<Value> loops;
-    unsigned p = 0, r = 0;
-    for (utils::IteratorType iterator : iterators)
-      loops.push_back(iterator == utils::IteratorType::parallel
-                          ? parallel[p++]
-                          : reducedCoords[r++]);
-    return loops;
+    return ReductionSpace::loopsAt(b, output, reduced);
   }
 
   /// The state after folding element `reduced` of output `output` in.
@@ -209,21 +175,7 @@ struct Emitter {
   /// The second kernel: merges the blocks' states of each output in order.
   KernelSummary emitCombine(ArrayRef<Value> partials, int64_t split,
                             StringRef name) {
-    int64_t blockSize = 256;
-    gpu::LaunchOp launch =
-        createLaunch(b, (numOutputs + blockSize - 1) / blockSize, {blockSize},
-                     {}, name);
-    Value output = arith::AddIOp::create(
-        b,
-        arith::MulIOp::create(b, launch.getBlockIds().x,
-                              indexConstant(b, blockSize)),
-        launch.getThreadIds().x);
-    auto guard = scf::IfOp::create(
-        b,
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, output,
-                              indexConstant(b, numOutputs)),
-        false);
-    b.setInsertionPointToStart(&guard.getThenRegion().front());
+    Value output = createElementLaunch(b, numOutputs, name);
     State state = merger.empty(b);
     for (int64_t p = 0; p < split; ++p) {
       Value part = indexConstant(b, p);

@@ -17,6 +17,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace mlir::cudnn_mlir::codegen {
@@ -40,24 +42,50 @@ SmallVector<Value> loadArguments(ImplicitLocOpBuilder &b, linalg::GenericOp op,
   return arguments;
 }
 
+/// The parallel loops, outermost first, in the order consecutive threads
+/// walk them: the loop order, unless the first output is a strided buffer
+/// (channels-last), whose memory order it follows instead so that
+/// consecutive threads write consecutive addresses.
+SmallVector<unsigned> threadOrder(linalg::GenericOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  SmallVector<unsigned> order;
+  for (auto [dim, iterator] : llvm::enumerate(iterators))
+    if (iterator == utils::IteratorType::parallel)
+      order.push_back(dim);
+  OpOperand *init = op.getDpsInitOperand(0);
+  auto type = cast<MemRefType>(init->get().getType());
+  if (type.getLayout().isIdentity())
+    return order;
+  auto [strides, offset] = type.getStridesAndOffset();
+  (void)offset;
+  AffineMap map = op.getMatchingIndexingMap(init);
+  auto strideOf = [&](unsigned dim) -> int64_t {
+    for (auto [position, expr] : llvm::enumerate(map.getResults()))
+      if (expr == getAffineDimExpr(dim, op.getContext()))
+        return strides[position];
+    return std::numeric_limits<int64_t>::max();
+  };
+  llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+    return strideOf(lhs) > strideOf(rhs);
+  });
+  return order;
+}
+
 /// Scalar code for the point with linear index `point` over the parallel
 /// loops; reduction loops are looped over here.
 void emitScalarPoint(ImplicitLocOpBuilder &b, linalg::GenericOp op,
                      Value point) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  SmallVector<unsigned> order = threadOrder(op);
   SmallVector<int64_t> parallelSizes;
-  for (auto [size, iterator] : llvm::zip(ranges, iterators))
-    if (iterator == utils::IteratorType::parallel)
-      parallelSizes.push_back(size);
+  for (unsigned dim : order)
+    parallelSizes.push_back(ranges[dim]);
   SmallVector<Value> parallel = delinearize(b, point, parallelSizes);
   Value zero = indexConstant(b, 0);
-  SmallVector<Value> loops;
-  unsigned next = 0;
-  for (utils::IteratorType iterator : iterators)
-    loops.push_back(iterator == utils::IteratorType::parallel
-                        ? parallel[next++]
-                        : zero);
+  SmallVector<Value> loops(ranges.size(), zero);
+  for (auto [dim, coord] : llvm::zip(order, parallel))
+    loops[dim] = coord;
 
   if (op.getNumReductionLoops() == 0) {
     SmallVector<Value> results =

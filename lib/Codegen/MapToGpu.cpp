@@ -77,6 +77,7 @@ struct CodegenMapToGpuPass
     func::FuncOp func = getOperation();
     if (failed(generalizeNamedOps(func)))
       return signalPassFailure();
+    forwardLayoutCopies(func);
     SmallVector<linalg::GenericOp> generics;
     func.walk([&](linalg::GenericOp op) { generics.push_back(op); });
     for (linalg::GenericOp op : generics)

@@ -11,6 +11,8 @@
 
 #include "KernelBuilder.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 #include <string>
 
 namespace mlir::cudnn_mlir::codegen {
@@ -20,6 +22,11 @@ struct KernelSummary {
   std::string name;
   std::string strategy; // e.g. "elementwise(vector 4)"
 };
+
+/// Lets linalg ops read function inputs and write function outputs
+/// directly where bufferization put a layout copy in between
+/// (ForwardCopies.cpp).
+void forwardLayoutCopies(func::FuncOp func);
 
 /// Elements per thread for 16-byte vector accesses (1: scalar code only).
 int64_t elementwiseVectorWidth(linalg::GenericOp op);

@@ -51,6 +51,16 @@ def CodegenMapToGpuPass : Pass<"codegen-map-to-gpu", "func::FuncOp"> {
     - anything else (pooling windows, gathers): one thread per output
       element looping over the reduction dimensions.
 
+    Before mapping, layout copies that bufferization put at the function
+    boundary (a channels-last input copied to a packed temporary that linalg
+    ops only read; a temporary a linalg op writes and that is only copied to
+    a channels-last output) are forwarded: the kernels read and write the
+    strided buffers directly, and elementwise kernels then walk their output
+    in memory order. A generic marked `codegen.combiner = "welford"`, or one
+    with several outputs each with a combiner, is a *multi-value reduction*:
+    planes or columns as for the single-value reductions, partial states
+    merged value by value or with Chan's formula.
+
     Functions must have static shapes. With `report-kernels`, each function
     gets a remark saying how many kernels it became and with which
     strategies; the `num-kernels` statistic counts them too.

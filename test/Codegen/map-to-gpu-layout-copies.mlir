@@ -1,0 +1,49 @@
+// RUN: cudnn-opt %s --codegen-map-to-gpu --cse | FileCheck %s
+
+// Channels-last buffers at the boundary, copied by bufferization to and
+// from packed temporaries around an elementwise op: the op reads the input
+// and writes the output directly (no copy, no temporary), and its threads
+// walk the output in memory order: the channel (stride 1) is the fastest
+// coordinate, so consecutive threads write consecutive addresses.
+// CHECK-LABEL: func.func @nhwc_boundary
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     memref.copy
+// CHECK:         gpu.launch
+// CHECK:           %[[THREAD:.*]] = arith.addi
+// CHECK:           %[[T32:.*]] = arith.index_castui %[[THREAD]] : index to i32
+// CHECK:           %[[C:.*]] = arith.remui %[[T32]], %c16_i32 : i32
+// CHECK:           memref.load %arg0[{{.*}}] : memref<2x16x3x5xf32, strided<[240, 1, 80, 16]>>
+// CHECK:           math.tanh
+// CHECK:           memref.store %{{.*}}, %arg1[{{.*}}] : memref<2x16x3x5xf32, strided<[240, 1, 80, 16]>>
+// CHECK-NOT:     memref.copy
+func.func @nhwc_boundary(%x: memref<2x16x3x5xf32, strided<[240, 1, 80, 16]>>,
+                         %y: memref<2x16x3x5xf32, strided<[240, 1, 80, 16]>> {bufferize.result}) {
+  %in = memref.alloc() : memref<2x16x3x5xf32>
+  memref.copy %x, %in : memref<2x16x3x5xf32, strided<[240, 1, 80, 16]>> to memref<2x16x3x5xf32>
+  %out = memref.alloc() : memref<2x16x3x5xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%in : memref<2x16x3x5xf32>) outs(%out : memref<2x16x3x5xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %t = math.tanh %a : f32
+    linalg.yield %t : f32
+  }
+  memref.copy %out, %y : memref<2x16x3x5xf32> to memref<2x16x3x5xf32, strided<[240, 1, 80, 16]>>
+  return
+}
+
+// A copy into a temporary that is also written is kept.
+// CHECK-LABEL: func.func @temporary_written
+// CHECK:         memref.copy %arg0
+func.func @temporary_written(%x: memref<4xf32, strided<[2]>>, %y: memref<4xf32> {bufferize.result}) {
+  %in = memref.alloc() : memref<4xf32>
+  memref.copy %x, %in : memref<4xf32, strided<[2]>> to memref<4xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%in : memref<4xf32>) {
+  ^bb0(%o: f32):
+    %n = arith.negf %o : f32
+    linalg.yield %n : f32
+  }
+  memref.copy %in, %y : memref<4xf32> to memref<4xf32>
+  return
+}

@@ -71,6 +71,59 @@ SmallVector<unsigned> threadOrder(linalg::GenericOp op) {
   return order;
 }
 
+/// The memory dimension of `operand` that loop `dim` runs along with unit
+/// stride, when `dim` indexes exactly that one dimension of a buffer with
+/// static strides: consecutive `dim` positions are consecutive elements.
+std::optional<unsigned> unitStrideDim(linalg::GenericOp op, OpOperand &operand,
+                                      unsigned dim) {
+  auto type = dyn_cast<MemRefType>(operand.get().getType());
+  if (!type)
+    return std::nullopt;
+  auto [strides, offset] = type.getStridesAndOffset();
+  if (ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  std::optional<unsigned> found;
+  for (auto [position, expr] : llvm::enumerate(map.getResults())) {
+    if (!expr.isFunctionOfDim(dim))
+      continue;
+    if (found || expr != getAffineDimExpr(dim, op.getContext()))
+      return std::nullopt;
+    found = position;
+  }
+  if (!found || strides[*found] != 1)
+    return std::nullopt;
+  return found;
+}
+
+/// True when `operand`'s vectors of `width` elements along its unit-stride
+/// dimension `dim` start 16-byte aligned whenever the buffer does: every
+/// other stride and the offset are multiples of `width`.
+bool vectorsStayAligned(OpOperand &operand, unsigned dim, int64_t width) {
+  auto type = cast<MemRefType>(operand.get().getType());
+  auto [strides, offset] = type.getStridesAndOffset();
+  if (offset % width != 0 || type.getDimSize(dim) % width != 0)
+    return false;
+  for (auto [position, stride] : llvm::enumerate(strides))
+    if (position != dim && stride % width != 0)
+      return false;
+  return true;
+}
+
+/// The innermost loop of the thread order: consecutive lanes step it.
+unsigned laneLoop(linalg::GenericOp op) { return threadOrder(op).back(); }
+
+/// The operands read or written as vectors along the lane loop.
+SmallVector<OpOperand *> vectorOperands(linalg::GenericOp op) {
+  unsigned lane = laneLoop(op);
+  SmallVector<OpOperand *> operands;
+  for (OpOperand &operand : op->getOpOperands())
+    if (unitStrideDim(op, operand, lane))
+      operands.push_back(&operand);
+  return operands;
+}
+
 /// Scalar code for the point with linear index `point` over the parallel
 /// loops; reduction loops are looped over here.
 void emitScalarPoint(ImplicitLocOpBuilder &b, linalg::GenericOp op,
@@ -127,41 +180,69 @@ void emitScalarPoint(ImplicitLocOpBuilder &b, linalg::GenericOp op,
     storeOperand(b, op, init, result, loops);
 }
 
-/// Vector code for the `width` consecutive points starting at `first` (the
-/// innermost loop is parallel, its size a multiple of `width`).
+/// Vector code for the `width` consecutive points starting at `first` in
+/// thread order (the lane loop's size is a multiple of `width`). A vector
+/// along a buffer's last dimension is loaded as it is; along another
+/// (channels-last) through a transposed view whose last dimension it is.
 void emitVectorPoints(ImplicitLocOpBuilder &b, linalg::GenericOp op,
                       Value first, int64_t width) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  unsigned innermost = ranges.size() - 1;
-  SmallVector<Value> loops = delinearize(b, first, ranges);
-  auto laneLoops = [&](int64_t lane) {
+  SmallVector<unsigned> order = threadOrder(op);
+  unsigned lane = order.back();
+  SmallVector<int64_t> orderedSizes;
+  for (unsigned dim : order)
+    orderedSizes.push_back(ranges[dim]);
+  SmallVector<Value> coords = delinearize(b, first, orderedSizes);
+  SmallVector<Value> loops(ranges.size());
+  for (auto [dim, coord] : llvm::zip(order, coords))
+    loops[dim] = coord;
+  auto laneLoops = [&](int64_t l) {
     SmallVector<Value> shifted(loops);
-    shifted[innermost] = arith::AddIOp::create(b, loops[innermost],
-                                               indexConstant(b, lane));
+    shifted[lane] =
+        arith::AddIOp::create(b, loops[lane], indexConstant(b, l));
     return shifted;
   };
   auto vectorType = [&](Value buffer) {
     return VectorType::get({width}, getElementTypeOrSelf(buffer));
   };
-  auto vectorLoad = [&](OpOperand &operand) -> Value {
+  // The buffer and indices a vector access along dimension `dim` uses.
+  auto vectorView = [&](OpOperand &operand, unsigned dim)
+      -> std::pair<Value, SmallVector<Value>> {
     SmallVector<Value> indices =
         applyMap(b, op.getMatchingIndexingMap(&operand), loops);
-    return vector::LoadOp::create(b, vectorType(operand.get()), operand.get(),
-                                  indices, /*nontemporal=*/false,
-                                  llvm::MaybeAlign(kVectorBytes));
+    auto type = cast<MemRefType>(operand.get().getType());
+    unsigned rank = type.getRank();
+    if (dim == rank - 1)
+      return {operand.get(), indices};
+    SmallVector<unsigned> permutation;
+    for (unsigned d = 0; d < rank; ++d)
+      if (d != dim)
+        permutation.push_back(d);
+    permutation.push_back(dim);
+    AffineMap map =
+        AffineMap::getPermutationMap(permutation, b.getContext());
+    Value view = memref::TransposeOp::create(b, operand.get(),
+                                             AffineMapAttr::get(map));
+    SmallVector<Value> permuted;
+    for (unsigned d : permutation)
+      permuted.push_back(indices[d]);
+    return {view, permuted};
   };
 
-  // Per operand: one vector (Vector) or one value for all lanes.
+  // Per operand: one vector or one value for all lanes.
   SmallVector<Value> loaded;
   SmallVector<bool> isVector;
   for (OpOperand &operand : op->getOpOperands()) {
     bool isInit = op.isDpsInit(&operand);
-    LaneAccess access = classifyLaneAccess(op, operand, innermost);
+    std::optional<unsigned> dim = unitStrideDim(op, operand, lane);
     if (isInit && !op.payloadUsesValueFromOperand(&operand)) {
       loaded.push_back(zeroOf(b, getElementTypeOrSelf(operand.get())));
       isVector.push_back(false);
-    } else if (access == LaneAccess::Vector) {
-      loaded.push_back(vectorLoad(operand));
+    } else if (dim) {
+      auto [view, indices] = vectorView(operand, *dim);
+      loaded.push_back(vector::LoadOp::create(
+          b, vectorType(operand.get()), view, indices,
+          /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes)));
       isVector.push_back(true);
     } else {
       loaded.push_back(loadOperand(b, op, operand, loops));
@@ -169,21 +250,20 @@ void emitVectorPoints(ImplicitLocOpBuilder &b, linalg::GenericOp op,
     }
   }
   SmallVector<SmallVector<Value>> lanesPerResult(op.getNumDpsInits());
-  for (int64_t lane = 0; lane < width; ++lane) {
+  for (int64_t l = 0; l < width; ++l) {
     SmallVector<Value> arguments;
     for (auto [value, vector] : llvm::zip(loaded, isVector))
-      arguments.push_back(vector ? Value(vector::ExtractOp::create(b, value, lane))
+      arguments.push_back(vector ? Value(vector::ExtractOp::create(b, value, l))
                                  : value);
-    SmallVector<Value> results = emitBody(b, op, arguments, laneLoops(lane));
+    SmallVector<Value> results = emitBody(b, op, arguments, laneLoops(l));
     for (auto [i, result] : llvm::enumerate(results))
       lanesPerResult[i].push_back(result);
   }
   for (auto [init, lanes] : llvm::zip(op.getDpsInitsMutable(), lanesPerResult)) {
     Value vector =
         vector::FromElementsOp::create(b, vectorType(init.get()), lanes);
-    SmallVector<Value> indices =
-        applyMap(b, op.getMatchingIndexingMap(&init), loops);
-    vector::StoreOp::create(b, vector, init.get(), indices,
+    auto [view, indices] = vectorView(init, *unitStrideDim(op, init, lane));
+    vector::StoreOp::create(b, vector, view, indices,
                             /*nontemporal=*/false,
                             llvm::MaybeAlign(kVectorBytes));
   }
@@ -195,27 +275,33 @@ int64_t elementwiseVectorWidth(linalg::GenericOp op) {
   if (op.getNumReductionLoops() != 0 || op.getNumLoops() == 0)
     return 1;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  unsigned innermost = ranges.size() - 1;
+  unsigned lane = laneLoop(op);
   int64_t widestBytes = 0;
+  SmallVector<std::pair<OpOperand *, unsigned>> vectors;
   for (OpOperand &operand : op->getOpOperands()) {
-    LaneAccess access = classifyLaneAccess(op, operand, innermost);
-    if (access == LaneAccess::Other)
+    if (!isa<MemRefType>(operand.get().getType()))
+      continue;
+    std::optional<unsigned> dim = unitStrideDim(op, operand, lane);
+    bool uniform =
+        !op.getMatchingIndexingMap(&operand).isFunctionOfDim(lane);
+    // Every output is written with vector stores; inputs are vectors or
+    // one value for all lanes.
+    if (!dim && (op.isDpsInit(&operand) || !uniform))
       return 1;
-    // Every output is written with vector stores.
-    if (op.isDpsInit(&operand) && access != LaneAccess::Vector)
-      return 1;
-    if (access != LaneAccess::Vector)
+    if (!dim)
       continue;
     unsigned bits = getElementTypeOrSelf(operand.get()).getIntOrFloatBitWidth();
     if (bits < 8 || bits % 8 != 0)
       return 1;
     widestBytes = std::max<int64_t>(widestBytes, bits / 8);
+    vectors.push_back({&operand, *dim});
   }
-  if (widestBytes == 0)
-    return 1;
   int64_t width = vectorWidthFor(widestBytes);
-  if (width < 2 || ranges[innermost] % width != 0)
+  if (width < 2 || ranges[lane] % width != 0)
     return 1;
+  for (auto [operand, dim] : vectors)
+    if (!vectorsStayAligned(*operand, dim, width))
+      return 1;
   return width;
 }
 
@@ -253,11 +339,9 @@ KernelSummary emitPointwiseKernel(linalg::GenericOp op, StringRef name) {
   summary.strategy += " (vector " + std::to_string(width) + ")";
 
   // Vector code only where every vector-accessed buffer is 16-byte aligned.
-  unsigned innermost = op.getNumLoops() - 1;
   SmallVector<Value> vectorBuffers;
-  for (OpOperand &operand : op->getOpOperands())
-    if (classifyLaneAccess(op, operand, innermost) == LaneAccess::Vector)
-      vectorBuffers.push_back(operand.get());
+  for (OpOperand *operand : vectorOperands(op))
+    vectorBuffers.push_back(operand->get());
   Value aligned = allVectorAligned(b, vectorBuffers);
   Value zero = indexConstant(b, 0);
   Value first = arith::MulIOp::create(b, thread, indexConstant(b, width));

@@ -82,12 +82,17 @@ func.func @odd_shape(%x: memref<37x1001xf32>, %y: memref<37x1001xf32>) {
 }
 
 // linalg.fill (a named op) is generalized and becomes an elementwise kernel
-// with no inputs; a strided (channels-last) buffer gets scalar code.
+// with no inputs. On a channels-last buffer the threads walk memory order
+// (the channel fastest) and store 4 channels at a time through a transposed
+// view whose last dimension is the channel.
 // REPORT: remark: @fill_strided: 1 GPU kernel
+// REPORT-NEXT: fill_strided_kernel0: elementwise (vector 4)
 // CHECK-LABEL: func.func @fill_strided
 // CHECK:         gpu.launch
-// CHECK-NOT:     vector.store
-// CHECK:         memref.store %{{.*}}, %arg0[{{.*}}] : memref<2x8x4x4xf32, strided<[128, 1, 32, 8]>>
+// CHECK:           %[[VIEW:.*]] = memref.transpose %arg0 (d0, d1, d2, d3) -> (d0, d2, d3, d1) : memref<2x8x4x4xf32, strided<[128, 1, 32, 8]>> to memref<2x4x4x8xf32, strided<[128, 32, 8, 1]>>
+// CHECK:           vector.store %{{.*}}, %[[VIEW]][{{.*}}] {alignment = 16 : i64} : memref<2x4x4x8xf32, strided<[128, 32, 8, 1]>>, vector<4xf32>
+// CHECK:         } else {
+// CHECK:           memref.store %{{.*}}, %arg0[{{.*}}] : memref<2x8x4x4xf32, strided<[128, 1, 32, 8]>>
 func.func @fill_strided(%y: memref<2x8x4x4xf32, strided<[128, 1, 32, 8]>>) {
   %c = arith.constant 1.5 : f32
   linalg.fill ins(%c : f32) outs(%y : memref<2x8x4x4xf32, strided<[128, 1, 32, 8]>>)

@@ -3,14 +3,20 @@
 // Channels-last buffers at the boundary, copied by bufferization to and
 // from packed temporaries around an elementwise op: the op reads the input
 // and writes the output directly (no copy, no temporary), and its threads
-// walk the output in memory order: the channel (stride 1) is the fastest
-// coordinate, so consecutive threads write consecutive addresses.
+// walk the output in memory order, the channel (stride 1) fastest: 4
+// channels per thread through transposed views whose last dimension is the
+// channel, scalar code (still in memory order) if a buffer is misaligned.
 // CHECK-LABEL: func.func @nhwc_boundary
 // CHECK-NOT:     memref.alloc
 // CHECK-NOT:     memref.copy
 // CHECK:         gpu.launch
-// CHECK:           %[[THREAD:.*]] = arith.addi
-// CHECK:           %[[T32:.*]] = arith.index_castui %[[THREAD]] : index to i32
+// CHECK:           %[[IN:.*]] = memref.transpose %arg0 (d0, d1, d2, d3) -> (d0, d2, d3, d1)
+// CHECK:           vector.load %[[IN]][{{.*}}] {alignment = 16 : i64} : memref<2x3x5x16xf32, strided<[240, 80, 16, 1]>>, vector<4xf32>
+// CHECK-COUNT-4:   math.tanh
+// CHECK:           %[[OUT:.*]] = memref.transpose %arg1 (d0, d1, d2, d3) -> (d0, d2, d3, d1)
+// CHECK:           vector.store %{{.*}}, %[[OUT]][{{.*}}] {alignment = 16 : i64}
+// CHECK:         } else {
+// CHECK:           %[[T32:.*]] = arith.index_castui %{{.*}} : index to i32
 // CHECK:           %[[C:.*]] = arith.remui %[[T32]], %c16_i32 : i32
 // CHECK:           memref.load %arg0[{{.*}}] : memref<2x16x3x5xf32, strided<[240, 1, 80, 16]>>
 // CHECK:           math.tanh

@@ -98,11 +98,14 @@ struct CodegenMapToGpuPass
 
     SmallVector<KernelSummary> kernels;
     DenseSet<Operation *> mapped;
+    // One name per mapped op or group (a split reduction's two kernels
+    // share it, with suffixes).
+    unsigned nextName = 0;
     for (linalg::GenericOp op : generics) {
       if (mapped.contains(op) || folded.contains(op))
         continue;
       std::string name = (func.getSymName() + "_kernel" +
-                          std::to_string(kernels.size()))
+                          std::to_string(nextName++))
                              .str();
       if (isMultiValueReduction(op)) {
         llvm::append_range(kernels, emitMultiValueReductionKernels(op, name));

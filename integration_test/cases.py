@@ -666,6 +666,8 @@ def _bn_codegen_cases():
              graphs=0, inputs=batch_norm_training_inputs),
         Case("bn_codegen_training_2d_f32", train, FP32_TOL, graphs=0,
              inputs=batch_norm_training_inputs),
+        Case("bn_codegen_training_2d_wide_f16", train, tol16, graphs=0,
+             inputs=batch_norm_training_inputs),
         Case("bn_codegen_training_large_f32", train, FP32_TOL, graphs=0,
              inputs=bn_offset_inputs(1000.0)),
         Case("bn_codegen_training_large_f16_channels_last", train, tol16,

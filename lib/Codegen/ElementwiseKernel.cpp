@@ -71,46 +71,6 @@ SmallVector<unsigned> threadOrder(linalg::GenericOp op) {
   return order;
 }
 
-/// The memory dimension of `operand` that loop `dim` runs along with unit
-/// stride, when `dim` indexes exactly that one dimension of a buffer with
-/// static strides: consecutive `dim` positions are consecutive elements.
-std::optional<unsigned> unitStrideDim(linalg::GenericOp op, OpOperand &operand,
-                                      unsigned dim) {
-  auto type = dyn_cast<MemRefType>(operand.get().getType());
-  if (!type)
-    return std::nullopt;
-  auto [strides, offset] = type.getStridesAndOffset();
-  if (ShapedType::isDynamic(offset) ||
-      llvm::any_of(strides, ShapedType::isDynamic))
-    return std::nullopt;
-  AffineMap map = op.getMatchingIndexingMap(&operand);
-  std::optional<unsigned> found;
-  for (auto [position, expr] : llvm::enumerate(map.getResults())) {
-    if (!expr.isFunctionOfDim(dim))
-      continue;
-    if (found || expr != getAffineDimExpr(dim, op.getContext()))
-      return std::nullopt;
-    found = position;
-  }
-  if (!found || strides[*found] != 1)
-    return std::nullopt;
-  return found;
-}
-
-/// True when `operand`'s vectors of `width` elements along its unit-stride
-/// dimension `dim` start 16-byte aligned whenever the buffer does: every
-/// other stride and the offset are multiples of `width`.
-bool vectorsStayAligned(OpOperand &operand, unsigned dim, int64_t width) {
-  auto type = cast<MemRefType>(operand.get().getType());
-  auto [strides, offset] = type.getStridesAndOffset();
-  if (offset % width != 0 || type.getDimSize(dim) % width != 0)
-    return false;
-  for (auto [position, stride] : llvm::enumerate(strides))
-    if (position != dim && stride % width != 0)
-      return false;
-  return true;
-}
-
 /// The innermost loop of the thread order: consecutive lanes step it.
 unsigned laneLoop(linalg::GenericOp op) { return threadOrder(op).back(); }
 
@@ -205,28 +165,8 @@ void emitVectorPoints(ImplicitLocOpBuilder &b, linalg::GenericOp op,
   auto vectorType = [&](Value buffer) {
     return VectorType::get({width}, getElementTypeOrSelf(buffer));
   };
-  // The buffer and indices a vector access along dimension `dim` uses.
-  auto vectorView = [&](OpOperand &operand, unsigned dim)
-      -> std::pair<Value, SmallVector<Value>> {
-    SmallVector<Value> indices =
-        applyMap(b, op.getMatchingIndexingMap(&operand), loops);
-    auto type = cast<MemRefType>(operand.get().getType());
-    unsigned rank = type.getRank();
-    if (dim == rank - 1)
-      return {operand.get(), indices};
-    SmallVector<unsigned> permutation;
-    for (unsigned d = 0; d < rank; ++d)
-      if (d != dim)
-        permutation.push_back(d);
-    permutation.push_back(dim);
-    AffineMap map =
-        AffineMap::getPermutationMap(permutation, b.getContext());
-    Value view = memref::TransposeOp::create(b, operand.get(),
-                                             AffineMapAttr::get(map));
-    SmallVector<Value> permuted;
-    for (unsigned d : permutation)
-      permuted.push_back(indices[d]);
-    return {view, permuted};
+  auto vectorView = [&](OpOperand &operand, unsigned dim) {
+    return vectorViewAt(b, op, operand, dim, loops);
   };
 
   // Per operand: one vector or one value for all lanes.

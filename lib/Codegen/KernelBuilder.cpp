@@ -146,6 +146,63 @@ Value allVectorAligned(ImplicitLocOpBuilder &b, ArrayRef<Value> buffers) {
   return aligned;
 }
 
+std::optional<unsigned> unitStrideDim(linalg::GenericOp op, OpOperand &operand,
+                                      unsigned dim) {
+  auto type = dyn_cast<MemRefType>(operand.get().getType());
+  if (!type)
+    return std::nullopt;
+  auto [strides, offset] = type.getStridesAndOffset();
+  if (ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  std::optional<unsigned> found;
+  for (auto [position, expr] : llvm::enumerate(map.getResults())) {
+    if (!expr.isFunctionOfDim(dim))
+      continue;
+    if (found || expr != getAffineDimExpr(dim, op.getContext()))
+      return std::nullopt;
+    found = position;
+  }
+  if (!found || strides[*found] != 1)
+    return std::nullopt;
+  return found;
+}
+
+bool vectorsStayAligned(OpOperand &operand, unsigned dim, int64_t width) {
+  auto type = cast<MemRefType>(operand.get().getType());
+  auto [strides, offset] = type.getStridesAndOffset();
+  if (offset % width != 0 || type.getDimSize(dim) % width != 0)
+    return false;
+  for (auto [position, stride] : llvm::enumerate(strides))
+    if (position != dim && stride % width != 0)
+      return false;
+  return true;
+}
+
+std::pair<Value, SmallVector<Value>>
+vectorViewAt(ImplicitLocOpBuilder &b, linalg::GenericOp op, OpOperand &operand,
+             unsigned dim, ValueRange loops) {
+  SmallVector<Value> indices =
+      applyMap(b, op.getMatchingIndexingMap(&operand), loops);
+  auto type = cast<MemRefType>(operand.get().getType());
+  unsigned rank = type.getRank();
+  if (dim == rank - 1)
+    return {operand.get(), indices};
+  SmallVector<unsigned> permutation;
+  for (unsigned d = 0; d < rank; ++d)
+    if (d != dim)
+      permutation.push_back(d);
+  permutation.push_back(dim);
+  AffineMap map = AffineMap::getPermutationMap(permutation, b.getContext());
+  Value view =
+      memref::TransposeOp::create(b, operand.get(), AffineMapAttr::get(map));
+  SmallVector<Value> permuted;
+  for (unsigned d : permutation)
+    permuted.push_back(indices[d]);
+  return {view, permuted};
+}
+
 gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
                            ArrayRef<int64_t> blockSize,
                            TypeRange workgroupBuffers, StringRef kernelName) {

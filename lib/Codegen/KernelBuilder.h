@@ -66,6 +66,25 @@ int64_t vectorWidthFor(int64_t widestBytes);
 /// vector accesses.
 Value allVectorAligned(ImplicitLocOpBuilder &b, ArrayRef<Value> buffers);
 
+/// The memory dimension of `operand` that loop `dim` runs along with unit
+/// stride, when `dim` indexes exactly that one dimension of a buffer with
+/// static strides: consecutive `dim` positions are consecutive elements.
+std::optional<unsigned> unitStrideDim(linalg::GenericOp op, OpOperand &operand,
+                                      unsigned dim);
+
+/// True when `operand`'s vectors of `width` elements along its unit-stride
+/// dimension `dim` start 16-byte aligned whenever the buffer does: every
+/// other stride and the offset are multiples of `width`.
+bool vectorsStayAligned(OpOperand &operand, unsigned dim, int64_t width);
+
+/// The buffer and indices for a vector access to `operand` at loop
+/// coordinates `loops` along its unit-stride memory dimension `dim`: the
+/// buffer itself when `dim` is its last dimension, otherwise a transposed
+/// view whose last dimension `dim` is (channels-last buffers).
+std::pair<Value, SmallVector<Value>>
+vectorViewAt(ImplicitLocOpBuilder &b, linalg::GenericOp op, OpOperand &operand,
+             unsigned dim, ValueRange loops);
+
 /// Creates `gpu.launch` with a 1-D grid and the given block, named
 /// `kernelName` for outlining, and sets the builder inside its body.
 gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,

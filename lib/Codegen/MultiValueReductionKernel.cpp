@@ -38,6 +38,7 @@ constexpr int64_t kRows = 16;
 constexpr int64_t kTargetBlocks = 132 * 4;
 constexpr int64_t kMinPerThread = 8;
 constexpr int64_t kUnroll = 4; // positions per loop trip
+constexpr int64_t kMinVectorColumnBlocks = 8;
 
 /// A partial result: one value per output of the generic.
 using State = SmallVector<Value, 4>;
@@ -543,6 +544,281 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name) {
   return summaries;
 }
 
+/// Outputs per thread for the columns mapping with vector loads: one
+/// parallel loop, every input contiguous along it (or not moving with it),
+/// whole vectors, and shared memory for 16 rows of 32 threads' states.
+int64_t columnVectorWidth(Emitter &e) {
+  linalg::GenericOp op = e.op;
+  if (e.parallelSizes.size() != 1)
+    return 1;
+  unsigned loop = 0;
+  for (auto [dim, iterator] : llvm::enumerate(e.iterators))
+    if (iterator == utils::IteratorType::parallel)
+      loop = dim;
+  int64_t widestBytes = 0;
+  SmallVector<std::pair<OpOperand *, unsigned>> vectors;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    std::optional<unsigned> dim = unitStrideDim(op, *input, loop);
+    if (!dim) {
+      if (op.getMatchingIndexingMap(input).isFunctionOfDim(loop))
+        return 1;
+      continue;
+    }
+    unsigned bits = getElementTypeOrSelf(input->get()).getIntOrFloatBitWidth();
+    if (bits < 8 || bits % 8 != 0)
+      return 1;
+    widestBytes = std::max<int64_t>(widestBytes, bits / 8);
+    vectors.push_back({input, *dim});
+  }
+  int64_t stateBytes = 0;
+  for (Type type : e.merger.types)
+    stateBytes += shuffleType(type).getIntOrFloatBitWidth() / 8;
+  int64_t width = vectorWidthFor(widestBytes);
+  while (width > 1 && (e.numOutputs % width != 0 ||
+                       stateBytes * kRows * kColumns * width > 48 * 1024))
+    width /= 2;
+  if (width < 2 || vectors.empty())
+    return 1;
+  // With few outputs the reduction is split across many blocks and each
+  // thread folds few rows: its `width` states and their merges then cost
+  // more than wider loads save (measured on the H100: C = 256 and 64 were
+  // slower with vectors, C = 2048 faster).
+  if (e.numOutputs < kMinVectorColumnBlocks * kColumns * width)
+    return 1;
+  for (auto [operand, dim] : vectors)
+    if (!vectorsStayAligned(*operand, dim, width))
+      return 1;
+  return width;
+}
+
+/// The columns mapping with `width` consecutive outputs per thread, read
+/// with one vector load per input and row (see emitColumns).
+SmallVector<KernelSummary> emitVectorColumns(Emitter &e, StringRef name,
+                                             int64_t width) {
+  ImplicitLocOpBuilder &b = e.b;
+  linalg::GenericOp op = e.op;
+  unsigned loop = 0;
+  for (auto [dim, iterator] : llvm::enumerate(e.iterators))
+    if (iterator == utils::IteratorType::parallel)
+      loop = dim;
+  int64_t perBlock = kColumns * width;
+  int64_t columnBlocks = (e.numOutputs + perBlock - 1) / perBlock;
+  int64_t split = std::max<int64_t>(
+      1, std::min((kTargetBlocks + columnBlocks - 1) / columnBlocks,
+                  e.numReduced / (kRows * kMinPerThread)));
+  SmallVector<Value> partials;
+  if (split > 1)
+    partials = e.allocatePartials(split);
+  size_t stateSize = e.merger.types.size();
+  int64_t vectorBytes = 0;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (unitStrideDim(op, *input, loop))
+      vectorBytes = std::max<int64_t>(
+          vectorBytes,
+          width * getElementTypeOrSelf(input->get()).getIntOrFloatBitWidth() /
+              8);
+
+  SmallVector<KernelSummary> summaries;
+  {
+    OpBuilder::InsertionGuard insertion(b);
+    gpu::LaunchOp launch = createLaunch(
+        b, columnBlocks * split, {kColumns, kRows},
+        e.scratchArrays({kRows, perBlock}), (name + "_columns").str());
+    ArrayRef<BlockArgument> shared = launch.getWorkgroupAttributions();
+    Value tx = launch.getThreadIds().x;
+    Value ty = launch.getThreadIds().y;
+    Value column = arith::RemUIOp::create(b, launch.getBlockIds().x,
+                                          indexConstant(b, columnBlocks));
+    Value part = arith::DivUIOp::create(b, launch.getBlockIds().x,
+                                        indexConstant(b, columnBlocks));
+    Value threadColumn = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, column, indexConstant(b, kColumns)), tx);
+    Value base =
+        arith::MulIOp::create(b, threadColumn, indexConstant(b, width));
+    Value valid = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, base,
+                                        indexConstant(b, e.numOutputs));
+    State empty = e.merger.empty(b);
+    SmallVector<Value> emptyAll;
+    for (int64_t l = 0; l < width; ++l)
+      llvm::append_range(emptyAll, empty);
+
+    // Per lane, the state after one row `reduced`; with `useVectors` each
+    // contiguous input is one vector load, otherwise one load per lane.
+    bool useVectors = true;
+    auto updateRow = [&](ArrayRef<Value> states, Value reduced) {
+      SmallVector<Value> loops = e.loopsAt(base, reduced);
+      SmallVector<Value> loaded;
+      SmallVector<bool> isVector;
+      for (OpOperand *input : op.getDpsInputOperands()) {
+        std::optional<unsigned> dim = unitStrideDim(op, *input, loop);
+        isVector.push_back(dim.has_value());
+        if (!dim) {
+          loaded.push_back(loadOperand(b, op, *input, loops));
+          continue;
+        }
+        if (!useVectors) {
+          SmallVector<Value> lanes;
+          for (int64_t l = 0; l < width; ++l) {
+            SmallVector<Value> laneLoops(loops);
+            laneLoops[loop] =
+                arith::AddIOp::create(b, loops[loop], indexConstant(b, l));
+            lanes.push_back(loadOperand(b, op, *input, laneLoops));
+          }
+          loaded.push_back(vector::FromElementsOp::create(
+              b, VectorType::get({width}, getElementTypeOrSelf(input->get())),
+              lanes));
+          continue;
+        }
+        auto [view, indices] = vectorViewAt(b, op, *input, *dim, loops);
+        loaded.push_back(vector::LoadOp::create(
+            b, VectorType::get({width}, getElementTypeOrSelf(input->get())),
+            view, indices, /*nontemporal=*/false,
+            llvm::MaybeAlign(vectorBytes)));
+      }
+      SmallVector<Value> next;
+      for (int64_t l = 0; l < width; ++l) {
+        SmallVector<Value> laneLoops(loops);
+        laneLoops[loop] =
+            arith::AddIOp::create(b, loops[loop], indexConstant(b, l));
+        SmallVector<Value> arguments;
+        for (auto [value, vector] : llvm::zip(loaded, isVector))
+          arguments.push_back(
+              vector ? Value(vector::ExtractOp::create(b, value, l)) : value);
+        llvm::append_range(arguments,
+                           states.slice(l * stateSize, stateSize));
+        llvm::append_range(next, emitBody(b, op, arguments, laneLoops));
+      }
+      return next;
+    };
+
+    auto foldRows = [&]() -> SmallVector<Value> {
+      Value first = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, part, indexConstant(b, kRows)), ty);
+      Value end = indexConstant(b, e.numReduced);
+      int64_t step = kRows * split;
+      auto rows = scf::ForOp::create(b, first, end,
+                                     indexConstant(b, step * kUnroll),
+                                     emptyAll);
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(rows.getBody());
+      SmallVector<Value> states(rows.getRegionIterArgs());
+      Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
+      for (int64_t k = 0; k < kUnroll; ++k) {
+        Value row = arith::AddIOp::create(b, rows.getInductionVar(),
+                                          indexConstant(b, k * step));
+        if (k == 0) {
+          states = updateRow(states, row);
+          continue;
+        }
+        Value inRange =
+            arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, end);
+        SmallVector<Value> next =
+            updateRow(states, arith::MinUIOp::create(b, row, last));
+        for (auto [value, updated] : llvm::zip(states, next))
+          value = arith::SelectOp::create(b, inRange, updated, value);
+      }
+      scf::YieldOp::create(b, states);
+      return SmallVector<Value>(rows.getResults());
+    };
+    // Vector loads where the vector-read buffers are 16-byte aligned, one
+    // load per lane otherwise (the same threads and outputs either way).
+    SmallVector<Value> vectorBuffers;
+    for (OpOperand *input : op.getDpsInputOperands())
+      if (unitStrideDim(op, *input, loop))
+        vectorBuffers.push_back(input->get());
+    Value aligned = allVectorAligned(b, vectorBuffers);
+    auto accumulate = scf::IfOp::create(
+        b, valid,
+        [&](OpBuilder &, Location) {
+          auto choose = scf::IfOp::create(
+              b, aligned,
+              [&](OpBuilder &, Location) {
+                useVectors = true;
+                scf::YieldOp::create(b, foldRows());
+              },
+              [&](OpBuilder &, Location) {
+                useVectors = false;
+                scf::YieldOp::create(b, foldRows());
+              });
+          scf::YieldOp::create(b, choose.getResults());
+        },
+        [&](OpBuilder &, Location) { scf::YieldOp::create(b, emptyAll); });
+
+    for (int64_t l = 0; l < width; ++l) {
+      Value slot = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, tx, indexConstant(b, width)),
+          indexConstant(b, l));
+      for (auto [i, buffer] : llvm::enumerate(shared))
+        memref::StoreOp::create(
+            b,
+            widenForShuffle(b, accumulate.getResult(l * stateSize + i)),
+            buffer, ValueRange{ty, slot});
+    }
+    gpu::BarrierOp::create(b);
+    // A tree over the 16 rows of partial states: log2(16) merges per lane
+    // and thread rather than 16 in one thread.
+    auto slotOf = [&](int64_t l) -> Value {
+      return arith::AddIOp::create(
+          b, arith::MulIOp::create(b, tx, indexConstant(b, width)),
+          indexConstant(b, l));
+    };
+    auto loadState = [&](Value row, Value slot) {
+      State loaded;
+      for (auto [buffer, type] : llvm::zip(shared, e.merger.types))
+        loaded.push_back(narrowFromShuffle(
+            b, memref::LoadOp::create(b, buffer, ValueRange{row, slot}),
+            type));
+      return loaded;
+    };
+    for (int64_t stride = kRows / 2; stride >= 1; stride /= 2) {
+      Value active = arith::AndIOp::create(
+          b, valid,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, ty,
+                                indexConstant(b, stride)));
+      auto step = scf::IfOp::create(b, active, false);
+      {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(&step.getThenRegion().front());
+        Value other = arith::AddIOp::create(b, ty, indexConstant(b, stride));
+        for (int64_t l = 0; l < width; ++l) {
+          Value slot = slotOf(l);
+          State merged = e.merger.merge(b, loadState(ty, slot),
+                                        loadState(other, slot));
+          for (auto [buffer, value] : llvm::zip(shared, merged))
+            memref::StoreOp::create(b, widenForShuffle(b, value), buffer,
+                                    ValueRange{ty, slot});
+        }
+      }
+      gpu::BarrierOp::create(b);
+    }
+    Value firstRow = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, ty,
+                                           indexConstant(b, 0));
+    auto merging = scf::IfOp::create(
+        b, arith::AndIOp::create(b, firstRow, valid), false);
+    b.setInsertionPointToStart(&merging.getThenRegion().front());
+    for (int64_t l = 0; l < width; ++l) {
+      State state = loadState(indexConstant(b, 0), slotOf(l));
+      Value output = arith::AddIOp::create(b, base, indexConstant(b, l));
+      if (split == 1)
+        e.storeFinal(output, state);
+      else
+        e.storePartial(partials, part, output, state);
+    }
+    summaries.push_back(
+        {(name + "_columns").str(),
+         e.describe() + " over columns (32 x " + std::to_string(width) +
+             " columns x 16 warps per block, vector " +
+             std::to_string(width) +
+             (split > 1 ? ", split over " + std::to_string(split) + " blocks"
+                        : std::string()) +
+             ")"});
+  }
+  if (split > 1)
+    summaries.push_back(
+        e.emitCombine(partials, split, (name + "_combine").str()));
+  return summaries;
+}
+
 bool isWelford(linalg::GenericOp op) {
   auto mark = op->getAttrOfType<StringAttr>(kCombinerAttrName);
   if (!mark || mark.getValue() != "welford" || op.getNumDpsInits() != 3)
@@ -586,8 +862,12 @@ SmallVector<KernelSummary> emitMultiValueReductionKernels(linalg::GenericOp op,
   Emitter emitter(op, b, *stateMergeOf(op));
   for (unsigned i = 0; i < op.getNumDpsInits(); ++i)
     emitter.initValues.push_back(findFillInit(op, i).value);
-  return readsColumns(op) ? emitColumns(emitter, name)
-                          : emitPlanes(emitter, name);
+  if (!readsColumns(op))
+    return emitPlanes(emitter, name);
+  int64_t width = columnVectorWidth(emitter);
+  if (width == 1)
+    return emitColumns(emitter, name);
+  return emitVectorColumns(emitter, name, width);
 }
 
 } // namespace mlir::cudnn_mlir::codegen

@@ -69,24 +69,30 @@ func.func @planes(%x: memref<32x64x56x56xf16>, %count: memref<64xi64>, %mean: me
 }
 
 // NHWC (channels-last strides): the innermost memory dimension is the
-// channel, so 32 consecutive channels per block along x (coalesced), 16
-// warps splitting the 2x5x5 = 50 rows, merged in shared memory; few rows, so
-// no split and no second kernel: thread row 0 stores the final states.
+// channel, so consecutive channels per block along x (coalesced); with
+// 1024 channels, 4 per thread read as one vector through a transposed view
+// (one load per channel if x is misaligned); 16 warps split the 2x5x5 = 50
+// rows and merge in a shared-memory tree; few rows, so no split and no
+// second kernel: thread row 0 stores the final states. (With fewer than
+// 8 x 128 channels each thread takes one channel: see @two_sums.)
 // REPORT: remark: @columns: 1 GPU kernel
-// REPORT-NEXT: columns_kernel0_columns: Welford over columns (32 columns x 16 warps per block)
+// REPORT-NEXT: columns_kernel0_columns: Welford over columns (32 x 4 columns x 16 warps per block, vector 4)
 // CHECK-LABEL: func.func @columns
-// CHECK:         gpu.launch {{.*}} in ({{.*}} = %c2, {{.*}} threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c16, {{.*}} function(@columns_kernel0_columns) workgroup(%{{.*}} : memref<16x32xi64, #gpu.address_space<workgroup>>
+// CHECK:         gpu.launch {{.*}} in ({{.*}} = %c8, {{.*}} threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c16, {{.*}} function(@columns_kernel0_columns) workgroup(%{{.*}} : memref<16x128xi64, #gpu.address_space<workgroup>>
+// CHECK:           memref.extract_aligned_pointer_as_index %arg0
+// CHECK:           memref.transpose %arg0 (d0, d1, d2, d3) -> (d0, d2, d3, d1)
+// CHECK:           vector.load {{.*}} : memref<2x5x5x1024xf32, strided<[25600, 5120, 1024, 1]>>, vector<4xf32>
 // CHECK:           gpu.barrier
 // CHECK:           memref.store %{{.*}}, %arg1
 // CHECK-NOT:     gpu.launch
-func.func @columns(%x: memref<2x40x5x5xf32, strided<[1000, 1, 200, 40]>>, %count: memref<40xi64>, %mean: memref<40xf32>, %m2: memref<40xf32>) {
+func.func @columns(%x: memref<2x1024x5x5xf32, strided<[25600, 1, 5120, 1024]>>, %count: memref<1024xi64>, %mean: memref<1024xf32>, %m2: memref<1024xf32>) {
   %z = arith.constant 0 : i64
   %zf = arith.constant 0.0 : f32
-  linalg.fill ins(%z : i64) outs(%count : memref<40xi64>)
-  linalg.fill ins(%zf : f32) outs(%mean : memref<40xf32>)
-  linalg.fill ins(%zf : f32) outs(%m2 : memref<40xf32>)
+  linalg.fill ins(%z : i64) outs(%count : memref<1024xi64>)
+  linalg.fill ins(%zf : f32) outs(%mean : memref<1024xf32>)
+  linalg.fill ins(%zf : f32) outs(%m2 : memref<1024xf32>)
   linalg.generic {indexing_maps = [#xstat, #chan, #chan, #chan], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
-      ins(%x : memref<2x40x5x5xf32, strided<[1000, 1, 200, 40]>>) outs(%count, %mean, %m2 : memref<40xi64>, memref<40xf32>, memref<40xf32>)
+      ins(%x : memref<2x1024x5x5xf32, strided<[25600, 1, 5120, 1024]>>) outs(%count, %mean, %m2 : memref<1024xi64>, memref<1024xf32>, memref<1024xf32>)
       attrs = {codegen.combiner = "welford"} {
   ^bb0(%v: f32, %n: i64, %mu: f32, %s: f32):
     %one = arith.constant 1 : i64
@@ -104,19 +110,20 @@ func.func @columns(%x: memref<2x40x5x5xf32, strided<[1000, 1, 200, 40]>>, %count
 }
 
 // Two outputs, each an addition (batch-norm backward's sums): the same
-// mappings, the partial states merged value by value; NHWC, so columns.
+// mappings, the partial states merged value by value; NHWC, so columns; 39
+// channels split into no whole vectors, so one channel per thread.
 // REPORT: remark: @two_sums: 1 GPU kernel
 // REPORT-NEXT: two_sums_kernel0_columns: reduction of 2 values over columns (32 columns x 16 warps per block)
 // CHECK-LABEL: func.func @two_sums
 // CHECK:         gpu.launch {{.*}} workgroup(%[[A:.*]] : memref<16x32xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<16x32xf32, #gpu.address_space<workgroup>>)
 // CHECK:           gpu.barrier
 // CHECK-COUNT-16:  arith.addf %{{.*}}, %{{.*}} : f32
-func.func @two_sums(%dy: memref<2x40x5x5xf32, strided<[1000, 1, 200, 40]>>, %mean: memref<40xf32>, %s0: memref<40xf32>, %s1: memref<40xf32>) {
+func.func @two_sums(%dy: memref<2x39x5x5xf32, strided<[975, 1, 195, 39]>>, %mean: memref<39xf32>, %s0: memref<39xf32>, %s1: memref<39xf32>) {
   %zf = arith.constant 0.0 : f32
-  linalg.fill ins(%zf : f32) outs(%s0 : memref<40xf32>)
-  linalg.fill ins(%zf : f32) outs(%s1 : memref<40xf32>)
+  linalg.fill ins(%zf : f32) outs(%s0 : memref<39xf32>)
+  linalg.fill ins(%zf : f32) outs(%s1 : memref<39xf32>)
   linalg.generic {indexing_maps = [#xstat, #chan, #chan, #chan], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
-      ins(%dy, %mean : memref<2x40x5x5xf32, strided<[1000, 1, 200, 40]>>, memref<40xf32>) outs(%s0, %s1 : memref<40xf32>, memref<40xf32>) {
+      ins(%dy, %mean : memref<2x39x5x5xf32, strided<[975, 1, 195, 39]>>, memref<39xf32>) outs(%s0, %s1 : memref<39xf32>, memref<39xf32>) {
   ^bb0(%d: f32, %m: f32, %a: f32, %b: f32):
     %c = arith.subf %d, %m : f32
     %a1 = arith.addf %a, %d : f32

@@ -468,82 +468,6 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
   return summaries;
 }
 
-SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name) {
-  ImplicitLocOpBuilder &b = e.b;
-  int64_t columnBlocks = (e.numOutputs + kColumns - 1) / kColumns;
-  int64_t split = std::max<int64_t>(
-      1, std::min((kTargetBlocks + columnBlocks - 1) / columnBlocks,
-                  e.numReduced / (kRows * kMinPerThread)));
-  SmallVector<Value> partials;
-  if (split > 1)
-    partials = e.allocatePartials(split);
-
-  SmallVector<KernelSummary> summaries;
-  {
-    OpBuilder::InsertionGuard insertion(b);
-    gpu::LaunchOp launch = createLaunch(
-        b, columnBlocks * split, {kColumns, kRows},
-        e.scratchArrays({kRows, kColumns}), (name + "_columns").str());
-    ArrayRef<BlockArgument> shared = launch.getWorkgroupAttributions();
-    Value tx = launch.getThreadIds().x;
-    Value ty = launch.getThreadIds().y;
-    Value column = arith::RemUIOp::create(b, launch.getBlockIds().x,
-                                          indexConstant(b, columnBlocks));
-    Value part = arith::DivUIOp::create(b, launch.getBlockIds().x,
-                                        indexConstant(b, columnBlocks));
-    Value output = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, column, indexConstant(b, kColumns)), tx);
-    Value valid = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, output,
-                                        indexConstant(b, e.numOutputs));
-    State empty = e.merger.empty(b);
-    auto accumulate = scf::IfOp::create(
-        b, valid,
-        [&](OpBuilder &, Location) {
-          Value first = arith::AddIOp::create(
-              b, arith::MulIOp::create(b, part, indexConstant(b, kRows)), ty);
-          State folded =
-              foldPositions(e, output, first, indexConstant(b, e.numReduced),
-                            kRows * split);
-          scf::YieldOp::create(b, asRange(folded));
-        },
-        [&](OpBuilder &, Location) { scf::YieldOp::create(b, asRange(empty)); });
-    for (auto [buffer, value] : llvm::zip(shared, accumulate.getResults()))
-      memref::StoreOp::create(b, widenForShuffle(b, value), buffer,
-                              ValueRange{ty, tx});
-    gpu::BarrierOp::create(b);
-    Value firstRow = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, ty,
-                                           indexConstant(b, 0));
-    auto merging = scf::IfOp::create(
-        b, arith::AndIOp::create(b, firstRow, valid), false);
-    b.setInsertionPointToStart(&merging.getThenRegion().front());
-    State state = empty;
-    for (int64_t row = 0; row < kRows; ++row) {
-      State loaded;
-      for (auto [buffer, type] : llvm::zip(shared, e.merger.types))
-        loaded.push_back(narrowFromShuffle(
-            b,
-            memref::LoadOp::create(b, buffer,
-                                   ValueRange{indexConstant(b, row), tx}),
-            type));
-      state = e.merger.merge(b, state, loaded);
-    }
-    if (split == 1)
-      e.storeFinal(output, state);
-    else
-      e.storePartial(partials, part, output, state);
-    summaries.push_back(
-        {(name + "_columns").str(),
-         e.describe() + " over columns (32 columns x 16 warps per block" +
-             (split > 1 ? ", split over " + std::to_string(split) + " blocks"
-                        : std::string()) +
-             ")"});
-  }
-  if (split > 1)
-    summaries.push_back(
-        e.emitCombine(partials, split, (name + "_combine").str()));
-  return summaries;
-}
-
 /// Outputs per thread for the columns mapping with vector loads: one
 /// parallel loop, every input contiguous along it (or not moving with it),
 /// whole vectors, and shared memory for 16 rows of 32 threads' states.
@@ -591,10 +515,11 @@ int64_t columnVectorWidth(Emitter &e) {
   return width;
 }
 
-/// The columns mapping with `width` consecutive outputs per thread, read
-/// with one vector load per input and row (see emitColumns).
-SmallVector<KernelSummary> emitVectorColumns(Emitter &e, StringRef name,
-                                             int64_t width) {
+/// The columns mapping: threads along x take consecutive outputs, `width`
+/// each (read with one vector load per input and row where width > 1), the
+/// 16 warps of a block split the rows, and a shared-memory tree merges them.
+SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
+                                       int64_t width) {
   ImplicitLocOpBuilder &b = e.b;
   linalg::GenericOp op = e.op;
   unsigned loop = 0;
@@ -726,10 +651,15 @@ SmallVector<KernelSummary> emitVectorColumns(Emitter &e, StringRef name,
     for (OpOperand *input : op.getDpsInputOperands())
       if (unitStrideDim(op, *input, loop))
         vectorBuffers.push_back(input->get());
-    Value aligned = allVectorAligned(b, vectorBuffers);
+    Value aligned = width > 1 ? allVectorAligned(b, vectorBuffers) : Value();
     auto accumulate = scf::IfOp::create(
         b, valid,
         [&](OpBuilder &, Location) {
+          if (width == 1) {
+            useVectors = false;
+            scf::YieldOp::create(b, foldRows());
+            return;
+          }
           auto choose = scf::IfOp::create(
               b, aligned,
               [&](OpBuilder &, Location) {
@@ -806,9 +736,11 @@ SmallVector<KernelSummary> emitVectorColumns(Emitter &e, StringRef name,
     }
     summaries.push_back(
         {(name + "_columns").str(),
-         e.describe() + " over columns (32 x " + std::to_string(width) +
-             " columns x 16 warps per block, vector " +
-             std::to_string(width) +
+         e.describe() + " over columns (" +
+             (width > 1 ? "32 x " + std::to_string(width) +
+                              " columns x 16 warps per block, vector " +
+                              std::to_string(width)
+                        : std::string("32 columns x 16 warps per block")) +
              (split > 1 ? ", split over " + std::to_string(split) + " blocks"
                         : std::string()) +
              ")"});
@@ -864,10 +796,7 @@ SmallVector<KernelSummary> emitMultiValueReductionKernels(linalg::GenericOp op,
     emitter.initValues.push_back(findFillInit(op, i).value);
   if (!readsColumns(op))
     return emitPlanes(emitter, name);
-  int64_t width = columnVectorWidth(emitter);
-  if (width == 1)
-    return emitColumns(emitter, name);
-  return emitVectorColumns(emitter, name, width);
+  return emitColumns(emitter, name, columnVectorWidth(emitter));
 }
 
 } // namespace mlir::cudnn_mlir::codegen

@@ -57,8 +57,10 @@ Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
                   function_ref<Value(int64_t)> dynamicSize) {
   SmallVector<Value> sizes;
   for (auto [d, size] : llvm::enumerate(type.getShape()))
-    if (ShapedType::isDynamic(size))
+    if (ShapedType::isDynamic(size)) {
+      assert(dynamicSize && "a dynamic type needs its sizes");
       sizes.push_back(dynamicSize(d));
+    }
   return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(),
                                  sizes);
 }

@@ -40,9 +40,9 @@ Value extendToCompute(OpBuilder &b, Location loc, Value value);
 Value convertFloat(OpBuilder &b, Location loc, Value value, Type to);
 
 /// A `tensor.empty` of `type`; dynamic dimension `d` gets the size
-/// `dynamicSize(d)`.
+/// `dynamicSize(d)` (which a static type need not give).
 Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
-                  function_ref<Value(int64_t)> dynamicSize);
+                  function_ref<Value(int64_t)> dynamicSize = {});
 
 /// A `tensor.empty` of `type` whose dynamic sizes are those of `like`, a
 /// tensor of the same rank.
@@ -58,7 +58,8 @@ Value elementCount(OpBuilder &b, Location loc, Value input,
 /// A `linalg.fill` of `value` into a `tensor.empty` of `type` (dynamic
 /// sizes as createEmpty's).
 Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
-                   TypedAttr value, function_ref<Value(int64_t)> dynamicSize);
+                   TypedAttr value,
+                   function_ref<Value(int64_t)> dynamicSize = {});
 
 /// `rank` parallel iterators.
 SmallVector<utils::IteratorType> parallelIterators(int64_t rank);

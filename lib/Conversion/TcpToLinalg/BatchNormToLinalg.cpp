@@ -1,4 +1,4 @@
-//===- BatchNormToGpu.cpp - batch norms as generated kernels --------------===//
+//===- BatchNormToLinalg.cpp - batch norms as generated kernels -----------===//
 //
 // Batch norms that no cuDNN graph took become linalg on tensors whose
 // kernels codegen-map-to-gpu builds: the statistics as one Welford
@@ -7,6 +7,8 @@
 // elementwise op. Arithmetic is f32 for f16/bf16 data (and parameters).
 //
 //===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
 
 #include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
@@ -25,28 +27,9 @@ namespace mlir::cudnn_mlir {
 } // namespace mlir::cudnn_mlir
 
 using namespace mlir;
+using namespace mlir::cudnn_mlir::tcp_to_linalg;
 
 namespace {
-
-/// f32 for narrower floats (PyTorch's accumulate type), else the type.
-Type computeTypeOf(Type element) {
-  auto floatType = cast<FloatType>(element);
-  return floatType.getWidth() < 32 ? Float32Type::get(element.getContext())
-                                   : element;
-}
-
-Value toType(OpBuilder &b, Location loc, Value value, Type to) {
-  Type from = value.getType();
-  if (from == to)
-    return value;
-  if (cast<FloatType>(from).getWidth() < cast<FloatType>(to).getWidth())
-    return arith::ExtFOp::create(b, loc, to, value);
-  if (cast<FloatType>(from).getWidth() > cast<FloatType>(to).getWidth())
-    return arith::TruncFOp::create(b, loc, to, value);
-  // f16 <-> bf16: through f32.
-  Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
-  return arith::TruncFOp::create(b, loc, to, wide);
-}
 
 Value constantOf(OpBuilder &b, Location loc, Type type, double value) {
   return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
@@ -59,24 +42,6 @@ AffineMap identityMap(MLIRContext *context, int64_t rank) {
 }
 AffineMap channelMap(MLIRContext *context, int64_t rank) {
   return AffineMap::get(rank, 0, getAffineDimExpr(1, context), context);
-}
-
-/// Ops inside cuDNN groups belong to convert-tcp-to-cudnn.
-bool isInsideGroup(Operation *op) {
-  return op->getParentOfType<tcp::GroupOp>() ||
-         op->getParentOfType<tcp::IsolatedGroupOp>();
-}
-
-Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type) {
-  return tensor::EmptyOp::create(b, loc, type.getShape(),
-                                 type.getElementType());
-}
-
-Value filled(OpBuilder &b, Location loc, RankedTensorType type,
-             TypedAttr value) {
-  Value constant = arith::ConstantOp::create(b, loc, value);
-  return linalg::FillOp::create(b, loc, constant, emptyLike(b, loc, type))
-      .getResult(0);
 }
 
 /// Maps of a per-channel reduction over x (rank r): loops are the channel
@@ -117,15 +82,15 @@ Value normalize(OpBuilder &b, Location loc, Value x,
   SmallVector<Value> inputs{x};
   llvm::append_range(inputs, perChannel);
   Type element = xType.getElementType();
-  Type compute = computeTypeOf(element);
+  Type compute = computeType(element);
   return linalg::GenericOp::create(
              b, loc, TypeRange{xType}, inputs,
-             ValueRange{emptyLike(b, loc, xType)}, maps,
+             ValueRange{createEmptyLike(b, loc, xType, x)}, maps,
              SmallVector<utils::IteratorType>(rank,
                                               utils::IteratorType::parallel),
              [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
                auto cast = [&](Value v) {
-                 return toType(nested, nestedLoc, v, compute);
+                 return convertFloat(nested, nestedLoc, v, compute);
                };
                Value value = cast(args[0]);
                Value mean = cast(args[1]);
@@ -146,17 +111,15 @@ Value normalize(OpBuilder &b, Location loc, Value x,
                                                     cast(args[4]));
                linalg::YieldOp::create(
                    nested, nestedLoc,
-                   toType(nested, nestedLoc, result, element));
+                   convertFloat(nested, nestedLoc, result, element));
              })
       .getResult(0);
 }
 
-struct InferenceToKernels : public OpRewritePattern<tcp::BatchNormOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(tcp::BatchNormOp op,
-                                PatternRewriter &rewriter) const override {
-    if (isInsideGroup(op))
-      return rewriter.notifyMatchFailure(op, "inside a cuDNN group");
+struct InferenceToKernels : public TcpToLinalgPattern<tcp::BatchNormOp> {
+  using TcpToLinalgPattern::TcpToLinalgPattern;
+  LogicalResult lower(tcp::BatchNormOp op,
+                      PatternRewriter &rewriter) const override {
     if (!op.getX().getType().hasStaticShape())
       return rewriter.notifyMatchFailure(op, "dynamic shape");
     Value y = normalize(rewriter, op.getLoc(), op.getX(),
@@ -169,12 +132,10 @@ struct InferenceToKernels : public OpRewritePattern<tcp::BatchNormOp> {
   }
 };
 
-struct TrainingToKernels : public OpRewritePattern<tcp::BatchNormTrainingOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(tcp::BatchNormTrainingOp op,
-                                PatternRewriter &rewriter) const override {
-    if (isInsideGroup(op))
-      return rewriter.notifyMatchFailure(op, "inside a cuDNN group");
+struct TrainingToKernels : public TcpToLinalgPattern<tcp::BatchNormTrainingOp> {
+  using TcpToLinalgPattern::TcpToLinalgPattern;
+  LogicalResult lower(tcp::BatchNormTrainingOp op,
+                      PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto xType = cast<RankedTensorType>(op.getX().getType());
     if (!xType.hasStaticShape())
@@ -183,7 +144,7 @@ struct TrainingToKernels : public OpRewritePattern<tcp::BatchNormTrainingOp> {
     int64_t channels = xType.getDimSize(1);
     MLIRContext *context = rewriter.getContext();
     Type element = xType.getElementType();
-    Type compute = computeTypeOf(element);
+    Type compute = computeType(element);
     auto paramType = cast<RankedTensorType>(op.getScale().getType());
     Type paramElement = paramType.getElementType();
     Type i64 = rewriter.getI64Type();
@@ -197,17 +158,17 @@ struct TrainingToKernels : public OpRewritePattern<tcp::BatchNormTrainingOp> {
     auto stats = linalg::GenericOp::create(
         rewriter, loc, TypeRange{countType, stateType, stateType},
         ValueRange{op.getX()},
-        ValueRange{filled(rewriter, loc, countType,
+        ValueRange{createFilled(rewriter, loc, countType,
                           rewriter.getIntegerAttr(i64, 0)),
-                   filled(rewriter, loc, stateType,
+                   createFilled(rewriter, loc, stateType,
                           rewriter.getFloatAttr(compute, 0.0)),
-                   filled(rewriter, loc, stateType,
+                   createFilled(rewriter, loc, stateType,
                           rewriter.getFloatAttr(compute, 0.0))},
         SmallVector<AffineMap>{xMap, outMap, outMap, outMap}, iterators,
         [&](OpBuilder &b, Location l, ValueRange args) {
           // One Welford step: count += 1; delta = x - mean;
           // mean += delta / count; M2 += delta * (x - new mean).
-          Value value = toType(b, l, args[0], compute);
+          Value value = convertFloat(b, l, args[0], compute);
           Value count = arith::AddIOp::create(
               b, l, args[1],
               arith::ConstantOp::create(b, l, b.getIntegerAttr(i64, 1)));
@@ -236,12 +197,12 @@ struct TrainingToKernels : public OpRewritePattern<tcp::BatchNormTrainingOp> {
         ValueRange{stats.getResult(0), stats.getResult(1),
                    stats.getResult(2), op.getRunningMean(),
                    op.getRunningVar()},
-        ValueRange{emptyLike(rewriter, loc, stateType),
-                   emptyLike(rewriter, loc, stateType),
-                   emptyLike(rewriter, loc, paramType),
-                   emptyLike(rewriter, loc, paramType),
-                   emptyLike(rewriter, loc, paramType),
-                   emptyLike(rewriter, loc, paramType)},
+        ValueRange{createEmpty(rewriter, loc, stateType),
+                   createEmpty(rewriter, loc, stateType),
+                   createEmpty(rewriter, loc, paramType),
+                   createEmpty(rewriter, loc, paramType),
+                   createEmpty(rewriter, loc, paramType),
+                   createEmpty(rewriter, loc, paramType)},
         SmallVector<AffineMap>(11, id1),
         SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
         [&](OpBuilder &b, Location l, ValueRange args) {
@@ -256,18 +217,18 @@ struct TrainingToKernels : public OpRewritePattern<tcp::BatchNormTrainingOp> {
               b, l, args[2],
               arith::SubFOp::create(b, l, n, constantOf(b, l, compute, 1.0)));
           auto blend = [&](Value running, Value batch) {
-            Value old = toType(b, l, running, compute);
+            Value old = convertFloat(b, l, running, compute);
             Value kept = arith::MulFOp::create(
                 b, l, constantOf(b, l, compute, 1.0 - momentum), old);
             Value added = arith::MulFOp::create(
                 b, l, constantOf(b, l, compute, momentum), batch);
-            return toType(b, l, arith::AddFOp::create(b, l, kept, added),
+            return convertFloat(b, l, arith::AddFOp::create(b, l, kept, added),
                           paramElement);
           };
           linalg::YieldOp::create(
               b, l,
-              ValueRange{mean, invstd, toType(b, l, mean, paramElement),
-                         toType(b, l, invstd, paramElement),
+              ValueRange{mean, invstd, convertFloat(b, l, mean, paramElement),
+                         convertFloat(b, l, invstd, paramElement),
                          blend(args[3], mean), blend(args[4], unbiased)});
         });
 
@@ -283,12 +244,10 @@ struct TrainingToKernels : public OpRewritePattern<tcp::BatchNormTrainingOp> {
   }
 };
 
-struct BackwardToKernels : public OpRewritePattern<tcp::BatchNormBackwardOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(tcp::BatchNormBackwardOp op,
-                                PatternRewriter &rewriter) const override {
-    if (isInsideGroup(op))
-      return rewriter.notifyMatchFailure(op, "inside a cuDNN group");
+struct BackwardToKernels : public TcpToLinalgPattern<tcp::BatchNormBackwardOp> {
+  using TcpToLinalgPattern::TcpToLinalgPattern;
+  LogicalResult lower(tcp::BatchNormBackwardOp op,
+                      PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto xType = cast<RankedTensorType>(op.getX().getType());
     if (!xType.hasStaticShape())
@@ -299,7 +258,7 @@ struct BackwardToKernels : public OpRewritePattern<tcp::BatchNormBackwardOp> {
         static_cast<double>(xType.getNumElements()) / channels;
     MLIRContext *context = rewriter.getContext();
     Type element = xType.getElementType();
-    Type compute = computeTypeOf(element);
+    Type compute = computeType(element);
     auto paramType = cast<RankedTensorType>(op.getScale().getType());
     Type paramElement = paramType.getElementType();
     auto sumType = RankedTensorType::get({channels}, compute);
@@ -309,18 +268,18 @@ struct BackwardToKernels : public OpRewritePattern<tcp::BatchNormBackwardOp> {
     auto sums = linalg::GenericOp::create(
         rewriter, loc, TypeRange{sumType, sumType},
         ValueRange{op.getDy(), op.getX(), op.getSavedMean()},
-        ValueRange{filled(rewriter, loc, sumType,
+        ValueRange{createFilled(rewriter, loc, sumType,
                           rewriter.getFloatAttr(compute, 0.0)),
-                   filled(rewriter, loc, sumType,
+                   createFilled(rewriter, loc, sumType,
                           rewriter.getFloatAttr(compute, 0.0))},
         SmallVector<AffineMap>{xMap, xMap, perChannelMap, perChannelMap,
                                perChannelMap},
         channelReductionIterators(rank),
         [&](OpBuilder &b, Location l, ValueRange args) {
-          Value dy = toType(b, l, args[0], compute);
+          Value dy = convertFloat(b, l, args[0], compute);
           Value centered =
-              arith::SubFOp::create(b, l, toType(b, l, args[1], compute),
-                                    toType(b, l, args[2], compute));
+              arith::SubFOp::create(b, l, convertFloat(b, l, args[1], compute),
+                                    convertFloat(b, l, args[2], compute));
           Value sumDy = arith::AddFOp::create(b, l, args[3], dy);
           Value sumDyCentered = arith::AddFOp::create(
               b, l, args[4], arith::MulFOp::create(b, l, dy, centered));
@@ -333,17 +292,17 @@ struct BackwardToKernels : public OpRewritePattern<tcp::BatchNormBackwardOp> {
         rewriter, loc, TypeRange{paramType, paramType},
         ValueRange{sums.getResult(0), sums.getResult(1),
                    op.getSavedInvstd()},
-        ValueRange{emptyLike(rewriter, loc, paramType),
-                   emptyLike(rewriter, loc, paramType)},
+        ValueRange{createEmpty(rewriter, loc, paramType),
+                   createEmpty(rewriter, loc, paramType)},
         SmallVector<AffineMap>(5, id1),
         SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
         [&](OpBuilder &b, Location l, ValueRange args) {
-          Value invstd = toType(b, l, args[2], compute);
+          Value invstd = convertFloat(b, l, args[2], compute);
           Value dscale = arith::MulFOp::create(b, l, args[1], invstd);
           linalg::YieldOp::create(
               b, l,
-              ValueRange{toType(b, l, dscale, paramElement),
-                         toType(b, l, args[0], paramElement)});
+              ValueRange{convertFloat(b, l, dscale, paramElement),
+                         convertFloat(b, l, args[0], paramElement)});
         });
 
     // dx = (dy - sum(dy)/M - (x - mean) * invstd^2 * sum(dy (x - mean))/M)
@@ -355,11 +314,11 @@ struct BackwardToKernels : public OpRewritePattern<tcp::BatchNormBackwardOp> {
         ValueRange{op.getDy(), op.getX(), op.getSavedMean(),
                    op.getSavedInvstd(), op.getScale(), sums.getResult(0),
                    sums.getResult(1)},
-        ValueRange{emptyLike(rewriter, loc, xType)},
+        ValueRange{createEmpty(rewriter, loc, xType)},
         SmallVector<AffineMap>{xId, xId, perC, perC, perC, perC, perC, xId},
         SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
         [&](OpBuilder &b, Location l, ValueRange args) {
-          auto cast = [&](Value v) { return toType(b, l, v, compute); };
+          auto cast = [&](Value v) { return convertFloat(b, l, v, compute); };
           Value count = constantOf(b, l, compute, perChannel);
           Value invstd = cast(args[3]);
           Value meanDy = arith::DivFOp::create(b, l, args[5], count);
@@ -378,7 +337,7 @@ struct BackwardToKernels : public OpRewritePattern<tcp::BatchNormBackwardOp> {
           Value result = arith::MulFOp::create(
               b, l, arith::MulFOp::create(b, l, grad, invstd),
               cast(args[4]));
-          linalg::YieldOp::create(b, l, toType(b, l, result, element));
+          linalg::YieldOp::create(b, l, convertFloat(b, l, result, element));
         });
     rewriter.replaceOp(op, ValueRange{dx.getResult(0), parameters.getResult(0),
                                       parameters.getResult(1)});
@@ -392,7 +351,7 @@ struct ConvertTcpBatchNormToGpuPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     WalkResult checked = func.walk([&](tcp::BatchNormTrainingOp op) {
-      if (isInsideGroup(op))
+      if (isInsideCudnnGroup(op))
         return WalkResult::advance();
       auto xType = cast<RankedTensorType>(op.getX().getType());
       if (xType.hasStaticShape() &&

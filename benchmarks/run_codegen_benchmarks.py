@@ -31,7 +31,6 @@ for f16).
 """
 import argparse
 import os
-import statistics
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -42,25 +41,14 @@ cudnn_mlir.load_runtime_before_torch()  # docs/abi.md, "Loading"
 
 import torch  # noqa: E402
 
+from cuda_timing import median_ms_per_call  # noqa: E402
+
 WARMUP, CALLS, REPEATS = 5, 20, 15
 MIB = 1 << 20
 
 
 def time_ms(fn):
-    for _ in range(WARMUP):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(REPEATS):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(CALLS):
-            fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) / CALLS)
-    return statistics.median(times)
+    return median_ms_per_call(torch, fn, WARMUP, CALLS, REPEATS)
 
 
 def _randn(gen, *shape):

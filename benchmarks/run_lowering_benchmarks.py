@@ -16,7 +16,6 @@ max |ref|).
 """
 import os
 import re
-import statistics
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -27,23 +26,14 @@ cudnn_mlir.load_runtime_before_torch()  # docs/abi.md, "Loading"
 
 import torch  # noqa: E402
 
+from cuda_timing import median_ms_per_call  # noqa: E402
+
 CALLS, REPEATS = 50, 5
 
 
 def per_call_ms(fn):
-    fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(REPEATS):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(CALLS):
-            fn()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) / CALLS)
-    return statistics.median(times)
+    return median_ms_per_call(torch, fn, warmup=1, calls=CALLS,
+                              repeats=REPEATS)
 
 
 def graphed(fn):

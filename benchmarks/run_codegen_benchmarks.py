@@ -21,7 +21,9 @@ A second table times batch-norm training forward (issue 7; the bn_train_*
 modules, compiled with batch-norm=codegen) on ResNet-50 activation shapes,
 fp16 channels-last and fp32 NCHW with f32 parameters, against
 torch.nn.functional.batch_norm(training=True) eager (cuDNN or PyTorch's
-native kernels) and torch.compile of it. Bandwidth counts the minimal
+native kernels, as torch picks), against each of those two called directly
+(torch.native_batch_norm and torch.cudnn_batch_norm), and torch.compile of
+it. `--profile` lists each module's kernels with their GPU time. Bandwidth counts the minimal
 traffic of a two-pass batch norm, 3 x |x| bytes: read x for the statistics,
 read x again and write y for the normalisation (the per-channel vectors are
 negligible). All five outputs are checked first: y and the next running
@@ -30,6 +32,7 @@ torch.var_mean of x in f32 (max error <= 1e-4 of max |ref| for f32, 1e-2
 for f16).
 """
 import argparse
+import time
 import os
 import sys
 
@@ -167,6 +170,9 @@ BN_BENCHES = [
 ]
 
 
+PROFILE = False
+
+
 def _bn_eager(x, rmean, rvar, scale, bias):
     return torch.nn.functional.batch_norm(
         x, rmean, rvar, scale, bias, training=True, momentum=BN_MOMENTUM,
@@ -212,6 +218,20 @@ def run_bn(models, name, shape, dtype, channels_last):
     eager = lambda: _bn_eager(x, run_mean, run_var, scale, bias)  # noqa
     t_ours = time_ms(ours)
     t_eager = time_ms(eager)
+    # PyTorch's two implementations, called directly (eager picks one):
+    # its own kernels, and cuDNN's batch norm.
+    nat_mean, nat_var = rmean.clone(), rvar.clone()
+    t_native = time_ms(lambda: torch.native_batch_norm(
+        x, scale, bias, nat_mean, nat_var, True, BN_MOMENTUM, BN_EPS))
+    cud_mean, cud_var = rmean.clone(), rvar.clone()
+    try:
+        t_cudnn = time_ms(lambda: torch.cudnn_batch_norm(
+            x, scale, bias, cud_mean, cud_var, True, BN_MOMENTUM, BN_EPS))
+        cudnn, cudnn_ratio = "%.4f" % t_cudnn, "%.2fx" % (t_cudnn / t_ours)
+    except Exception as e:  # report, and go on
+        reason = (str(e).splitlines() or [type(e).__name__])[0][:120]
+        cudnn, cudnn_ratio = "n/a (%s)" % reason, "n/a"
+    kernels = profile_kernels(ours) if PROFILE else ""
     dst = torch.empty_like(x)
     t_copy = time_ms(lambda: dst.copy_(x))
     del dst
@@ -229,14 +249,45 @@ def run_bn(models, name, shape, dtype, channels_last):
         comp, comp_ratio = "n/a (%s: %s)" % (type(e).__name__, reason), "n/a"
     moved = 3 * size
     ours_gbs = moved / (t_ours * 1e6)
-    row = ("| %s | %s, %s | %.0f | %.4f | %.0f | %.0f | %.0f%% | %.4f | %.0f "
-           "| %s | %.2fx | %s | %.1e%s |"
+    row = ("| %s | %s, %s | %.0f | %.4f | %.0f | %.0f | %.0f%% | %.4f "
+           "| %.4f | %s | %s | %.2fx | %.2fx | %s | %s | %.1e%s |%s"
            % ("x".join(map(str, shape)), dtype,
               "NHWC" if channels_last else "NCHW", size / MIB, t_ours,
               ours_gbs, copy_gbs, 100 * ours_gbs / copy_gbs, t_eager,
-              moved / (t_eager * 1e6), comp, t_eager / t_ours, comp_ratio,
-              err, " WRONG (tol %.0e)" % tol if wrong else ""))
+              t_native, cudnn, comp, t_eager / t_ours, t_native / t_ours,
+              cudnn_ratio, comp_ratio, err,
+              " WRONG (tol %.0e)" % tol if wrong else "", kernels))
     return row, wrong
+
+
+def profile_kernels(fn, calls=20):
+    """Mean GPU time per call of each kernel `fn` launches (torch.profiler),
+    as extra lines under the row."""
+    fn()
+    torch.cuda.synchronize()
+    with torch.profiler.profile(
+            activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        for _ in range(calls):
+            fn()
+        torch.cuda.synchronize()
+    lines = []
+    for event in prof.key_averages():
+        total = getattr(event, "device_time_total", None)
+        if total is None:
+            total = event.cuda_time_total
+        if total > 0:
+            lines.append("\n    %-40s %8.1f us x %.2f per call" % (
+                event.key[:40], total / event.count, event.count / calls))
+    # The host's cost of one call (enqueueing only): a call whose host cost
+    # exceeds its kernels' time is bound by the host.
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(calls):
+        fn()
+    host = (time.perf_counter() - start) / calls
+    torch.cuda.synchronize()
+    lines.append("\n    host enqueue time %.1f us per call" % (host * 1e6))
+    return "".join(lines)
 
 
 def main():
@@ -244,8 +295,13 @@ def main():
     parser.add_argument("models", help="build/codegen-bench")
     parser.add_argument("--out", help="also write the table here")
     parser.add_argument("bench", nargs="*", help="run only these")
+    parser.add_argument("--profile", action="store_true",
+                        help="list each batch-norm module's kernels and "
+                             "their GPU time under its row")
     # Intermixed: the documented `MODELS_DIR --out FILE bench ...` order.
     opts = parser.parse_intermixed_args()
+    global PROFILE
+    PROFILE = opts.profile
     torch.backends.cuda.matmul.allow_tf32 = False
     lines = [
         "device: %s; torch %s; CUDA %s" % (
@@ -285,9 +341,10 @@ def main():
         "write y)",
         "",
         "| shape | dtype, layout | MiB of x | ours ms | ours GB/s "
-        "| copy GB/s | ours / copy | eager ms | eager GB/s | compile ms "
-        "| eager/ours | compile/ours | max err vs eager |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| copy GB/s | ours / copy | eager ms | native ms | cuDNN ms "
+        "| compile ms | eager/ours | native/ours | cuDNN/ours | compile/ours "
+        "| max err vs eager |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     selected = [b for b in BN_BENCHES if not opts.bench or b[0] in opts.bench]
     if selected:

@@ -617,19 +617,25 @@ def bn_small_variance_inputs(torch, specs, gen):
 # stops at 2^24 (2^24 + 1 rounds back), and E[x^2] - E[x]^2 in float32
 # (1e6 + 1 - 1e6 with an ulp of 0.0625 at 1e6, rounded ~1.7e7 times) loses
 # most of the variance's digits: Welford with 64-bit counts does neither.
-def bn_backward_flat(torch, dy, x, scale, mean, invstd):
-    """Training-mode batch-norm gradients over every dimension but 1, with
-    the saved statistics given: dscale and dbias as [C]."""
-    dims = _bn_reduced_dims(x)
-    rank = x.dim()
-    count = x.numel() // x.shape[1]
-    xhat = (x - _per_channel(mean, rank)) * _per_channel(invstd, rank)
-    dbias = dy.sum(dim=dims)
-    dscale = (dy * xhat).sum(dim=dims)
-    dx = _per_channel(scale * invstd, rank) * (
-        dy - _per_channel(dbias, rank) / count
-        - xhat * _per_channel(dscale, rank) / count)
-    return dx, dscale, dbias
+def bn_backward_autograd(training):
+    """dx, dscale, dbias by autograd through torch.nn.functional.batch_norm
+    (float64). Training: x's own batch statistics (the saved mean and invstd
+    the module is given are those of x). Eval: the running mean and
+    var = 1/invstd^2 - eps, constants for the gradient."""
+    def reference(torch, dy, x, scale, mean, invstd):
+        x = x.clone().requires_grad_()
+        scale = scale.clone().requires_grad_()
+        bias = torch.zeros_like(scale).requires_grad_()
+        if training:
+            y = torch.nn.functional.batch_norm(
+                x, None, None, scale, bias, training=True, eps=BN_EPS)
+        else:
+            var = 1 / (invstd * invstd) - BN_EPS
+            y = torch.nn.functional.batch_norm(
+                x, mean, var, scale, bias, training=False, eps=BN_EPS)
+        y.backward(dy)
+        return x.grad, scale.grad, bias.grad
+    return reference
 
 
 def bn_backward_inputs(dtype_name):
@@ -647,9 +653,27 @@ def bn_backward_inputs(dtype_name):
     return inputs
 
 
+def bn_eval_backward_inputs(dtype_name):
+    """dy, x, scale, a running mean and invstd = 1/sqrt(running var + eps)
+    (running var in [0.5, 1.5])."""
+    def inputs(torch, specs, gen):
+        dtype = {"f32": torch.float32, "f16": torch.float16,
+                 "bf16": torch.bfloat16}[dtype_name]
+
+        def stats(x):
+            c = x.shape[1]
+            var = _uniform(torch, [c], gen, 0.5, 1.5)
+            return _uniform(torch, [c], gen, -0.5, 0.5), \
+                1 / (var + BN_EPS).sqrt()
+        return _backward_inputs(torch, specs, gen, dtype, stats)
+    return inputs
+
+
 def _bn_codegen_cases():
     train = bn_training_reference(BN_EPS, BN_MOMENTUM)
     infer = bn_inference_reference(BN_EPS)
+    grad_train = bn_backward_autograd(training=True)
+    grad_eval = bn_backward_autograd(training=False)
     tol16 = FP16_TOL  # y rounds once to f16/bf16 (2^-9 for bf16): 1e-2 holds
     return [
         Case("bn_codegen_training_f32", train, FP32_TOL, graphs=0,
@@ -684,13 +708,39 @@ def _bn_codegen_cases():
              inputs=batch_norm_inputs),
         Case("bn_codegen_inference_eps0_f32", bn_inference_reference(0.0),
              FP32_TOL, graphs=0, inputs=bn_small_variance_inputs),
-        Case("bn_codegen_backward_f32", bn_backward_flat, FP32_TOL, graphs=0,
+        Case("bn_codegen_backward_f32", grad_train, FP32_TOL, graphs=0,
              inputs=bn_backward_inputs("f32")),
-        Case("bn_codegen_backward_f16", bn_backward_flat, tol16, graphs=0,
+        Case("bn_codegen_backward_f16", grad_train, tol16, graphs=0,
              inputs=bn_backward_inputs("f16")),
-        Case("bn_codegen_backward_2d_bf16", bn_backward_flat, tol16,
+        Case("bn_codegen_backward_2d_bf16", grad_train, tol16,
              graphs=0, inputs=bn_backward_inputs("bf16")),
+        Case("bn_codegen_backward_f16_channels_last", grad_train, tol16,
+             graphs=0, inputs=bn_backward_inputs("f16")),
+        Case("bn_codegen_eval_backward_f32", grad_eval, FP32_TOL, graphs=0,
+             inputs=bn_eval_backward_inputs("f32")),
+        Case("bn_codegen_eval_backward_bf16_channels_last", grad_eval, tol16,
+             graphs=0, inputs=bn_eval_backward_inputs("bf16")),
     ]
+
+
+# ---- Batch norms forced to cuDNN (batch-norm=cudnn): each training or
+# backward batch norm one cuDNN norm graph (integration_test/cases/
+# bn_cudnn_*.mlir), against the references of the generated ones.
+
+def _bn_cudnn_cases():
+    train = bn_training_reference(BN_EPS, BN_MOMENTUM)
+    trainings = [Case("bn_cudnn_training_" + suffix, train, tol, graphs=1,
+                      inputs=batch_norm_training_inputs)
+                 for suffix, tol in (("f16_channels_last", FP16_TOL),
+                                     ("f32", FP32_TOL),
+                                     ("2d_f32", FP32_TOL))]
+    return trainings + [
+        Case("bn_cudnn_training_y_only_bf16_channels_last",
+             lambda torch, *args: train(torch, *args)[0], FP16_TOL,
+             graphs=1, inputs=batch_norm_training_inputs),
+        Case("bn_cudnn_backward_f16_channels_last",
+             bn_backward_autograd(training=True), FP16_TOL, graphs=1,
+             inputs=bn_backward_inputs("f16"))]
 
 
 CASES = [
@@ -739,7 +789,7 @@ CASES = [
     Case("pointwise_epilogue_f16", pointwise_epilogue, FP16_TOL, graphs=1),
     # A cuDNN graph, then a generated kernel on its output, in one entry.
     Case("graph_then_kernel_f32", conv_then_double, FP32_TOL, graphs=1),
-] + _codegen_cases() + _bn_codegen_cases()
+] + _codegen_cases() + _bn_codegen_cases() + _bn_cudnn_cases()
 
 
 def default_inputs(torch, specs, gen):

@@ -5,7 +5,8 @@
 // bandwidth, recomputing a producer's few arithmetic ops in each consumer is
 // cheaper than writing its result and reading it back. Upstream's own pass
 // fuses only single-use producers, which would leave softmax's shared
-// `exp(x - max)` as a kernel of its own.
+// `exp(x - max)` as a kernel of its own. A producer read through a
+// broadcasting map is fused only when that removes its kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,9 +33,21 @@ bool shouldFuse(OpOperand *fusedOperand) {
     return false;
   // A consumer whose reduction merges by a named rule (Welford states) keeps
   // its form: the fused op would lose the mark that allows the merge.
-  if (fusedOperand->getOwner()->hasAttr("codegen.combiner"))
+  auto consumer = cast<linalg::LinalgOp>(fusedOperand->getOwner());
+  if (consumer->hasAttr("codegen.combiner"))
     return false;
-  return producer.getNumParallelLoops() == producer.getNumLoops();
+  if (producer.getNumParallelLoops() != producer.getNumLoops())
+    return false;
+  // Through a broadcasting map every producer element would be recomputed
+  // once per consumer element it feeds (batch norm's per-channel inverse
+  // deviation, a division and a square root, once per activation). That
+  // only pays when it removes the producer's kernel: when the producer has
+  // other users, it runs anyway and the consumer reads its result.
+  if (consumer.getMatchingIndexingMap(fusedOperand).isPermutation())
+    return true;
+  return llvm::all_of(producer->getUsers(), [&](Operation *user) {
+    return user == consumer.getOperation();
+  });
 }
 
 struct CodegenFuseElementwisePass

@@ -108,8 +108,12 @@ struct CodegenMapToGpuPass
                           std::to_string(nextName++))
                              .str();
       if (isMultiValueReduction(op)) {
-        llvm::append_range(kernels, emitMultiValueReductionKernels(op, name));
+        linalg::GenericOp epilogue = findOutputEpilogue(op);
+        llvm::append_range(kernels,
+                           emitMultiValueReductionKernels(op, epilogue, name));
         mapped.insert(op);
+        if (epilogue)
+          mapped.insert(epilogue);
       } else if (isRowReduction(op)) {
         RowGroup group = formRowGroup(op);
         kernels.push_back(emitRowGroupKernel(group, name));

@@ -14,8 +14,16 @@
 // Two thread mappings, chosen by the first input's memory layout:
 // - *planes*: the innermost memory dimension is reduced (NCHW batch norm):
 //   one block (or several) per output, threads along contiguous elements;
-// - *columns*: the innermost memory dimension is an output's (NHWC): 32
-//   consecutive outputs per block along x, 16 warps splitting the rows.
+// - *columns*: the innermost memory dimension is an output's (NHWC):
+//   consecutive outputs per block along x, the block's other threads
+//   splitting the rows.
+//
+// A thread reads vectors and keeps one state per vector lane, so its lanes
+// step independently. Where Welford's count moves in lockstep (its update
+// reads nothing but the count), the lanes share one count: the count's
+// increment, its conversion and its reciprocal happen once per vector
+// rather than once per value. When a reduction is split across blocks, the
+// merge kernel gives each output a warp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +33,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 
@@ -32,13 +41,23 @@ namespace mlir::cudnn_mlir::codegen {
 
 namespace {
 
-constexpr int64_t kPlaneThreads = 512;
-constexpr int64_t kColumns = 32;
-constexpr int64_t kRows = 16;
-constexpr int64_t kTargetBlocks = 132 * 4;
+constexpr int64_t kMaxPlaneThreads = 512;
+constexpr int64_t kMinPlaneThreads = 128;
+constexpr int64_t kPlaneValuesPerThread = 64; // below: fewer threads
+constexpr int64_t kColumnBlockThreads = 512;
+constexpr int64_t kMaxColumnThreads = 32; // threads along the outputs
+// Blocks to aim for when splitting a reduction (H100: 132 SMs). Measured
+// on the H100 with the batch-norm benchmark: planes do best with two waves
+// of 512-thread blocks (f32 256x64x56x56: 94.6 us against 104 us with one),
+// columns with one (their 8-lane blocks fit two per SM; f16 32x256x56x56:
+// 31.0 + 7.6 us merge against 33.7 + 11.9 us with two).
+constexpr int64_t kPlaneTargetBlocks = 132 * 4;
+constexpr int64_t kColumnTargetBlocks = 132 * 2;
 constexpr int64_t kMinPerThread = 8;
 constexpr int64_t kUnroll = 4; // positions per loop trip
-constexpr int64_t kMinVectorColumnBlocks = 8;
+constexpr int64_t kScalarLanes = 4; // lanes of a thread without vectors
+constexpr int64_t kCombineWarps = 8; // outputs per block of the merge kernel
+constexpr int64_t kSharedMemoryBytes = 48 * 1024;
 
 /// A partial result: one value per output of the generic.
 using State = SmallVector<Value, 4>;
@@ -123,9 +142,80 @@ struct Emitter : ReductionSpace {
   ImplicitLocOpBuilder &b;
   StateMerge merger;
   SmallVector<Value> initValues; // per output: the fill's value, or null
+  linalg::GenericOp epilogue;     // run per finished output, or null
+
+  /// Lanes share one count (Welford whose count update reads only the
+  /// count); the flat lane layout is then [count, lane 0's other values,
+  /// lane 1's, ...], otherwise every lane's whole state in turn.
+  bool sharedCount = false;
 
   Emitter(linalg::GenericOp op, ImplicitLocOpBuilder &b, StateMerge merger)
-      : ReductionSpace(op), op(op), b(b), merger(std::move(merger)) {}
+      : ReductionSpace(op), op(op), b(b), merger(std::move(merger)) {
+    sharedCount = this->merger.welford && countStepsInLockstep(op);
+  }
+
+  /// True when the yielded count depends on the count argument and
+  /// constants only: every lane that folds one element per step then holds
+  /// the same count.
+  static bool countStepsInLockstep(linalg::GenericOp op) {
+    Block *body = op.getBlock();
+    BlockArgument count = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+    SmallVector<Value> work{body->getTerminator()->getOperand(0)};
+    while (!work.empty()) {
+      Value value = work.pop_back_val();
+      if (auto argument = dyn_cast<BlockArgument>(value)) {
+        if (argument != count)
+          return false;
+        continue;
+      }
+      Operation *def = value.getDefiningOp();
+      if (def->getBlock() != body)
+        continue; // defined above the generic: the same for every element
+      llvm::append_range(work, def->getOperands());
+    }
+    return true;
+  }
+
+  size_t stateSize() const { return merger.types.size(); }
+
+  State lane(ArrayRef<Value> lanes, int64_t l) const {
+    size_t size = stateSize();
+    if (!sharedCount)
+      return State(lanes.slice(l * size, size));
+    State state{lanes[0]};
+    llvm::append_range(state, lanes.slice(1 + l * (size - 1), size - 1));
+    return state;
+  }
+
+  SmallVector<Value> packLanes(ArrayRef<State> states) const {
+    SmallVector<Value> lanes;
+    if (sharedCount)
+      lanes.push_back(states.front()[0]);
+    for (const State &state : states)
+      llvm::append_range(lanes, sharedCount ? ArrayRef<Value>(state).drop_front()
+                                            : ArrayRef<Value>(state));
+    return lanes;
+  }
+
+  SmallVector<Value> emptyLanes(int64_t width) {
+    return packLanes(SmallVector<State>(width, merger.empty(b)));
+  }
+
+  /// Merges `width` lanes into one state, pairwise.
+  State collapseLanes(ArrayRef<Value> lanes, int64_t width) {
+    SmallVector<State> states;
+    for (int64_t l = 0; l < width; ++l)
+      states.push_back(lane(lanes, l));
+    while (states.size() > 1) {
+      SmallVector<State> merged;
+      for (size_t i = 0; i + 1 < states.size(); i += 2)
+        merged.push_back(merger.merge(b, states[i], states[i + 1]));
+      if (states.size() % 2)
+        merged.push_back(states.back());
+      states = std::move(merged);
+    }
+    return states.front();
+  }
 
   SmallVector<Value> loopsAt(Value output, Value reduced) {
     return ReductionSpace::loopsAt(b, output, reduced);
@@ -151,11 +241,25 @@ struct Emitter : ReductionSpace {
     return values;
   }
 
+  /// Stores output `output`'s final state, then runs the epilogue for that
+  /// element (it reads what this thread just stored).
   void storeFinal(Value output, const State &state) {
     State merged = merger.merge(b, initialState(output), state);
     SmallVector<Value> loops = loopsAt(output, Value());
     for (auto [init, value] : llvm::zip(op.getDpsInitsMutable(), merged))
       storeOperand(b, op, init, value, loops);
+    if (!epilogue)
+      return;
+    SmallVector<Value> points =
+        delinearize(b, output, epilogue.getStaticLoopRanges());
+    SmallVector<Value> arguments;
+    for (OpOperand *input : epilogue.getDpsInputOperands())
+      arguments.push_back(loadOperand(b, epilogue, *input, points));
+    for (OpOperand &init : epilogue.getDpsInitsMutable())
+      arguments.push_back(initArgument(b, epilogue, init, points));
+    SmallVector<Value> results = emitBody(b, epilogue, arguments, points);
+    for (auto [init, value] : llvm::zip(epilogue.getDpsInitsMutable(), results))
+      storeOperand(b, epilogue, init, value, points);
   }
 
   /// Per-block partial states, [split x outputs] per value.
@@ -173,22 +277,58 @@ struct Emitter : ReductionSpace {
       memref::StoreOp::create(b, value, buffer, ValueRange{part, output});
   }
 
-  /// The second kernel: merges the blocks' states of each output in order.
+  /// The second kernel: a warp per output merges the blocks' states (lane
+  /// j those of blocks j, j + 32, ..., then the warp's lanes by shuffles),
+  /// in a fixed order.
   KernelSummary emitCombine(ArrayRef<Value> partials, int64_t split,
                             StringRef name) {
-    Value output = createElementLaunch(b, numOutputs, name);
-    State state = merger.empty(b);
-    for (int64_t p = 0; p < split; ++p) {
-      Value part = indexConstant(b, p);
+    gpu::LaunchOp launch = createLaunch(
+        b, (numOutputs + kCombineWarps - 1) / kCombineWarps,
+        {32, kCombineWarps}, {}, name);
+    Value laneId = launch.getThreadIds().x;
+    Value output = arith::AddIOp::create(
+        b,
+        arith::MulIOp::create(b, launch.getBlockIds().x,
+                              indexConstant(b, kCombineWarps)),
+        launch.getThreadIds().y);
+    // The condition is the same for the warp's 32 lanes, which shuffle.
+    auto guard = scf::IfOp::create(
+        b,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, output,
+                              indexConstant(b, numOutputs)),
+        /*withElseRegion=*/false);
+    b.setInsertionPointToStart(&guard.getThenRegion().front());
+    // Every load first (a lane's blocks past `split` read the last one and
+    // are discarded), so that they are in flight together; then the merges.
+    Value last = indexConstant(b, split - 1);
+    SmallVector<std::pair<Value, State>> loadedParts;
+    for (int64_t k = 0; k * 32 < split; ++k) {
+      Value p = arith::AddIOp::create(b, laneId, indexConstant(b, 32 * k));
+      Value inRange = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, p,
+                                            indexConstant(b, split));
+      Value clamped = arith::MinUIOp::create(b, p, last);
       State loaded;
       for (Value buffer : partials)
         loaded.push_back(
-            memref::LoadOp::create(b, buffer, ValueRange{part, output}));
-      state = merger.merge(b, state, loaded);
+            memref::LoadOp::create(b, buffer, ValueRange{clamped, output}));
+      loadedParts.push_back({inRange, loaded});
     }
+    State state = merger.empty(b);
+    for (auto &[inRange, loaded] : loadedParts) {
+      State merged = merger.merge(b, state, loaded);
+      for (auto [value, updated] : llvm::zip(state, merged))
+        value = arith::SelectOp::create(b, inRange, updated, value);
+    }
+    state = warpMerge(b, merger, state);
+    auto first = scf::IfOp::create(
+        b,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, laneId,
+                              indexConstant(b, 0)),
+        /*withElseRegion=*/false);
+    b.setInsertionPointToStart(&first.getThenRegion().front());
     storeFinal(output, state);
     return {name.str(), "merge of " + std::to_string(split) +
-                            " partial states per output"};
+                            " partial states per output (a warp each)"};
   }
 
   /// One shared-memory array of `shape` per state value.
@@ -210,15 +350,26 @@ struct Emitter : ReductionSpace {
   }
 };
 
-/// The state after folding the `width` consecutive positions from `first`
-/// (the innermost reduced loop runs through them; width 1: one position).
-/// Inputs contiguous along that loop are read as one vector; the others
-/// once for the unit.
-State updateUnit(Emitter &e, const State &state, Value output, Value first,
-                 int64_t width, unsigned innermost) {
+/// The lanes after folding the `width` consecutive positions from `first`,
+/// position l into lane l. With `vectorLoads`, the innermost reduced loop
+/// runs through the positions: inputs contiguous along it are read as one
+/// vector and the others once for the unit. Otherwise every position is
+/// read on its own (consecutive positions of the reduced space, wherever
+/// they lie).
+SmallVector<Value> updateUnit(Emitter &e, ArrayRef<Value> lanes, Value output,
+                              Value first, int64_t width, unsigned innermost,
+                              bool vectorLoads) {
   ImplicitLocOpBuilder &b = e.b;
-  if (width == 1)
-    return e.update(state, output, first);
+  if (!vectorLoads || width == 1) {
+    SmallVector<State> next;
+    for (int64_t l = 0; l < width; ++l) {
+      Value position =
+          l == 0 ? first
+                 : Value(arith::AddIOp::create(b, first, indexConstant(b, l)));
+      next.push_back(e.update(e.lane(lanes, l), output, position));
+    }
+    return e.packLanes(next);
+  }
   linalg::GenericOp op = e.op;
   SmallVector<Value> loops = e.loopsAt(output, first);
   SmallVector<Value> loaded;
@@ -237,59 +388,63 @@ State updateUnit(Emitter &e, const State &state, Value output, Value first,
         applyMap(b, op.getMatchingIndexingMap(input), loops),
         /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes)));
   }
-  State current = state;
-  for (int64_t lane = 0; lane < width; ++lane) {
+  SmallVector<State> next;
+  for (int64_t l = 0; l < width; ++l) {
     SmallVector<Value> laneLoops(loops);
-    laneLoops[innermost] = arith::AddIOp::create(b, loops[innermost],
-                                                 indexConstant(b, lane));
+    laneLoops[innermost] =
+        arith::AddIOp::create(b, loops[innermost], indexConstant(b, l));
     SmallVector<Value> arguments;
     for (auto [value, vector] : llvm::zip(loaded, isVector))
       arguments.push_back(
-          vector ? Value(vector::ExtractOp::create(b, value, lane)) : value);
-    llvm::append_range(arguments, current);
-    current = State(emitBody(b, op, arguments, laneLoops));
+          vector ? Value(vector::ExtractOp::create(b, value, l)) : value);
+    llvm::append_range(arguments, e.lane(lanes, l));
+    next.push_back(State(emitBody(b, op, arguments, laneLoops)));
   }
-  return current;
+  return e.packLanes(next);
 }
 
 /// Folds the units start, start + step, ... (below `end`; a unit is `width`
-/// consecutive positions) into a state, kUnroll units per trip. A unit past
-/// `end` in the last trip reads the last unit instead and its steps are
-/// discarded (a select, not a branch), so the trip's loads are independent
-/// of the state and issue together.
+/// consecutive positions, one per lane) into `width` lanes, kUnroll units
+/// per trip, and merges the lanes. A unit past `end` in the last trip reads
+/// the last unit instead and its steps are discarded (a select, not a
+/// branch, and for all lanes alike), so the trip's loads are independent of
+/// the state and issue together.
 State foldUnits(Emitter &e, Value output, Value start, Value end, int64_t step,
-                int64_t width, unsigned innermost) {
+                int64_t width, unsigned innermost, bool vectorLoads = true) {
   ImplicitLocOpBuilder &b = e.b;
-  State empty = e.merger.empty(b);
   auto loop = scf::ForOp::create(b, start, end,
-                                 indexConstant(b, step * kUnroll), empty);
-  OpBuilder::InsertionGuard inner(b);
-  b.setInsertionPointToStart(loop.getBody());
-  State state(loop.getRegionIterArgs());
-  Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
-  auto firstPosition = [&](Value unit) -> Value {
-    return width == 1 ? unit
-                      : Value(arith::MulIOp::create(
-                            b, unit, indexConstant(b, width)));
-  };
-  for (int64_t k = 0; k < kUnroll; ++k) {
-    Value unit = arith::AddIOp::create(b, loop.getInductionVar(),
-                                       indexConstant(b, k * step));
-    if (k == 0) {
-      state = updateUnit(e, state, output, firstPosition(unit), width,
-                         innermost);
-      continue;
+                                 indexConstant(b, step * kUnroll),
+                                 e.emptyLanes(width));
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(loop.getBody());
+    SmallVector<Value> lanes(loop.getRegionIterArgs());
+    Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
+    auto firstPosition = [&](Value unit) -> Value {
+      return width == 1 ? unit
+                        : Value(arith::MulIOp::create(
+                              b, unit, indexConstant(b, width)));
+    };
+    for (int64_t k = 0; k < kUnroll; ++k) {
+      Value unit = arith::AddIOp::create(b, loop.getInductionVar(),
+                                         indexConstant(b, k * step));
+      if (k == 0) {
+        lanes = updateUnit(e, lanes, output, firstPosition(unit), width,
+                           innermost, vectorLoads);
+        continue;
+      }
+      Value inRange =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, unit, end);
+      Value clamped = arith::MinUIOp::create(b, unit, last);
+      SmallVector<Value> next =
+          updateUnit(e, lanes, output, firstPosition(clamped), width,
+                     innermost, vectorLoads);
+      for (auto [value, updated] : llvm::zip(lanes, next))
+        value = arith::SelectOp::create(b, inRange, updated, value);
     }
-    Value inRange =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, unit, end);
-    Value clamped = arith::MinUIOp::create(b, unit, last);
-    State next = updateUnit(e, state, output, firstPosition(clamped), width,
-                            innermost);
-    for (auto [value, updated] : llvm::zip(state, next))
-      value = arith::SelectOp::create(b, inRange, updated, value);
+    scf::YieldOp::create(b, lanes);
   }
-  scf::YieldOp::create(b, asRange(state));
-  return State(loop.getResults());
+  return e.collapseLanes(SmallVector<Value>(loop.getResults()), width);
 }
 
 State foldPositions(Emitter &e, Value output, Value start, Value end,
@@ -347,11 +502,23 @@ bool readsColumns(linalg::GenericOp op) {
 
 SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
   ImplicitLocOpBuilder &b = e.b;
+  // Outputs with few values (planes of 7x7) take fewer threads, so that a
+  // thread's share outweighs the merges every thread ends with.
+  const int64_t planeThreads = std::clamp<int64_t>(
+      llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(
+          1, e.numReduced / kPlaneValuesPerThread))),
+      kMinPlaneThreads, kMaxPlaneThreads);
   int64_t split = std::max<int64_t>(
-      1, std::min((kTargetBlocks + e.numOutputs - 1) / e.numOutputs,
-                  e.numReduced / (kPlaneThreads * kMinPerThread)));
-  auto [innermost, width] = planeVectorWidth(e);
-  // Chunks of whole vectors, so that both the vector and the scalar code
+      1, std::min((kPlaneTargetBlocks + e.numOutputs - 1) / e.numOutputs,
+                  e.numReduced / (planeThreads * kMinPerThread)));
+  auto [innermost, vectorWidth] = planeVectorWidth(e);
+  // Without vectors a thread still folds units of kScalarLanes consecutive
+  // positions into as many lanes (each read on its own), where the
+  // positions split into whole units.
+  bool scalarLanes =
+      vectorWidth == 1 && e.numReduced % kScalarLanes == 0;
+  int64_t width = scalarLanes ? kScalarLanes : vectorWidth;
+  // Chunks of whole units, so that both the vector and the scalar code
   // split the positions alike.
   int64_t units = e.numReduced / width;
   int64_t chunk = (units + split - 1) / split * width;
@@ -363,7 +530,7 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
   {
     OpBuilder::InsertionGuard insertion(b);
     gpu::LaunchOp launch =
-        createLaunch(b, e.numOutputs * split, {kPlaneThreads},
+        createLaunch(b, e.numOutputs * split, {planeThreads},
                      e.scratchArrays({32}), (name + "_planes").str());
     ArrayRef<BlockArgument> shared = launch.getWorkgroupAttributions();
     Value thread = launch.getThreadIds().x;
@@ -379,7 +546,14 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
     State folded;
     if (width == 1) {
       folded = foldPositions(e, output, arith::AddIOp::create(b, begin, thread),
-                             end, kPlaneThreads);
+                             end, planeThreads);
+    } else if (scalarLanes) {
+      Value unitBegin =
+          arith::DivUIOp::create(b, begin, indexConstant(b, width));
+      Value unitEnd = arith::DivUIOp::create(b, end, indexConstant(b, width));
+      folded = foldUnits(e, output, arith::AddIOp::create(b, unitBegin, thread),
+                         unitEnd, planeThreads, width, innermost,
+                         /*vectorLoads=*/false);
     } else {
       // Vectors of `width` positions where the vector-read buffers are
       // 16-byte aligned; one position at a time otherwise.
@@ -397,13 +571,13 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
             scf::YieldOp::create(
                 b, asRange(foldUnits(
                        e, output, arith::AddIOp::create(b, unitBegin, thread),
-                       unitEnd, kPlaneThreads, width, innermost)));
+                       unitEnd, planeThreads, width, innermost)));
           },
           [&](OpBuilder &, Location) {
             scf::YieldOp::create(
                 b, asRange(foldPositions(
                        e, output, arith::AddIOp::create(b, begin, thread), end,
-                       kPlaneThreads)));
+                       planeThreads)));
           });
       folded = State(choose.getResults());
     }
@@ -426,7 +600,7 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
     gpu::BarrierOp::create(b);
     Value hasState =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ult, lane,
-                              indexConstant(b, kPlaneThreads / 32));
+                              indexConstant(b, planeThreads / 32));
     State staged;
     for (auto [buffer, emptyValue] : llvm::zip(shared, empty)) {
       Value wideEmpty = widenForShuffle(b, emptyValue);
@@ -455,9 +629,13 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
       e.storePartial(partials, part, output, state);
     summaries.push_back(
         {(name + "_planes").str(),
-         e.describe() + " over planes (" + std::to_string(kPlaneThreads) +
+         e.describe() + " over planes (" + std::to_string(planeThreads) +
              " threads per output" +
-             (width > 1 ? ", vector " + std::to_string(width) : std::string()) +
+             (width > 1 ? (scalarLanes ? ", " : ", vector ") +
+                              std::to_string(width) +
+                              (scalarLanes ? " lanes" : "")
+                        : std::string()) +
+             (e.sharedCount && width > 1 ? ", shared count" : "") +
              (split > 1 ? ", split over " + std::to_string(split) + " blocks"
                         : std::string()) +
              ")"});
@@ -468,13 +646,43 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
   return summaries;
 }
 
+/// The block of the columns mapping: `threads` along the outputs (a power
+/// of two up to 32, fewer where there are few outputs), each with `width`
+/// consecutive outputs, and `rows` threads splitting the rows.
+struct ColumnBlock {
+  int64_t width = 1, threads = kMaxColumnThreads,
+          rows = kColumnBlockThreads / kMaxColumnThreads;
+  int64_t outputsPerBlock() const { return threads * width; }
+};
+
+/// Shared memory for one partial state per thread and lane: the count once
+/// per thread where the lanes share it, every other value per lane.
+int64_t columnScratchBytes(const Emitter &e, const ColumnBlock &block) {
+  int64_t bytes = 0;
+  for (auto [i, type] : llvm::enumerate(e.merger.types)) {
+    int64_t perThread = (i == 0 && e.sharedCount) ? 1 : block.width;
+    bytes += perThread * shuffleType(type).getIntOrFloatBitWidth() / 8;
+  }
+  return bytes * block.threads * block.rows;
+}
+
 /// Outputs per thread for the columns mapping with vector loads: one
 /// parallel loop, every input contiguous along it (or not moving with it),
-/// whole vectors, and shared memory for 16 rows of 32 threads' states.
-int64_t columnVectorWidth(Emitter &e) {
+/// whole vectors that stay 16-byte aligned, and shared memory for the
+/// block's states.
+ColumnBlock columnBlockFor(const Emitter &e) {
   linalg::GenericOp op = e.op;
+  auto shaped = [&](int64_t width) {
+    ColumnBlock block;
+    block.width = width;
+    block.threads = std::min<int64_t>(
+        kMaxColumnThreads,
+        llvm::PowerOf2Ceil((e.numOutputs + width - 1) / width));
+    block.rows = kColumnBlockThreads / block.threads;
+    return block;
+  };
   if (e.parallelSizes.size() != 1)
-    return 1;
+    return shaped(1);
   unsigned loop = 0;
   for (auto [dim, iterator] : llvm::enumerate(e.iterators))
     if (iterator == utils::IteratorType::parallel)
@@ -485,56 +693,49 @@ int64_t columnVectorWidth(Emitter &e) {
     std::optional<unsigned> dim = unitStrideDim(op, *input, loop);
     if (!dim) {
       if (op.getMatchingIndexingMap(input).isFunctionOfDim(loop))
-        return 1;
+        return shaped(1);
       continue;
     }
     unsigned bits = getElementTypeOrSelf(input->get()).getIntOrFloatBitWidth();
     if (bits < 8 || bits % 8 != 0)
-      return 1;
+      return shaped(1);
     widestBytes = std::max<int64_t>(widestBytes, bits / 8);
     vectors.push_back({input, *dim});
   }
-  int64_t stateBytes = 0;
-  for (Type type : e.merger.types)
-    stateBytes += shuffleType(type).getIntOrFloatBitWidth() / 8;
+  if (vectors.empty())
+    return shaped(1);
   int64_t width = vectorWidthFor(widestBytes);
-  while (width > 1 && (e.numOutputs % width != 0 ||
-                       stateBytes * kRows * kColumns * width > 48 * 1024))
+  while (width > 1 &&
+         (e.numOutputs % width != 0 ||
+          columnScratchBytes(e, shaped(width)) > kSharedMemoryBytes ||
+          llvm::any_of(vectors, [&](auto vector) {
+            return !vectorsStayAligned(*vector.first, vector.second, width);
+          })))
     width /= 2;
-  if (width < 2 || vectors.empty())
-    return 1;
-  // With few outputs the reduction is split across many blocks and each
-  // thread folds few rows: its `width` states and their merges then cost
-  // more than wider loads save (measured on the H100: C = 256 and 64 were
-  // slower with vectors, C = 2048 faster).
-  if (e.numOutputs < kMinVectorColumnBlocks * kColumns * width)
-    return 1;
-  for (auto [operand, dim] : vectors)
-    if (!vectorsStayAligned(*operand, dim, width))
-      return 1;
-  return width;
+  return shaped(width);
 }
 
 /// The columns mapping: threads along x take consecutive outputs, `width`
-/// each (read with one vector load per input and row where width > 1), the
-/// 16 warps of a block split the rows, and a shared-memory tree merges them.
+/// each (read with one vector load per input and row where width > 1, one
+/// state per lane), the block's threads along y split the rows, and a
+/// shared-memory tree merges their states.
 SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
-                                       int64_t width) {
+                                       const ColumnBlock &block) {
   ImplicitLocOpBuilder &b = e.b;
   linalg::GenericOp op = e.op;
+  int64_t width = block.width;
   unsigned loop = 0;
   for (auto [dim, iterator] : llvm::enumerate(e.iterators))
     if (iterator == utils::IteratorType::parallel)
       loop = dim;
-  int64_t perBlock = kColumns * width;
+  int64_t perBlock = block.outputsPerBlock();
   int64_t columnBlocks = (e.numOutputs + perBlock - 1) / perBlock;
   int64_t split = std::max<int64_t>(
-      1, std::min((kTargetBlocks + columnBlocks - 1) / columnBlocks,
-                  e.numReduced / (kRows * kMinPerThread)));
+      1, std::min((kColumnTargetBlocks + columnBlocks - 1) / columnBlocks,
+                  e.numReduced / (block.rows * kMinPerThread)));
   SmallVector<Value> partials;
   if (split > 1)
     partials = e.allocatePartials(split);
-  size_t stateSize = e.merger.types.size();
   int64_t vectorBytes = 0;
   for (OpOperand *input : op.getDpsInputOperands())
     if (unitStrideDim(op, *input, loop))
@@ -542,13 +743,23 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
           vectorBytes,
           width * getElementTypeOrSelf(input->get()).getIntOrFloatBitWidth() /
               8);
+  // Per state value: [rows, threads] for a shared count, else
+  // [rows, threads * width].
+  SmallVector<Type> scratch;
+  for (auto [i, type] : llvm::enumerate(e.merger.types)) {
+    int64_t columns = (i == 0 && e.sharedCount) ? block.threads : perBlock;
+    scratch.push_back(MemRefType::get(
+        {block.rows, columns}, shuffleType(type), MemRefLayoutAttrInterface{},
+        gpu::AddressSpaceAttr::get(b.getContext(),
+                                   gpu::AddressSpace::Workgroup)));
+  }
 
   SmallVector<KernelSummary> summaries;
   {
     OpBuilder::InsertionGuard insertion(b);
-    gpu::LaunchOp launch = createLaunch(
-        b, columnBlocks * split, {kColumns, kRows},
-        e.scratchArrays({kRows, perBlock}), (name + "_columns").str());
+    gpu::LaunchOp launch =
+        createLaunch(b, columnBlocks * split, {block.threads, block.rows},
+                     scratch, (name + "_columns").str());
     ArrayRef<BlockArgument> shared = launch.getWorkgroupAttributions();
     Value tx = launch.getThreadIds().x;
     Value ty = launch.getThreadIds().y;
@@ -557,41 +768,39 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
     Value part = arith::DivUIOp::create(b, launch.getBlockIds().x,
                                         indexConstant(b, columnBlocks));
     Value threadColumn = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, column, indexConstant(b, kColumns)), tx);
+        b, arith::MulIOp::create(b, column, indexConstant(b, block.threads)),
+        tx);
     Value base =
         arith::MulIOp::create(b, threadColumn, indexConstant(b, width));
     Value valid = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, base,
                                         indexConstant(b, e.numOutputs));
-    State empty = e.merger.empty(b);
-    SmallVector<Value> emptyAll;
-    for (int64_t l = 0; l < width; ++l)
-      llvm::append_range(emptyAll, empty);
+    SmallVector<Value> emptyLanes = e.emptyLanes(width);
 
-    // Per lane, the state after one row `reduced`; with `useVectors` each
-    // contiguous input is one vector load, otherwise one load per lane.
+    // The lanes after one row `reduced`; with `useVectors` each contiguous
+    // input is one vector load, otherwise one load per lane.
     bool useVectors = true;
-    auto updateRow = [&](ArrayRef<Value> states, Value reduced) {
+    auto updateRow = [&](ArrayRef<Value> lanes, Value reduced) {
       SmallVector<Value> loops = e.loopsAt(base, reduced);
       SmallVector<Value> loaded;
       SmallVector<bool> isVector;
       for (OpOperand *input : op.getDpsInputOperands()) {
         std::optional<unsigned> dim = unitStrideDim(op, *input, loop);
-        isVector.push_back(dim.has_value());
-        if (!dim) {
+        isVector.push_back(dim.has_value() && width > 1);
+        if (!dim || width == 1) {
           loaded.push_back(loadOperand(b, op, *input, loops));
           continue;
         }
         if (!useVectors) {
-          SmallVector<Value> lanes;
+          SmallVector<Value> values;
           for (int64_t l = 0; l < width; ++l) {
             SmallVector<Value> laneLoops(loops);
             laneLoops[loop] =
                 arith::AddIOp::create(b, loops[loop], indexConstant(b, l));
-            lanes.push_back(loadOperand(b, op, *input, laneLoops));
+            values.push_back(loadOperand(b, op, *input, laneLoops));
           }
           loaded.push_back(vector::FromElementsOp::create(
               b, VectorType::get({width}, getElementTypeOrSelf(input->get())),
-              lanes));
+              values));
           continue;
         }
         auto [view, indices] = vectorViewAt(b, op, *input, *dim, loops);
@@ -600,7 +809,7 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
             view, indices, /*nontemporal=*/false,
             llvm::MaybeAlign(vectorBytes)));
       }
-      SmallVector<Value> next;
+      SmallVector<State> next;
       for (int64_t l = 0; l < width; ++l) {
         SmallVector<Value> laneLoops(loops);
         laneLoops[loop] =
@@ -609,40 +818,39 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
         for (auto [value, vector] : llvm::zip(loaded, isVector))
           arguments.push_back(
               vector ? Value(vector::ExtractOp::create(b, value, l)) : value);
-        llvm::append_range(arguments,
-                           states.slice(l * stateSize, stateSize));
-        llvm::append_range(next, emitBody(b, op, arguments, laneLoops));
+        llvm::append_range(arguments, e.lane(lanes, l));
+        next.push_back(State(emitBody(b, op, arguments, laneLoops)));
       }
-      return next;
+      return e.packLanes(next);
     };
 
     auto foldRows = [&]() -> SmallVector<Value> {
       Value first = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, part, indexConstant(b, kRows)), ty);
+          b, arith::MulIOp::create(b, part, indexConstant(b, block.rows)), ty);
       Value end = indexConstant(b, e.numReduced);
-      int64_t step = kRows * split;
+      int64_t step = block.rows * split;
       auto rows = scf::ForOp::create(b, first, end,
                                      indexConstant(b, step * kUnroll),
-                                     emptyAll);
+                                     emptyLanes);
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(rows.getBody());
-      SmallVector<Value> states(rows.getRegionIterArgs());
+      SmallVector<Value> lanes(rows.getRegionIterArgs());
       Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
       for (int64_t k = 0; k < kUnroll; ++k) {
         Value row = arith::AddIOp::create(b, rows.getInductionVar(),
                                           indexConstant(b, k * step));
         if (k == 0) {
-          states = updateRow(states, row);
+          lanes = updateRow(lanes, row);
           continue;
         }
         Value inRange =
             arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, end);
         SmallVector<Value> next =
-            updateRow(states, arith::MinUIOp::create(b, row, last));
-        for (auto [value, updated] : llvm::zip(states, next))
+            updateRow(lanes, arith::MinUIOp::create(b, row, last));
+        for (auto [value, updated] : llvm::zip(lanes, next))
           value = arith::SelectOp::create(b, inRange, updated, value);
       }
-      scf::YieldOp::create(b, states);
+      scf::YieldOp::create(b, lanes);
       return SmallVector<Value>(rows.getResults());
     };
     // Vector loads where the vector-read buffers are 16-byte aligned, one
@@ -656,7 +864,6 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
         b, valid,
         [&](OpBuilder &, Location) {
           if (width == 1) {
-            useVectors = false;
             scf::YieldOp::create(b, foldRows());
             return;
           }
@@ -672,35 +879,45 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
               });
           scf::YieldOp::create(b, choose.getResults());
         },
-        [&](OpBuilder &, Location) { scf::YieldOp::create(b, emptyAll); });
+        [&](OpBuilder &, Location) { scf::YieldOp::create(b, emptyLanes); });
+    SmallVector<Value> lanes(accumulate.getResults());
 
-    for (int64_t l = 0; l < width; ++l) {
-      Value slot = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, tx, indexConstant(b, width)),
-          indexConstant(b, l));
-      for (auto [i, buffer] : llvm::enumerate(shared))
-        memref::StoreOp::create(
-            b,
-            widenForShuffle(b, accumulate.getResult(l * stateSize + i)),
-            buffer, ValueRange{ty, slot});
-    }
-    gpu::BarrierOp::create(b);
-    // A tree over the 16 rows of partial states: log2(16) merges per lane
-    // and thread rather than 16 in one thread.
+    // Lane l's state of the thread in row `row`: a shared count sits once
+    // per thread, every other value at the lane's slot.
     auto slotOf = [&](int64_t l) -> Value {
       return arith::AddIOp::create(
           b, arith::MulIOp::create(b, tx, indexConstant(b, width)),
           indexConstant(b, l));
     };
-    auto loadState = [&](Value row, Value slot) {
+    auto slotFor = [&](size_t value, int64_t l) -> Value {
+      return (value == 0 && e.sharedCount) ? tx : slotOf(l);
+    };
+    auto storeLanes = [&](Value row, ArrayRef<State> states) {
+      for (auto [l, state] : llvm::enumerate(states))
+        for (auto [i, buffer] : llvm::enumerate(shared)) {
+          if (i == 0 && e.sharedCount && l > 0)
+            continue;
+          memref::StoreOp::create(b, widenForShuffle(b, state[i]), buffer,
+                                  ValueRange{row, slotFor(i, l)});
+        }
+    };
+    auto loadLane = [&](Value row, int64_t l) {
       State loaded;
-      for (auto [buffer, type] : llvm::zip(shared, e.merger.types))
+      for (auto [i, buffer] : llvm::enumerate(shared))
         loaded.push_back(narrowFromShuffle(
-            b, memref::LoadOp::create(b, buffer, ValueRange{row, slot}),
-            type));
+            b,
+            memref::LoadOp::create(b, buffer, ValueRange{row, slotFor(i, l)}),
+            e.merger.types[i]));
       return loaded;
     };
-    for (int64_t stride = kRows / 2; stride >= 1; stride /= 2) {
+    SmallVector<State> own;
+    for (int64_t l = 0; l < width; ++l)
+      own.push_back(e.lane(lanes, l));
+    storeLanes(ty, own);
+    gpu::BarrierOp::create(b);
+    // A tree over the block's rows of partial states: log2(rows) merges per
+    // lane and thread rather than `rows` in one thread.
+    for (int64_t stride = block.rows / 2; stride >= 1; stride /= 2) {
       Value active = arith::AndIOp::create(
           b, valid,
           arith::CmpIOp::create(b, arith::CmpIPredicate::ult, ty,
@@ -710,14 +927,11 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
         OpBuilder::InsertionGuard inner(b);
         b.setInsertionPointToStart(&step.getThenRegion().front());
         Value other = arith::AddIOp::create(b, ty, indexConstant(b, stride));
-        for (int64_t l = 0; l < width; ++l) {
-          Value slot = slotOf(l);
-          State merged = e.merger.merge(b, loadState(ty, slot),
-                                        loadState(other, slot));
-          for (auto [buffer, value] : llvm::zip(shared, merged))
-            memref::StoreOp::create(b, widenForShuffle(b, value), buffer,
-                                    ValueRange{ty, slot});
-        }
+        SmallVector<State> merged;
+        for (int64_t l = 0; l < width; ++l)
+          merged.push_back(
+              e.merger.merge(b, loadLane(ty, l), loadLane(other, l)));
+        storeLanes(ty, merged);
       }
       gpu::BarrierOp::create(b);
     }
@@ -727,20 +941,22 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
         b, arith::AndIOp::create(b, firstRow, valid), false);
     b.setInsertionPointToStart(&merging.getThenRegion().front());
     for (int64_t l = 0; l < width; ++l) {
-      State state = loadState(indexConstant(b, 0), slotOf(l));
+      State state = loadLane(indexConstant(b, 0), l);
       Value output = arith::AddIOp::create(b, base, indexConstant(b, l));
       if (split == 1)
         e.storeFinal(output, state);
       else
         e.storePartial(partials, part, output, state);
     }
+    std::string shape = std::to_string(block.threads) +
+                        (width > 1 ? " x " + std::to_string(width) : "") +
+                        " columns x " + std::to_string(block.rows) +
+                        " rows per block";
     summaries.push_back(
         {(name + "_columns").str(),
-         e.describe() + " over columns (" +
-             (width > 1 ? "32 x " + std::to_string(width) +
-                              " columns x 16 warps per block, vector " +
-                              std::to_string(width)
-                        : std::string("32 columns x 16 warps per block")) +
+         e.describe() + " over columns (" + shape +
+             (width > 1 ? ", vector " + std::to_string(width) : "") +
+             (e.sharedCount && width > 1 ? ", shared count" : "") +
              (split > 1 ? ", split over " + std::to_string(split) + " blocks"
                         : std::string()) +
              ")"});
@@ -788,15 +1004,57 @@ bool isMultiValueReduction(linalg::GenericOp op) {
   return stateMergeOf(op).has_value();
 }
 
-SmallVector<KernelSummary> emitMultiValueReductionKernels(linalg::GenericOp op,
-                                                          StringRef name) {
+linalg::GenericOp findOutputEpilogue(linalg::GenericOp op) {
+  Operation *next = op->getNextNode();
+  while (next && isa<memref::AllocOp>(next))
+    next = next->getNextNode();
+  auto epilogue = dyn_cast_or_null<linalg::GenericOp>(next);
+  if (!epilogue || !epilogue.hasPureBufferSemantics() ||
+      epilogue.getNumReductionLoops() != 0)
+    return {};
+  // The reduction's outputs: the parallel loops, in order.
+  ReductionSpace space(op);
+  SmallVector<AffineExpr> parallel;
+  for (auto [dim, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::parallel)
+      parallel.push_back(getAffineDimExpr(dim, op.getContext()));
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (op.getMatchingIndexingMap(&init).getResults() !=
+        ArrayRef<AffineExpr>(parallel))
+      return {};
+  if (epilogue.getStaticLoopRanges() != ArrayRef<int64_t>(space.parallelSizes))
+    return {};
+  for (AffineMap map : epilogue.getIndexingMapsArray())
+    if (!map.isIdentity())
+      return {};
+  // Other threads still read the reduction's inputs while one runs the
+  // epilogue: it must not write them.
+  for (OpOperand &init : epilogue.getDpsInitsMutable())
+    for (OpOperand *input : op.getDpsInputOperands())
+      if (init.get() == input->get())
+        return {};
+  return epilogue;
+}
+
+SmallVector<KernelSummary>
+emitMultiValueReductionKernels(linalg::GenericOp op, linalg::GenericOp epilogue,
+                               StringRef name) {
   ImplicitLocOpBuilder b(op.getLoc(), op);
   Emitter emitter(op, b, *stateMergeOf(op));
   for (unsigned i = 0; i < op.getNumDpsInits(); ++i)
     emitter.initValues.push_back(findFillInit(op, i).value);
-  if (!readsColumns(op))
-    return emitPlanes(emitter, name);
-  return emitColumns(emitter, name, columnVectorWidth(emitter));
+  emitter.epilogue = epilogue;
+  // The allocations between the two (the epilogue's outputs) move before
+  // the kernels, which use them.
+  if (epilogue)
+    while (op->getNextNode() != epilogue.getOperation())
+      op->getNextNode()->moveBefore(op);
+  SmallVector<KernelSummary> kernels =
+      readsColumns(op) ? emitColumns(emitter, name, columnBlockFor(emitter))
+                       : emitPlanes(emitter, name);
+  if (epilogue)
+    kernels.back().strategy += ", with the elementwise op after it";
+  return kernels;
 }
 
 } // namespace mlir::cudnn_mlir::codegen

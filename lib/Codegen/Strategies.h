@@ -69,8 +69,19 @@ constexpr llvm::StringLiteral kCombinerAttrName = "codegen.combiner";
 /// A reduction into several values per output: Welford states (marked
 /// with kCombinerAttrName) or several outputs each with a combiner.
 bool isMultiValueReduction(linalg::GenericOp op);
-SmallVector<KernelSummary> emitMultiValueReductionKernels(linalg::GenericOp op,
-                                                          StringRef name);
+
+/// The all-parallel generic right after multi-value reduction `op` that
+/// works element by element on its outputs (batch norm's per-channel
+/// finalisation), or null: the same iteration space as op's outputs, every
+/// operand indexed by the identity, and no output that op reads. The
+/// reduction's kernel then runs it for each output it finishes.
+linalg::GenericOp findOutputEpilogue(linalg::GenericOp op);
+
+/// The kernels of multi-value reduction `op`, and of `epilogue` (from
+/// findOutputEpilogue, or null) with them.
+SmallVector<KernelSummary>
+emitMultiValueReductionKernels(linalg::GenericOp op, linalg::GenericOp epilogue,
+                               StringRef name);
 
 } // namespace mlir::cudnn_mlir::codegen
 

@@ -108,15 +108,17 @@ Status cmrt::deviceAlloc(int64_t bytes, cudaStream_t stream, bool managed,
   int device = 0;
   if (Status s = currentDevice(device); !s.ok())
     return s;
-  std::string what = std::string(caller) + ": allocating " +
-                     std::to_string(bytes) + " bytes on device " +
-                     std::to_string(device);
+  // Built only on failure: allocation is on every call's path.
+  auto what = [&] {
+    return std::string(caller) + ": allocating " + std::to_string(bytes) +
+           " bytes on device " + std::to_string(device);
+  };
   auto size = static_cast<size_t>(bytes);
   if (managed) {
     cudaError_t err = cudaMallocManaged(&out, size, cudaMemAttachGlobal);
     if (err != cudaSuccess) {
       out = nullptr;
-      return cudaFailure(what, "cudaMallocManaged", err);
+      return cudaFailure(what(), "cudaMallocManaged", err);
     }
     Pools &p = pools();
     std::lock_guard<std::mutex> lock(p.mutex);
@@ -130,7 +132,7 @@ Status cmrt::deviceAlloc(int64_t bytes, cudaStream_t stream, bool managed,
   cudaError_t err = cudaMallocFromPoolAsync(&out, size, pool, stream);
   if (err != cudaSuccess) {
     out = nullptr;
-    return cudaFailure(what + " from the runtime's pool",
+    return cudaFailure(what() + " from the runtime's pool",
                        "cudaMallocFromPoolAsync", err);
   }
   return Status::success();

@@ -83,6 +83,8 @@ std::string dataTypeName(int64_t dataType);
 std::string pointwiseModeName(int64_t mode);
 /// "add", "amax", ...
 std::string reductionModeName(int64_t mode);
+/// "layer", "instance", "batch", "rms"; "mode(3)" for an unknown value.
+std::string normModeName(int64_t mode);
 
 } // namespace cmrt::graph
 

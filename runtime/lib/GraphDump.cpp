@@ -126,6 +126,16 @@ std::string cmrt::graph::reductionModeName(int64_t mode) {
   return "mode(" + std::to_string(mode) + ")";
 }
 
+std::string cmrt::graph::normModeName(int64_t mode) {
+  switch (static_cast<NormMode>(mode)) {
+  case NormMode::Layer: return "layer";
+  case NormMode::Instance: return "instance";
+  case NormMode::Batch: return "batch";
+  case NormMode::Rms: return "rms";
+  }
+  return "mode(" + std::to_string(mode) + ")";
+}
+
 namespace {
 
 std::string fmt(double value) {
@@ -144,6 +154,30 @@ std::string scalarText(const Tensor &t) {
   default:
     return std::to_string(t.scalar);
   }
+}
+
+std::string phaseName(int64_t phase) {
+  switch (static_cast<NormPhase>(phase)) {
+  case NormPhase::Inference: return "inference";
+  case NormPhase::Training: return "training";
+  }
+  return "phase(" + std::to_string(phase) + ")";
+}
+
+/// " batch training compute float": a norm's mode, forward phase (none for
+/// a backward norm) and compute type. Appended piece by piece: GCC 12 warns
+/// (-Wrestrict, falsely) on `" " + std::string`.
+std::string normText(int64_t mode, int64_t computeType,
+                     std::optional<int64_t> phase = std::nullopt) {
+  std::string s(" ");
+  s += normModeName(mode);
+  if (phase) {
+    s += " ";
+    s += phaseName(*phase);
+  }
+  s += " compute ";
+  s += dataTypeName(computeType);
+  return s;
 }
 
 std::string convText(const ConvAttrs &a) {
@@ -187,6 +221,22 @@ std::string attrText(const Op &op) {
     if (auto *a = std::get_if<ReductionAttrs>(&op.attrs))
       return " " + reductionModeName(a->mode) + " compute " +
              dataTypeName(a->computeType);
+    break;
+  case OpKind::NormForward:
+    if (auto *a = std::get_if<NormForwardAttrs>(&op.attrs)) {
+      std::string s = normText(a->mode, a->computeType, a->phase);
+      s += " epsilon ";
+      s += fmt(a->epsilon);
+      if (a->momentum) {
+        s += " momentum ";
+        s += fmt(*a->momentum);
+      }
+      return s;
+    }
+    break;
+  case OpKind::NormBackward:
+    if (auto *a = std::get_if<NormBackwardAttrs>(&op.attrs))
+      return normText(a->mode, a->computeType);
     break;
   default:
     break;

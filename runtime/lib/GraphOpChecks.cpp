@@ -374,16 +374,6 @@ NormShapes normShapes(int64_t mode, const std::vector<int64_t> &x) {
   return s;
 }
 
-const char *normModeWord(int64_t mode) {
-  switch (static_cast<NormMode>(mode)) {
-  case NormMode::Layer: return "layer";
-  case NormMode::Instance: return "instance";
-  case NormMode::Batch: return "batch";
-  case NormMode::Rms: return "rms";
-  }
-  return "unknown";
-}
-
 Status checkNormShape(const OpView &v, const Tensor *t,
                       const std::string &name,
                       const std::vector<int64_t> &want, const char *what,
@@ -392,7 +382,7 @@ Status checkNormShape(const OpView &v, const Tensor *t,
     return Status::success();
   return Status::invalid(v.name() + " expects " + name + " to be the " +
                          what + " shape " + formatList(want) + " of " +
-                         normModeWord(mode) + " norm, but got " +
+                         normModeName(mode) + " norm, but got " +
                          formatList(t->dims));
 }
 
@@ -410,7 +400,7 @@ Status checkNormForwardPresence(const OpView &v, const NormForwardAttrs &a) {
   bool training = a.phase == static_cast<int64_t>(NormPhase::Training);
   bool batch = a.mode == static_cast<int64_t>(NormMode::Batch);
   bool rms = a.mode == static_cast<int64_t>(NormMode::Rms);
-  std::string why = std::string("for ") + normModeWord(a.mode) + " norm " +
+  std::string why = std::string("for ") + normModeName(a.mode) + " norm " +
                     (training ? "training" : "inference");
   bool running = v.input(5) || v.input(6) || v.output(3) || v.output(4);
   bool allRunning = v.input(5) && v.input(6) && v.output(3) && v.output(4);
@@ -468,7 +458,7 @@ Status checkNormBackward(const OpView &v, const NormBackwardAttrs &a) {
   CMRT_TRY(checkSameDims(v, *v.input(1), v.inputName(1), *v.output(0),
                          v.outputName(0)));
   bool rms = a.mode == static_cast<int64_t>(NormMode::Rms);
-  std::string why = std::string("for ") + normModeWord(a.mode) + " norm";
+  std::string why = std::string("for ") + normModeName(a.mode) + " norm";
   CMRT_TRY(checkPresence(v, v.input(3), "mean", !rms, why));
   if (!rms)
     CMRT_TRY(checkPresence(v, v.output(2), "dbias", true, why));

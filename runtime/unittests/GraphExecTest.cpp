@@ -245,6 +245,35 @@ TEST(GraphDump, ByValueAndReductionAndNames) {
   EXPECT_EQ(reductionModeName(7), "norm2");
 }
 
+// Norms show their mode, phase, epsilon and momentum (what the compiler's
+// batch norms carry: test/Integration/bn-cudnn-graphs.test reads them).
+TEST(GraphDump, NormAttributes) {
+  std::string training =
+      dumpGraph(batchNormTrainingGraph(DataType::Half, NormShape{}, 1e-5, 0.1));
+  EXPECT_NE(training.find("op #0 (norm_forward) batch training compute float "
+                          "epsilon 1e-05 momentum 0.1: x=1 scale=2 bias=3 "
+                          "running_mean=4 running_var=5 -> y=6 saved_mean=7 "
+                          "saved_inv_variance=8 next_running_mean=9 "
+                          "next_running_var=10"),
+            std::string::npos)
+      << training;
+  std::string layer = dumpGraph(
+      layerNormGraph(DataType::Float, 4, 8, NormPhase::Inference, 0.5));
+  EXPECT_NE(layer.find("op #0 (norm_forward) layer inference compute float "
+                       "epsilon 0.5: x=1 scale=2 bias=3 -> y=4"),
+            std::string::npos)
+      << layer;
+  std::string backward =
+      dumpGraph(batchNormBackwardGraph(DataType::Half, NormShape{}));
+  EXPECT_NE(backward.find("op #0 (norm_backward) batch compute float: dy=1 "
+                          "x=2 scale=3 mean=4 inv_variance=5 -> dx=6 "
+                          "dscale=7 dbias=8"),
+            std::string::npos)
+      << backward;
+  EXPECT_EQ(normModeName(4), "rms");
+  EXPECT_EQ(normModeName(3), "mode(3)");
+}
+
 TEST(GraphDump, CAbiWritesTruncatesAndReportsLength) {
   std::vector<int64_t> w = serialize(convBiasRelu());
   int64_t n = static_cast<int64_t>(w.size());

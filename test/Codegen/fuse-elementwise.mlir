@@ -128,3 +128,58 @@ func.func @welford_keeps_its_form(%x: tensor<4x8xf32>) -> (tensor<4xi64>, tensor
   } -> (tensor<4xi64>, tensor<4xf32>, tensor<4xf32>)
   return %s#0, %s#1, %s#2 : tensor<4xi64>, tensor<4xf32>, tensor<4xf32>
 }
+
+// A per-channel producer read through a broadcasting map (batch norm's
+// inverse deviation: a division and a square root per channel). With another
+// user it runs anyway, so the consumer reads its result rather than
+// recomputing it per element; with no other user it fuses (its kernel goes).
+#ch = affine_map<(d0, d1) -> (d1)>
+#id1 = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @broadcast_producer_with_other_user
+// CHECK:         %[[INV:.*]] = linalg.generic {{.*}} iterator_types = ["parallel"]}
+// CHECK:           math.rsqrt
+// CHECK:         %[[Y:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %[[INV]] : tensor<8x16xf32>, tensor<16xf32>)
+// CHECK-NOT:       math.rsqrt
+// CHECK:           arith.mulf
+// CHECK:         return %[[Y]], %[[INV]]
+func.func @broadcast_producer_with_other_user(%x: tensor<8x16xf32>, %v: tensor<16xf32>)
+    -> (tensor<8x16xf32>, tensor<16xf32>) {
+  %e1 = tensor.empty() : tensor<16xf32>
+  %inv = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}
+      ins(%v : tensor<16xf32>) outs(%e1 : tensor<16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.rsqrt %a : f32
+    linalg.yield %r : f32
+  } -> tensor<16xf32>
+  %e = tensor.empty() : tensor<8x16xf32>
+  %y = linalg.generic {indexing_maps = [#id, #ch, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %inv : tensor<8x16xf32>, tensor<16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %i: f32, %o: f32):
+    %m = arith.mulf %a, %i : f32
+    linalg.yield %m : f32
+  } -> tensor<8x16xf32>
+  return %y, %inv : tensor<8x16xf32>, tensor<16xf32>
+}
+
+// CHECK-LABEL: func.func @broadcast_producer_single_user
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]}
+// CHECK:           math.rsqrt
+// CHECK:           arith.mulf
+// CHECK-NOT:     linalg.generic
+func.func @broadcast_producer_single_user(%x: tensor<8x16xf32>, %v: tensor<16xf32>) -> tensor<8x16xf32> {
+  %e1 = tensor.empty() : tensor<16xf32>
+  %inv = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}
+      ins(%v : tensor<16xf32>) outs(%e1 : tensor<16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.rsqrt %a : f32
+    linalg.yield %r : f32
+  } -> tensor<16xf32>
+  %e = tensor.empty() : tensor<8x16xf32>
+  %y = linalg.generic {indexing_maps = [#id, #ch, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %inv : tensor<8x16xf32>, tensor<16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %i: f32, %o: f32):
+    %m = arith.mulf %a, %i : f32
+    linalg.yield %m : f32
+  } -> tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}

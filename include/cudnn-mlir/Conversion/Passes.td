@@ -21,7 +21,13 @@ def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
     (their parameters reshaped to x's rank by `tensor.expand_shape` outside
     the graph; batch norm's inverse deviation is computed in the graph from
     the variance and an epsilon constant; absent layer-norm parameters become
-    constants of ones and zeros). Group operands, and tensor constants of the
+    constants of ones and zeros). `tcp.batch_norm_training` becomes
+    `cudnn.norm_forward` in the training phase with the running statistics
+    and momentum (its five results), `tcp.batch_norm_backward` (training
+    form) `cudnn.norm_backward`; their [C] tensors are [1, C, 1, ...]
+    descriptors, x of rank 2 or 3 is padded with 1s to rank 4 (a reshape on
+    each side of the graph), and results tcp drops are still written (cuDNN
+    writes every result of a norm). Group operands, and tensor constants of the
     body, become block arguments described by packed `!cudnn.tensor_desc`s
     with the promised `alignment`; the yielded values become the graph's
     outputs. Everything outside `group_type = "cudnn"` groups is left as it

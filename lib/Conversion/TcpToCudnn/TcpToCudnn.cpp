@@ -60,11 +60,38 @@ static FloatAttr f32Attr(MLIRContext *ctx, double value) {
   return FloatAttr::get(Float32Type::get(ctx), value);
 }
 
-/// A norm's per-channel or per-feature parameter operand: these are reshaped
-/// outside the graph, so the group argument itself is not a graph input.
+/// A norm's operand that is reshaped outside the graph, so the group argument
+/// itself is not a graph input: the per-channel or per-feature parameters,
+/// and the activations of training and backward batch norms below rank 4
+/// (see batchNormShape).
 static bool isNormParamUse(OpOperand &use) {
-  return isa<tcp::BatchNormOp, tcp::LayerNormOp>(use.getOwner()) &&
-         use.getOperandNumber() > 0;
+  Operation *owner = use.getOwner();
+  if (isa<tcp::BatchNormOp, tcp::LayerNormOp>(owner))
+    return use.getOperandNumber() > 0;
+  if (!isa<tcp::BatchNormTrainingOp, tcp::BatchNormBackwardOp>(owner))
+    return false;
+  // The activations: x, or dy and x.
+  unsigned activations = isa<tcp::BatchNormBackwardOp>(owner) ? 2 : 1;
+  return use.getOperandNumber() >= activations ||
+         cast<RankedTensorType>(use.get().getType()).getRank() < 4;
+}
+
+/// The shape cuDNN's batch norm sees for x = [N, C, d...]: x's own, with
+/// trailing 1s up to rank 4. [N, C] and [N, C, L] are the same batch norm as
+/// [N, C, 1, 1] and [N, C, L, 1]; a rank-2 batch norm has no engine (H100,
+/// cuDNN 9.19: "No valid engine configs"), the 4-D one runs
+/// (bn_cudnn_training_2d_f32).
+static SmallVector<int64_t> batchNormShape(RankedTensorType x) {
+  SmallVector<int64_t> shape(x.getShape());
+  shape.resize(std::max<size_t>(shape.size(), 4), 1);
+  return shape;
+}
+
+/// [1, C, 1...] of `shape`'s rank: batch norm's per-channel descriptors.
+static SmallVector<int64_t> perChannelShape(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> result(shape.size(), 1);
+  result[1] = shape[1];
+  return result;
 }
 
 static RankedTensorType tensorOf(TensorDescType desc) {
@@ -133,6 +160,13 @@ private:
   template <typename ReduceOp>
   LogicalResult reduction(ReduceOp op, cudnn::ReductionMode mode);
   LogicalResult batchNorm(tcp::BatchNormOp op);
+  LogicalResult batchNormTraining(tcp::BatchNormTrainingOp op);
+  LogicalResult batchNormBackward(tcp::BatchNormBackwardOp op);
+  FailureOr<SmallVector<Value>>
+  reshapedParams(Operation *user, ValueRange params, ArrayRef<int64_t> shape);
+  FailureOr<SmallVector<Value>>
+  activations(Operation *user, ValueRange values, ArrayRef<int64_t> shape);
+  void bindNormResults(Operation *tcpNorm, Operation *cudnnNorm);
   LogicalResult layerNorm(tcp::LayerNormOp op);
   LogicalResult broadcast(tcp::BroadcastOp op);
   LogicalResult yield(tcp::YieldOp op);
@@ -156,6 +190,9 @@ private:
   DenseMap<Value, Value> descs;
   SmallVector<GraphInput> inputs;
   SmallVector<GraphOutput> outputs;
+  /// Results of multi-result norms that tcp drops but cuDNN writes all the
+  /// same: graph outputs after the yielded ones, with no group result.
+  SmallVector<Value> unusedOutputs;
 };
 } // namespace
 
@@ -255,6 +292,31 @@ FailureOr<Value> GraphBuilder::reshapedParam(Operation *user, Value param,
   return addInput(user, std::move(input));
 }
 
+FailureOr<SmallVector<Value>>
+GraphBuilder::reshapedParams(Operation *user, ValueRange params,
+                             ArrayRef<int64_t> shape) {
+  SmallVector<Value> descs;
+  for (Value param : params) {
+    FailureOr<Value> desc = reshapedParam(user, param, shape);
+    if (failed(desc))
+      return failure();
+    descs.push_back(*desc);
+  }
+  return descs;
+}
+
+/// A training or backward batch norm's activations as graph tensors of
+/// `shape` (batchNormShape): themselves, or reshaped outside the graph when
+/// padded to rank 4.
+FailureOr<SmallVector<Value>>
+GraphBuilder::activations(Operation *user, ValueRange values,
+                          ArrayRef<int64_t> shape) {
+  if (cast<RankedTensorType>(values.front().getType()).getRank() <
+      static_cast<int64_t>(shape.size()))
+    return reshapedParams(user, values, shape);
+  return lookupAll(user, values);
+}
+
 /// A splat constant made outside the graph (norm defaults and epsilons).
 FailureOr<Value> GraphBuilder::splatInput(Operation *at,
                                           ArrayRef<int64_t> shape, Type element,
@@ -335,13 +397,14 @@ LogicalResult GraphBuilder::translateOp(Operation *op) {
                               : cudnn::ResampleMode::avg_exclude_padding);
       })
       .Case([&](tcp::BatchNormOp o) { return batchNorm(o); })
+      .Case([&](tcp::BatchNormTrainingOp o) { return batchNormTraining(o); })
+      .Case([&](tcp::BatchNormBackwardOp o) { return batchNormBackward(o); })
       .Case([&](tcp::LayerNormOp o) { return layerNorm(o); })
-      .Case<tcp::BatchNormTrainingOp, tcp::LayerNormTrainingOp>(
-          [&](Operation *o) {
-            return o->emitOpError("expects the inference form of a "
-                                  "normalisation; the training form is not "
-                                  "translated to cuDNN yet");
-          })
+      .Case([&](tcp::LayerNormTrainingOp o) {
+        return o.emitOpError("expects the inference form of a "
+                             "normalisation; the training form is not "
+                             "translated to cuDNN yet");
+      })
       // Constants enter the graph as inputs when used (see lookup); index
       // scalars only size broadcasts.
       .Case<tcp::ConstOp, arith::ConstantOp>(
@@ -472,16 +535,13 @@ LogicalResult GraphBuilder::batchNorm(tcp::BatchNormOp op) {
     return failure();
   auto xType = cast<RankedTensorType>(op.getX().getType());
   auto paramType = cast<RankedTensorType>(op.getScale().getType());
-  SmallVector<int64_t> shape(xType.getRank(), 1);
-  shape[1] = xType.getDimSize(1);
-  SmallVector<Value> params;
-  for (Value param :
-       {op.getScale(), op.getBias(), op.getRunningMean(), op.getRunningVar()}) {
-    FailureOr<Value> desc = reshapedParam(op, param, shape);
-    if (failed(desc))
-      return failure();
-    params.push_back(*desc);
-  }
+  SmallVector<int64_t> shape = perChannelShape(xType.getShape());
+  FailureOr<SmallVector<Value>> params = reshapedParams(
+      op,
+      {op.getScale(), op.getBias(), op.getRunningMean(), op.getRunningVar()},
+      shape);
+  if (failed(params))
+    return failure();
   Type statElement = paramType.getElementType();
   FailureOr<Value> eps =
       splatInput(op, SmallVector<int64_t>(xType.getRank(), 1), statElement,
@@ -492,18 +552,96 @@ LogicalResult GraphBuilder::batchNorm(tcp::BatchNormOp op) {
     return failure();
   TypeAttr statCompute = computeType(statElement);
   Value varEps = cudnn::PointwiseAddOp::create(b, op.getLoc(), *statType,
-                                               params[3], *eps, statCompute);
+                                               (*params)[3], *eps, statCompute);
   Value invVar = cudnn::PointwiseRsqrtOp::create(b, op.getLoc(), *statType,
                                                  varEps, statCompute);
   auto norm = cudnn::NormForwardOp::create(
-      b, op.getLoc(), *yType, Type(), Type(), Type(), Type(), *x, params[0],
-      params[1], params[2], invVar, Value(), Value(),
+      b, op.getLoc(), *yType, Type(), Type(), Type(), Type(), *x, (*params)[0],
+      (*params)[1], (*params)[2], invVar, Value(), Value(),
       cudnn::NormModeAttr::get(ctx, cudnn::NormMode::batch),
       cudnn::FwdPhaseAttr::get(ctx, cudnn::FwdPhase::inference),
       computeType(xType.getElementType()),
       f32Attr(ctx, op.getEpsilon().convertToDouble()), FloatAttr());
   descs[op.getY()] = norm.getY();
   return success();
+}
+
+/// cuDNN's batch norm in training: it computes the batch statistics (the
+/// saved mean and inv_variance = 1 / sqrt(biased var + eps), as tcp's
+/// saved_invstd) and blends the running ones with momentum the way tcp and
+/// PyTorch do, new = (1 - momentum) * old + momentum * batch, the running
+/// variance from the unbiased batch variance (measured on the H100:
+/// docs/runtime.md). x and y are batchNormShape, the per-channel tensors
+/// [1, C, 1...], reshaped outside the graph.
+LogicalResult GraphBuilder::batchNormTraining(tcp::BatchNormTrainingOp op) {
+  auto xType = cast<RankedTensorType>(op.getX().getType());
+  Type statElement =
+      cast<RankedTensorType>(op.getScale().getType()).getElementType();
+  SmallVector<int64_t> shape = batchNormShape(xType);
+  SmallVector<int64_t> channel = perChannelShape(shape);
+  FailureOr<SmallVector<Value>> x = activations(op, op.getX(), shape);
+  FailureOr<SmallVector<Value>> params = reshapedParams(
+      op,
+      {op.getScale(), op.getBias(), op.getRunningMean(), op.getRunningVar()},
+      channel);
+  FailureOr<TensorDescType> yType = descType(op, shape, xType.getElementType());
+  FailureOr<TensorDescType> statType = descType(op, channel, statElement);
+  if (failed(x) || failed(params) || failed(yType) || failed(statType))
+    return failure();
+  auto norm = cudnn::NormForwardOp::create(
+      b, op.getLoc(), *yType, *statType, *statType, *statType, *statType,
+      (*x)[0], (*params)[0], (*params)[1], Value(), Value(), (*params)[2],
+      (*params)[3],
+      cudnn::NormModeAttr::get(ctx, cudnn::NormMode::batch),
+      cudnn::FwdPhaseAttr::get(ctx, cudnn::FwdPhase::training),
+      computeType(xType.getElementType()),
+      f32Attr(ctx, op.getEpsilon().convertToDouble()),
+      f32Attr(ctx, op.getMomentum().convertToDouble()));
+  bindNormResults(op, norm);
+  return success();
+}
+
+/// cuDNN's batch norm backward, from the saved statistics of the training
+/// form; it has no inference form (tcp-fuse-for-cudnn leaves those to
+/// generated kernels, or errors under batch-norm=cudnn).
+LogicalResult GraphBuilder::batchNormBackward(tcp::BatchNormBackwardOp op) {
+  if (!op.getTraining())
+    return op.emitOpError("expects training = true (cuDNN's norm backward "
+                          "has no inference form), but got false");
+  auto xType = cast<RankedTensorType>(op.getX().getType());
+  Type paramElement =
+      cast<RankedTensorType>(op.getScale().getType()).getElementType();
+  SmallVector<int64_t> shape = batchNormShape(xType);
+  SmallVector<int64_t> channel = perChannelShape(shape);
+  FailureOr<SmallVector<Value>> grads =
+      activations(op, {op.getDy(), op.getX()}, shape);
+  FailureOr<SmallVector<Value>> params = reshapedParams(
+      op, {op.getScale(), op.getSavedMean(), op.getSavedInvstd()}, channel);
+  FailureOr<TensorDescType> dxType =
+      descType(op, shape, xType.getElementType());
+  FailureOr<TensorDescType> paramType = descType(op, channel, paramElement);
+  if (failed(grads) || failed(params) || failed(dxType) || failed(paramType))
+    return failure();
+  auto norm = cudnn::NormBackwardOp::create(
+      b, op.getLoc(), *dxType, *paramType, *paramType, (*grads)[0], (*grads)[1],
+      (*params)[0], (*params)[1], (*params)[2],
+      cudnn::NormModeAttr::get(ctx, cudnn::NormMode::batch),
+      computeType(xType.getElementType()));
+  bindNormResults(op, norm);
+  return success();
+}
+
+/// Maps each result of a tcp norm to the cudnn norm's result at its place.
+/// cuDNN's norms write every result; one that tcp drops is written to a
+/// buffer of its own (a graph output no group result stands for) rather
+/// than left a virtual tensor that no node reads.
+void GraphBuilder::bindNormResults(Operation *tcpNorm, Operation *cudnnNorm) {
+  for (auto [result, desc] :
+       llvm::zip_equal(tcpNorm->getResults(), cudnnNorm->getResults())) {
+    descs[result] = desc;
+    if (result.use_empty())
+      unusedOutputs.push_back(desc);
+  }
 }
 
 /// cuDNN's layer norm normalizes every dim but N, with [1, d...] parameters;
@@ -574,6 +712,11 @@ LogicalResult GraphBuilder::yield(tcp::YieldOp op) {
     outputs.push_back({tensorOf(cast<TensorDescType>(desc.getType())),
                        cast<RankedTensorType>(op.getIns()[i].getType())});
   }
+  for (Value desc : unusedOutputs) {
+    RankedTensorType type = tensorOf(cast<TensorDescType>(desc.getType()));
+    outputs.push_back({type, type});
+    outs->push_back(desc);
+  }
   cudnn::BuildGraphOp::create(b, op.getLoc(), *outs);
   return success();
 }
@@ -604,8 +747,11 @@ void GraphBuilder::materialize(RewriterBase &rewriter) {
   auto graph = cudnn::BuildAndExecGraphOp::create(rewriter, loc, resultTypes,
                                                   handle, operands);
   graph.getBody().push_back(body.release());
+  // The outputs after the group's results are norm results tcp drops.
   SmallVector<Value> results;
-  for (auto [out, result] : llvm::zip(outputs, graph.getResults())) {
+  for (auto [out, result] :
+       llvm::zip(ArrayRef(outputs).take_front(group.getNumResults()),
+                 graph.getResults())) {
     Value value = result;
     if (out.graphType != out.tcpType)
       value = tensor::CollapseShapeOp::create(

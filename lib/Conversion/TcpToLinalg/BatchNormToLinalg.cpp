@@ -167,15 +167,19 @@ struct TrainingToKernels : public TcpToLinalgPattern<tcp::BatchNormTrainingOp> {
         SmallVector<AffineMap>{xMap, outMap, outMap, outMap}, iterators,
         [&](OpBuilder &b, Location l, ValueRange args) {
           // One Welford step: count += 1; delta = x - mean;
-          // mean += delta / count; M2 += delta * (x - new mean).
+          // mean += delta * (1 / count); M2 += delta * (x - new mean).
+          // The reciprocal depends on the count alone, so kernels whose
+          // lanes step in lockstep compute it once for all lanes.
           Value value = convertFloat(b, l, args[0], compute);
           Value count = arith::AddIOp::create(
               b, l, args[1],
               arith::ConstantOp::create(b, l, b.getIntegerAttr(i64, 1)));
           Value countF = arith::SIToFPOp::create(b, l, compute, count);
+          Value reciprocal = arith::DivFOp::create(
+              b, l, constantOf(b, l, compute, 1.0), countF);
           Value delta = arith::SubFOp::create(b, l, value, args[2]);
           Value mean = arith::AddFOp::create(
-              b, l, args[2], arith::DivFOp::create(b, l, delta, countF));
+              b, l, args[2], arith::MulFOp::create(b, l, delta, reciprocal));
           Value m2 = arith::AddFOp::create(
               b, l, args[3],
               arith::MulFOp::create(
@@ -305,8 +309,10 @@ struct BackwardToKernels : public TcpToLinalgPattern<tcp::BatchNormBackwardOp> {
                          convertFloat(b, l, args[0], paramElement)});
         });
 
-    // dx = (dy - sum(dy)/M - (x - mean) * invstd^2 * sum(dy (x - mean))/M)
-    //      * invstd * scale, M the values per channel.
+    // Training: dx = (dy - sum(dy)/M - (x - mean) * invstd^2 *
+    // sum(dy (x - mean))/M) * invstd * scale, M the values per channel.
+    // Inference (the statistics are constants): dx = dy * invstd * scale.
+    bool training = op.getTraining();
     AffineMap xId = identityMap(context, rank);
     AffineMap perC = channelMap(context, rank);
     auto dx = linalg::GenericOp::create(
@@ -319,8 +325,15 @@ struct BackwardToKernels : public TcpToLinalgPattern<tcp::BatchNormBackwardOp> {
         SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
         [&](OpBuilder &b, Location l, ValueRange args) {
           auto cast = [&](Value v) { return convertFloat(b, l, v, compute); };
-          Value count = constantOf(b, l, compute, perChannel);
           Value invstd = cast(args[3]);
+          if (!training) {
+            Value result = arith::MulFOp::create(
+                b, l, arith::MulFOp::create(b, l, cast(args[0]), invstd),
+                cast(args[4]));
+            linalg::YieldOp::create(b, l, convertFloat(b, l, result, element));
+            return;
+          }
+          Value count = constantOf(b, l, compute, perChannel);
           Value meanDy = arith::DivFOp::create(b, l, args[5], count);
           Value meanDyCentered = arith::DivFOp::create(b, l, args[6], count);
           Value centered =

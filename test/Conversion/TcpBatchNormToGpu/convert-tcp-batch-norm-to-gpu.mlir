@@ -40,8 +40,9 @@ func.func @inference_f16(%x: tensor<2x3x4x5xf16>, %s: tensor<3xf16>, %b: tensor<
 // CHECK:           %[[V:.*]] = arith.extf %[[IN]] : bf16 to f32
 // CHECK:           %[[N1:.*]] = arith.addi %[[N]], %{{.*}} : i64
 // CHECK:           %[[NF:.*]] = arith.sitofp %[[N1]] : i64 to f32
+// CHECK:           %[[R:.*]] = arith.divf %{{.*}}, %[[NF]] : f32
 // CHECK:           %[[D:.*]] = arith.subf %[[V]], %[[MU]] : f32
-// CHECK:           %[[STEP:.*]] = arith.divf %[[D]], %[[NF]] : f32
+// CHECK:           %[[STEP:.*]] = arith.mulf %[[D]], %[[R]] : f32
 // CHECK:           %[[MU1:.*]] = arith.addf %[[MU]], %[[STEP]] : f32
 // CHECK:           %[[D2:.*]] = arith.subf %[[V]], %[[MU1]] : f32
 // CHECK:           %[[P:.*]] = arith.mulf %[[D]], %[[D2]] : f32
@@ -90,6 +91,25 @@ func.func @training_bf16(%x: tensor<2x3x4x5xbf16>, %s: tensor<3xf32>, %b: tensor
 func.func @backward_f16(%dy: tensor<2x3x5x6xf16>, %x: tensor<2x3x5x6xf16>, %s: tensor<3xf32>, %m: tensor<3xf32>, %i: tensor<3xf32>)
     -> (tensor<2x3x5x6xf16>, tensor<3xf32>, tensor<3xf32>) {
   %dx, %ds, %db = tcp.batch_norm_backward %dy, %x, %s, %m, %i : tensor<2x3x5x6xf16>, tensor<3xf32> -> tensor<2x3x5x6xf16>
+  return %dx, %ds, %db : tensor<2x3x5x6xf16>, tensor<3xf32>, tensor<3xf32>
+}
+
+// Eval-mode backward (training = false): the same two sums and parameter
+// gradients, and dx = dy * invstd * scale, with no mean terms.
+// CHECK-LABEL: func.func @backward_eval_f16
+// CHECK:         %[[SUMS:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+// CHECK:         %[[PARAMS:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel"]}
+// CHECK:         %[[DX:.*]] = linalg.generic {{.*}} ins(%arg0, %arg1, %arg3, %arg4, %arg2, %[[SUMS]]#0, %[[SUMS]]#1 :
+// CHECK-NEXT:    ^bb0(%[[DY:.*]]: f16, %{{.*}}: f16, %{{.*}}: f32, %[[INV:.*]]: f32, %[[S:.*]]: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f16):
+// CHECK-NEXT:      %[[DYF:.*]] = arith.extf %[[DY]] : f16 to f32
+// CHECK-NEXT:      %[[G:.*]] = arith.mulf %[[DYF]], %[[INV]] : f32
+// CHECK-NEXT:      %[[R:.*]] = arith.mulf %[[G]], %[[S]] : f32
+// CHECK-NEXT:      %[[T:.*]] = arith.truncf %[[R]] : f32 to f16
+// CHECK-NEXT:      linalg.yield %[[T]] : f16
+// CHECK:         return %[[DX]], %[[PARAMS]]#0, %[[PARAMS]]#1
+func.func @backward_eval_f16(%dy: tensor<2x3x5x6xf16>, %x: tensor<2x3x5x6xf16>, %s: tensor<3xf32>, %m: tensor<3xf32>, %i: tensor<3xf32>)
+    -> (tensor<2x3x5x6xf16>, tensor<3xf32>, tensor<3xf32>) {
+  %dx, %ds, %db = tcp.batch_norm_backward %dy, %x, %s, %m, %i {training = false} : tensor<2x3x5x6xf16>, tensor<3xf32> -> tensor<2x3x5x6xf16>
   return %dx, %ds, %db : tensor<2x3x5x6xf16>, tensor<3xf32>, tensor<3xf32>
 }
 

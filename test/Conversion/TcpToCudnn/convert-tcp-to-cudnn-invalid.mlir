@@ -3,7 +3,7 @@
 func.func @unsupported_op(%x: tensor<8xf32>) -> tensor<8xf32> {
   %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
   ^bb0(%a: tensor<8xf32>):
-    // expected-error @below {{'tcp.round' op expects an op cuDNN graphs can run (tcp.conv2d, tcp.matmul, tcp.batch_matmul, tcp.clamp, tcp.add, tcp.sub, tcp.mul, tcp.divf, tcp.sigmoid, tcp.tanh, tcp.exp, tcp.neg, tcp.abs, tcp.sqrt, tcp.log, tcp.ceil, tcp.floor, tcp.sin, tcp.cos, tcp.broadcast, tcp.reduce_sum, tcp.reduce_mean, tcp.reduce_max, tcp.reduce_min, tcp.batch_norm, tcp.layer_norm, tcp.max_pool2d, tcp.avg_pool2d, tcp.const, arith.constant), but got 'tcp.round'}}
+    // expected-error @below {{'tcp.round' op expects an op cuDNN graphs can run (tcp.conv2d, tcp.matmul, tcp.batch_matmul, tcp.clamp, tcp.add, tcp.sub, tcp.mul, tcp.divf, tcp.sigmoid, tcp.tanh, tcp.exp, tcp.neg, tcp.abs, tcp.sqrt, tcp.log, tcp.ceil, tcp.floor, tcp.sin, tcp.cos, tcp.broadcast, tcp.reduce_sum, tcp.reduce_mean, tcp.reduce_max, tcp.reduce_min, tcp.batch_norm, tcp.batch_norm_training, tcp.batch_norm_backward, tcp.layer_norm, tcp.max_pool2d, tcp.avg_pool2d, tcp.const, arith.constant), but got 'tcp.round'}}
     %1 = tcp.round %a : tensor<8xf32> -> tensor<8xf32>
     tcp.yield %1 : tensor<8xf32>
   } : tensor<8xf32> -> tensor<8xf32>
@@ -76,14 +76,14 @@ func.func @reduce_without_keep_dims_used(%x: tensor<2x8xf32>) -> tensor<2xf32> {
 
 // -----
 
-func.func @batch_norm_training(%x: tensor<2x8x4x4xf32>, %p: tensor<8xf32>) -> tensor<2x8x4x4xf32> {
-  %0 = tcp.isolated_group %x, %p attributes {group_type = "cudnn"} {
-  ^bb0(%a: tensor<2x8x4x4xf32>, %q: tensor<8xf32>):
-    // expected-error @below {{'tcp.batch_norm_training' op expects the inference form of a normalisation; the training form is not translated to cuDNN yet}}
-    %y, %sm, %si, %nm, %nv = tcp.batch_norm_training %a, %q, %q, %q, %q {epsilon = 1.000000e-05 : f64, momentum = 1.000000e-01 : f64}
+func.func @eval_backward(%dy: tensor<2x8x4x4xf32>, %x: tensor<2x8x4x4xf32>, %p: tensor<8xf32>) -> tensor<2x8x4x4xf32> {
+  %0 = tcp.isolated_group %dy, %x, %p attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8x4x4xf32>, %b: tensor<2x8x4x4xf32>, %q: tensor<8xf32>):
+    // expected-error @below {{'tcp.batch_norm_backward' op expects training = true (cuDNN's norm backward has no inference form), but got false}}
+    %dx, %ds, %db = tcp.batch_norm_backward %a, %b, %q, %q, %q {training = false}
         : tensor<2x8x4x4xf32>, tensor<8xf32> -> tensor<2x8x4x4xf32>
-    tcp.yield %y : tensor<2x8x4x4xf32>
-  } : tensor<2x8x4x4xf32>, tensor<8xf32> -> tensor<2x8x4x4xf32>
+    tcp.yield %dx : tensor<2x8x4x4xf32>
+  } : tensor<2x8x4x4xf32>, tensor<2x8x4x4xf32>, tensor<8xf32> -> tensor<2x8x4x4xf32>
   return %0 : tensor<2x8x4x4xf32>
 }
 

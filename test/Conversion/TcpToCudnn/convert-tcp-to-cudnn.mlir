@@ -212,6 +212,74 @@ func.func @batch_norm(%x: tensor<2x8x4x4xf16>, %s: tensor<8xf32>, %b: tensor<8xf
 
 // -----
 
+// Batch norm training: cuDNN's norm forward in the training phase, with the
+// running statistics and momentum; the [C] tensors are [1, C, 1, 1]
+// descriptors, expanded on the way in and collapsed on the way out.
+func.func @batch_norm_training(%x: tensor<2x8x4x4xf16>, %s: tensor<8xf32>, %b: tensor<8xf32>, %m: tensor<8xf32>, %v: tensor<8xf32>)
+    -> (tensor<2x8x4x4xf16>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %0:5 = tcp.isolated_group %x, %s, %b, %m, %v attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<2x8x4x4xf16>, %sc: tensor<8xf32>, %bi: tensor<8xf32>, %me: tensor<8xf32>, %va: tensor<8xf32>):
+    %y, %sm, %si, %nm, %nv = tcp.batch_norm_training %a, %sc, %bi, %me, %va {epsilon = 1.000000e-05 : f64, momentum = 1.000000e-01 : f64}
+        : tensor<2x8x4x4xf16>, tensor<8xf32> -> tensor<2x8x4x4xf16>
+    tcp.yield %y, %sm, %si, %nm, %nv : tensor<2x8x4x4xf16>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+  } : tensor<2x8x4x4xf16>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+      -> tensor<2x8x4x4xf16>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+  return %0#0, %0#1, %0#2, %0#3, %0#4 : tensor<2x8x4x4xf16>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+}
+
+// CHECK-LABEL: func.func @batch_norm_training
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x8x4x4xf16>, %[[S:.*]]: tensor<8xf32>, %[[B:.*]]: tensor<8xf32>, %[[M:.*]]: tensor<8xf32>, %[[V:.*]]: tensor<8xf32>)
+// CHECK:         %[[SE:.*]] = tensor.expand_shape %[[S]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1] : tensor<8xf32> into tensor<1x8x1x1xf32>
+// CHECK:         %[[BE:.*]] = tensor.expand_shape %[[B]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1]
+// CHECK:         %[[ME:.*]] = tensor.expand_shape %[[M]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1]
+// CHECK:         %[[VE:.*]] = tensor.expand_shape %[[V]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1]
+// CHECK:         %[[G:.*]]:5 = cudnn.build_and_exec_graph %{{.*}} %[[X]], %[[SE]], %[[BE]], %[[ME]], %[[VE]] {
+// CHECK:         ^bb0(%[[XD:.*]]: !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = []>, %[[SD:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %[[BD:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %[[MD:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %[[VD:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+// CHECK:           %[[Y:.*]], %[[SM:.*]], %[[SI:.*]], %[[NM:.*]], %[[NV:.*]] = cudnn.norm_forward(%[[XD]]) mode = batch phase = training type = f32 epsilon = 9.99999974E-6 momentum = 1.000000e-01 scale = %[[SD]] bias = %[[BD]] running_mean = %[[MD]] running_var = %[[VD]] : {{.*}} -> !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> next_running_mean !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> next_running_var !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+// CHECK:           cudnn.build_graph(%[[Y]], %[[SM]], %[[SI]], %[[NM]], %[[NV]])
+// CHECK:         } : tensor<2x8x4x4xf16>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf16>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>
+// CHECK:         %[[C1:.*]] = tensor.collapse_shape %[[G]]#1 {{\[}}[0, 1, 2, 3]] : tensor<1x8x1x1xf32> into tensor<8xf32>
+// CHECK:         %[[C2:.*]] = tensor.collapse_shape %[[G]]#2 {{\[}}[0, 1, 2, 3]]
+// CHECK:         %[[C3:.*]] = tensor.collapse_shape %[[G]]#3 {{\[}}[0, 1, 2, 3]]
+// CHECK:         %[[C4:.*]] = tensor.collapse_shape %[[G]]#4 {{\[}}[0, 1, 2, 3]]
+// CHECK:         return %[[G]]#0, %[[C1]], %[[C2]], %[[C3]], %[[C4]]
+
+// -----
+
+// Batch norm backward of a [N, C] tensor (BatchNorm1d): dy, x and dx are
+// [N, C, 1, 1] descriptors (the same batch norm, in cuDNN's 4-D form).
+// dbias, which tcp drops, is still a graph output (cuDNN writes every result
+// of a norm), written to a buffer of its own that no group result stands for.
+func.func @batch_norm_backward(%dy: tensor<16x8xf32>, %x: tensor<16x8xf32>, %s: tensor<8xf32>, %m: tensor<8xf32>, %i: tensor<8xf32>)
+    -> (tensor<16x8xf32>, tensor<8xf32>) {
+  %0:2 = tcp.isolated_group %dy, %x, %s, %m, %i attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<16x8xf32>, %b: tensor<16x8xf32>, %sc: tensor<8xf32>, %me: tensor<8xf32>, %in: tensor<8xf32>):
+    %dx, %ds, %db = tcp.batch_norm_backward %a, %b, %sc, %me, %in
+        : tensor<16x8xf32>, tensor<8xf32> -> tensor<16x8xf32>
+    tcp.yield %dx, %ds : tensor<16x8xf32>, tensor<8xf32>
+  } : tensor<16x8xf32>, tensor<16x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32> -> tensor<16x8xf32>, tensor<8xf32>
+  return %0#0, %0#1 : tensor<16x8xf32>, tensor<8xf32>
+}
+
+// CHECK-LABEL: func.func @batch_norm_backward
+// CHECK-SAME:    (%[[DY:.*]]: tensor<16x8xf32>, %[[X:.*]]: tensor<16x8xf32>, %[[S:.*]]: tensor<8xf32>, %[[M:.*]]: tensor<8xf32>, %[[I:.*]]: tensor<8xf32>)
+// CHECK:         %[[DYE:.*]] = tensor.expand_shape %[[DY]] {{\[}}[0], [1, 2, 3]] output_shape [16, 8, 1, 1] : tensor<16x8xf32> into tensor<16x8x1x1xf32>
+// CHECK:         %[[XE:.*]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2, 3]] output_shape [16, 8, 1, 1]
+// CHECK:         %[[SE:.*]] = tensor.expand_shape %[[S]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1]
+// CHECK:         %[[ME:.*]] = tensor.expand_shape %[[M]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1]
+// CHECK:         %[[IE:.*]] = tensor.expand_shape %[[I]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1]
+// CHECK:         %[[G:.*]]:3 = cudnn.build_and_exec_graph %{{.*}} %[[DYE]], %[[XE]], %[[SE]], %[[ME]], %[[IE]] {
+// CHECK:         ^bb0(%[[DYD:.*]]: !cudnn.tensor_desc<16x8x1x1xf32, alignment = 16, stride = []>, %[[XD:.*]]: !cudnn.tensor_desc<16x8x1x1xf32, alignment = 16, stride = []>, %[[SD:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %[[MD:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, %[[ID:.*]]: !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>):
+// CHECK:           %[[DX:.*]], %[[DS:.*]], %[[DB:.*]] = cudnn.norm_backward(%[[DYD]], %[[XD]]) mode = batch type = f32 scale = %[[SD]] mean = %[[MD]] inv_variance = %[[ID]] : {{.*}} -> !cudnn.tensor_desc<16x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+// CHECK:           cudnn.build_graph(%[[DX]], %[[DS]], %[[DB]])
+// CHECK:         } : {{.*}} -> tensor<16x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>
+// CHECK:         %[[CDX:.*]] = tensor.collapse_shape %[[G]]#0 {{\[}}[0], [1, 2, 3]] : tensor<16x8x1x1xf32> into tensor<16x8xf32>
+// CHECK:         %[[CDS:.*]] = tensor.collapse_shape %[[G]]#1 {{\[}}[0, 1, 2, 3]] : tensor<1x8x1x1xf32> into tensor<8xf32>
+// CHECK-NOT:     collapse_shape
+// CHECK:         return %[[CDX]], %[[CDS]]
+
+// -----
+
 func.func @layer_norm(%x: tensor<2x8x16xf32>, %g: tensor<8x16xf32>) -> tensor<2x8x16xf32> {
   %0 = tcp.isolated_group %x, %g attributes {group_type = "cudnn"} {
   ^bb0(%a: tensor<2x8x16xf32>, %ga: tensor<8x16xf32>):

@@ -74,6 +74,16 @@ func.func @batch_norm_backward(%dy: tensor<8x64x28x28xf32>, %x: tensor<8x64x28x2
   return %dx, %dscale, %dbias : tensor<8x64x28x28xf32>, tensor<64xf32>, tensor<64xf32>
 }
 
+// The default training = true is not printed; eval mode's training = false is.
+// CHECK-LABEL: func.func @batch_norm_backward_eval
+// CHECK:         tcp.batch_norm_backward %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {training = false} : tensor<4x8xf16>, tensor<8xf32> -> tensor<4x8xf16>
+func.func @batch_norm_backward_eval(%dy: tensor<4x8xf16>, %x: tensor<4x8xf16>, %p: tensor<8xf32>)
+    -> (tensor<4x8xf16>, tensor<8xf32>, tensor<8xf32>) {
+  %dx, %dscale, %dbias = tcp.batch_norm_backward %dy, %x, %p, %p, %p {training = false}
+      : tensor<4x8xf16>, tensor<8xf32> -> tensor<4x8xf16>
+  return %dx, %dscale, %dbias : tensor<4x8xf16>, tensor<8xf32>, tensor<8xf32>
+}
+
 // CHECK-LABEL: func.func @layer_norm
 // CHECK:         tcp.layer_norm %{{.*}} scale(%{{.*}} : tensor<16xf32>) bias(%{{.*}} : tensor<16xf32>) {epsilon = 1.000000e-05 : f64, normalized_rank = 1 : i64} : tensor<2x8x16xf32> -> tensor<2x8x16xf32>
 func.func @layer_norm(%x: tensor<2x8x16xf32>, %g: tensor<16xf32>, %b: tensor<16xf32>) -> tensor<2x8x16xf32> {

@@ -28,13 +28,27 @@ constexpr StringLiteral kChannelsLast = "channels_last";
 
 enum class Policy { Auto, ChannelsLast, Packed };
 
-/// The element type of the first convolution or pooling (resample) in the
-/// graph, if it has one: the spatial ops whose engines want channels-last.
-std::optional<Type> convolutionElementType(BuildAndExecGraphOp graph) {
+/// The spatial ops whose engines want channels-last: convolutions, pooling
+/// (resample), and batch norm in training and backward. cuDNN runs those
+/// batch norms in both layouts (H100, cuDNN 9.19: f16, bf16, f32), and
+/// channels-last keeps an fp16 one between channels-last convs free of
+/// layout transforms.
+bool wantsChannelsLast(Operation *op) {
+  if (auto norm = dyn_cast<NormForwardOp>(op))
+    return norm.getMode() == NormMode::batch &&
+           norm.getPhase() == FwdPhase::training;
+  if (auto norm = dyn_cast<NormBackwardOp>(op))
+    return norm.getMode() == NormMode::batch;
+  return isa<ConvolutionOp, ConvolutionBackwardDataOp,
+             ConvolutionBackwardFilterOp, ResampleOp>(op);
+}
+
+/// The element type of the first op in the graph that wants channels-last,
+/// if it has one.
+std::optional<Type> spatialElementType(BuildAndExecGraphOp graph) {
   std::optional<Type> found;
   graph.getBody().walk([&](Operation *op) {
-    if (isa<ConvolutionOp, ConvolutionBackwardDataOp,
-            ConvolutionBackwardFilterOp, ResampleOp>(op)) {
+    if (wantsChannelsLast(op)) {
       found = cast<TensorDescType>(op->getOperand(0).getType()).getElementType();
       return WalkResult::interrupt();
     }
@@ -68,7 +82,7 @@ bool allDescsStatic(BuildAndExecGraphOp graph) {
 bool isChosen(BuildAndExecGraphOp graph, Policy policy) {
   if (policy == Policy::Packed || !allDescsStatic(graph))
     return false;
-  std::optional<Type> element = convolutionElementType(graph);
+  std::optional<Type> element = spatialElementType(graph);
   if (!element)
     return false;
   return policy == Policy::ChannelsLast || element->isF16() ||

@@ -47,6 +47,8 @@ static constexpr CudnnOpSupport kTable[] = {
     {"tcp.reduce_max", CudnnRole::Reduction, false, true},
     {"tcp.reduce_min", CudnnRole::Reduction, false, true},
     {"tcp.batch_norm", CudnnRole::Norm, false, false},
+    {"tcp.batch_norm_training", CudnnRole::Norm, false, false},
+    {"tcp.batch_norm_backward", CudnnRole::Norm, false, false},
     {"tcp.layer_norm", CudnnRole::Norm, false, false},
     {"tcp.max_pool2d", CudnnRole::Pooling, false, false},
     {"tcp.avg_pool2d", CudnnRole::Pooling, false, false},
@@ -72,21 +74,91 @@ mlir::tcp::parseBatchNormPolicy(llvm::StringRef text) {
       .Default(std::nullopt);
 }
 
-std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
-                                         const CudnnFusionPolicy &policy) {
+static bool isInferenceBackward(Operation *op) {
+  auto backward = dyn_cast<tcp::BatchNormBackwardOp>(op);
+  return backward && !backward.getTraining();
+}
+
+static constexpr llvm::StringLiteral kNoInferenceBackward =
+    "cuDNN's norm backward has no inference form, but this op has "
+    "training = false (the backward of an eval-mode batch norm)";
+
+/// Why cuDNN's batch norm (norm forward in training, norm backward) cannot
+/// take a training or backward batch norm; empty when it can.
+static std::string whyCudnnBatchNormCannotTake(Operation *op) {
+  if (isInferenceBackward(op))
+    return kNoInferenceBackward.str();
   std::string reason;
   llvm::raw_string_ostream os(reason);
-  // The batch-norm policy for inference batch norms left after folding
-  // (convert-tcp-batch-norm-to-gpu generates them).
-  if (isa<tcp::BatchNormOp>(op) &&
-      (policy.batchNorm == BatchNormPolicy::Codegen ||
-       (policy.batchNorm == BatchNormPolicy::Auto && policy.targetSm >= 90))) {
-    os << (policy.batchNorm == BatchNormPolicy::Codegen
-               ? "batch-norm=codegen: a generated kernel"
-               : "no cuDNN engine runs a batch norm alone on sm_90 (it is "
-                 "a generated kernel; after a conv it is folded)");
+  auto backward = dyn_cast<tcp::BatchNormBackwardOp>(op);
+  auto training = dyn_cast<tcp::BatchNormTrainingOp>(op);
+  auto xType = cast<RankedTensorType>(
+      (backward ? backward.getX() : training.getX()).getType());
+  Type element = xType.getElementType();
+  // The verifiers give every per-channel tensor scale's type.
+  Type param =
+      cast<RankedTensorType>(
+          (backward ? backward.getScale() : training.getScale()).getType())
+          .getElementType();
+  if ((!element.isF16() && !element.isBF16() && !element.isF32()) ||
+      !param.isF32()) {
+    os << "cuDNN's batch norm expects x of f16, bf16 or f32 with f32 "
+          "per-channel tensors, but got x of '"
+       << element << "' with per-channel tensors of '" << param << "'";
     return reason;
   }
+  if (training && xType.hasStaticShape() &&
+      xType.getNumElements() == xType.getDimSize(1))
+    os << "cuDNN updates the running variance with the unbiased variance, "
+          "which expects more than one value per channel, but '"
+       << xType << "' has N x spatial size 1";
+  return reason;
+}
+
+/// The batch-norm policy's answer for a batch norm (none for other ops).
+static std::optional<std::string>
+whyBatchNormIsNotCudnn(Operation *op, const CudnnFusionPolicy &policy) {
+  // Inference batch norms left after folding.
+  if (isa<tcp::BatchNormOp>(op)) {
+    if (policy.batchNorm == BatchNormPolicy::Codegen)
+      return std::string("batch-norm=codegen: a generated kernel");
+    if (policy.batchNorm == BatchNormPolicy::Auto && policy.targetSm >= 90)
+      return std::string("no cuDNN engine runs a batch norm alone on sm_90 "
+                         "(it is a generated kernel; after a conv it is "
+                         "folded)");
+    return std::nullopt;
+  }
+  if (!isa<tcp::BatchNormTrainingOp, tcp::BatchNormBackwardOp>(op))
+    return std::nullopt;
+  switch (policy.batchNorm) {
+  case BatchNormPolicy::Codegen:
+    return std::string("batch-norm=codegen: a generated kernel");
+  case BatchNormPolicy::Auto:
+    if (isInferenceBackward(op))
+      return kNoInferenceBackward.str();
+    return std::string("batch-norm=auto: training and backward batch norms "
+                       "are generated kernels (batch-norm=cudnn makes them "
+                       "cuDNN norm graphs)");
+  case BatchNormPolicy::Cudnn:
+    return whyCudnnBatchNormCannotTake(op);
+  }
+  llvm_unreachable("unknown batch-norm policy");
+}
+
+bool mlir::tcp::isCudnnRequired(Operation *op,
+                                const CudnnFusionPolicy &policy) {
+  return policy.batchNorm == BatchNormPolicy::Cudnn &&
+         isa<tcp::BatchNormTrainingOp, tcp::BatchNormBackwardOp>(op);
+}
+
+std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
+                                         const CudnnFusionPolicy &policy) {
+  // Where batch norms go is the batch-norm policy's alone (training and
+  // backward ones under batch-norm=cudnn: what cuDNN's batch norm takes).
+  if (std::optional<std::string> reason = whyBatchNormIsNotCudnn(op, policy))
+    return *reason;
+  std::string reason;
+  llvm::raw_string_ostream os(reason);
   for (Type type : llvm::concat<Type>(op->getOperandTypes(),
                                       op->getResultTypes())) {
     auto tensor = dyn_cast<RankedTensorType>(type);

@@ -13,7 +13,9 @@
 // still dominate it, and every outside use of a group value comes after it.
 // Values used outside become the group's results. Broadcasts feeding grouped
 // pointwise ops are cloned into the group (cuDNN broadcasts by itself; the
-// clone is free), never materialised as graph inputs.
+// clone is free), never materialised as graph inputs. Norms and pools are
+// groups of one op; the batch-norm policy decides which batch norms become
+// groups, and one it requires on cuDNN but cuDNN cannot take is an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,8 +54,9 @@ public:
   GroupPlanner(Block &block, const CudnnFusionPolicy &policy)
       : block(block), policy(policy) {}
 
-  /// Plans every group of the block, in block order.
-  void plan();
+  /// Plans every group of the block, in block order; fails (with an error)
+  /// when an op the policy requires on cuDNN cannot run there.
+  LogicalResult plan();
 
   ArrayRef<PlannedGroup> getGroups() const { return groups; }
   /// Why an op was left out, if a specific reason was recorded.
@@ -186,7 +189,7 @@ void GroupPlanner::growEpilogue(PlannedGroup &group, Operation *anchor) {
   }
 }
 
-void GroupPlanner::plan() {
+LogicalResult GroupPlanner::plan() {
   for (Operation &op : block) {
     if (grouped.contains(&op))
       continue;
@@ -196,6 +199,10 @@ void GroupPlanner::plan() {
                  row->role != CudnnRole::Pooling))
       continue;
     std::string typeReason = whyCudnnCannotRun(&op, row->role, policy);
+    if (!typeReason.empty() && isCudnnRequired(&op, policy))
+      return op.emitOpError("cannot run on cuDNN, which batch-norm=cudnn "
+                            "asks for: ")
+             << typeReason;
     if (!typeReason.empty()) {
       leaveOut(&op, typeReason);
       continue;
@@ -208,6 +215,7 @@ void GroupPlanner::plan() {
     growPrologue(group, &op);
     growEpilogue(group, &op);
   }
+  return success();
 }
 
 /// Replaces the planned ops by one tcp.group after the last of them.
@@ -316,7 +324,8 @@ struct TcpFuseForCudnnPass
     });
     for (Block *block : blocks) {
       GroupPlanner planner(*block, policy);
-      planner.plan();
+      if (failed(planner.plan()))
+        return signalPassFailure();
       for (const PlannedGroup &group : planner.getGroups())
         materialize(group, &getContext());
       // After materialising, the block's tcp ops are exactly those left out

@@ -109,3 +109,65 @@ func.func @matmul_untouched(%h: !cudnn.handle, %x: tensor<4x16x32xf16>, %y: tens
   } : tensor<4x16x32xf16>, tensor<4x32x8xf16> -> tensor<4x16x8xf16>
   return %0 : tensor<4x16x8xf16>
 }
+
+// -----
+
+!x = !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = []>
+!c = !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+
+// An fp16 batch-norm backward graph goes channels-last, as a conv would: dy,
+// x and dx NHWC; the 1xCx1x1 statistics are the same bytes either way.
+// CHECK-LABEL: func.func @fp16_batch_norm_backward
+// CHECK:         cudnn.convert_layout %{{.*}} : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
+// CHECK:         %[[G:.*]]:3 = cudnn.build_and_exec_graph
+// CHECK:           cudnn.norm_backward{{.*}} -> !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = [128, 1, 32, 8]>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = [8, 1, 8, 8]>
+// CHECK:         } : tensor<2x8x4x4xf16, #cudnn.channels_last>, tensor<2x8x4x4xf16, #cudnn.channels_last>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32> -> tensor<2x8x4x4xf16, #cudnn.channels_last>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>
+// CHECK:         %[[DX:.*]] = cudnn.convert_layout %[[G]]#0 : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+// CHECK:         return %[[DX]], %[[G]]#1, %[[G]]#2
+func.func @fp16_batch_norm_backward(%h: !cudnn.handle, %dy: tensor<2x8x4x4xf16>, %x: tensor<2x8x4x4xf16>,
+                                    %s: tensor<1x8x1x1xf32>, %m: tensor<1x8x1x1xf32>, %i: tensor<1x8x1x1xf32>)
+    -> (tensor<2x8x4x4xf16>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>) {
+  %0:3 = cudnn.build_and_exec_graph %h %dy, %x, %s, %m, %i {
+  ^bb0(%a: !x, %b: !x, %sc: !c, %me: !c, %in: !c):
+    %1, %2, %3 = cudnn.norm_backward(%a, %b) mode = batch type = f32 scale = %sc mean = %me inv_variance = %in
+        : !x, !x, !c, !c, !c -> !x, !c, !c
+    cudnn.build_graph(%1, %2, %3) : !x, !c, !c
+  } : tensor<2x8x4x4xf16>, tensor<2x8x4x4xf16>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>
+      -> tensor<2x8x4x4xf16>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>
+  return %0#0, %0#1, %0#2 : tensor<2x8x4x4xf16>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>
+}
+
+// -----
+
+!x = !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>
+!c = !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []>
+!y = !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = []>
+
+// An fp32 batch norm in training stays packed (as an fp32 conv does), and so
+// does an fp16 batch norm in inference (a pointwise chain for the runtime).
+// CHECK-LABEL: func.func @packed_batch_norms
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         return
+// ALL-LABEL:   func.func @packed_batch_norms
+// ALL:           cudnn.convert_layout
+// ALL-SAME:        tensor<2x8x4x4xf32> -> tensor<2x8x4x4xf32, #cudnn.channels_last>
+// ALL-NOT:       tensor<2x8x4x4xf16, #cudnn.channels_last>
+// ALL:           return
+func.func @packed_batch_norms(%h: !cudnn.handle, %x: tensor<2x8x4x4xf32>, %c: tensor<1x8x1x1xf32>, %z: tensor<2x8x4x4xf16>)
+    -> (tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<2x8x4x4xf16>) {
+  %0:3 = cudnn.build_and_exec_graph %h %x, %c, %c {
+  ^bb0(%a: !x, %s: !c, %b: !c):
+    %1, %2, %3 = cudnn.norm_forward(%a) mode = batch phase = training type = f32 epsilon = 1.0e-5
+        scale = %s bias = %b : !x, !c, !c -> !x saved_mean !c saved_inv_variance !c
+    cudnn.build_graph(%1, %2, %3) : !x, !c, !c
+  } : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>
+      -> tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>
+  %4 = cudnn.build_and_exec_graph %h %z, %c, %c, %c, %c {
+  ^bb0(%a: !y, %s: !c, %b: !c, %m: !c, %v: !c):
+    %5 = cudnn.norm_forward(%a) mode = batch phase = inference type = f32 epsilon = 1.0e-5
+        scale = %s bias = %b mean = %m inv_variance = %v : !y, !c, !c, !c, !c -> !y
+    cudnn.build_graph(%5) : !y
+  } : tensor<2x8x4x4xf16>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>
+      -> tensor<2x8x4x4xf16>
+  return %0#0, %0#1, %0#2, %4 : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<2x8x4x4xf16>
+}

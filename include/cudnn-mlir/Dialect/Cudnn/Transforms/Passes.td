@@ -9,10 +9,10 @@ def CudnnAssignLayoutsPass : Pass<"cudnn-assign-layouts", "func::FuncOp"> {
   let summary = "Chooses the physical layout of cuDNN graph tensors";
   let description = [{
     Decides which `cudnn.build_and_exec_graph`s run channels-last: with
-    `layout=auto` (the default), graphs holding a convolution or a pooling
-    (`cudnn.resample`) whose input is f16 or bf16, which is what cuDNN's
-    engines run fastest; with `channels-last`, every graph holding one; with
-    `packed`, none.
+    `layout=auto` (the default), graphs holding a convolution, a pooling
+    (`cudnn.resample`) or a batch norm in training or backward whose input
+    is f16 or bf16, which is what cuDNN's engines run fastest; with
+    `channels-last`, every graph holding one; with `packed`, none.
     In a chosen graph every descriptor of rank >= 3 gets channels-last strides
     (weights become KRSC), and its tensor operands and results of rank >= 3
     get the `#cudnn.channels_last` encoding.

@@ -211,6 +211,14 @@ def Tcp_BatchNormBackwardOp : Tcp_Op<"batch_norm_backward", [Pure,
     (`CUDNN_BACKEND_OPERATION_NORM_BACKWARD_DESCRIPTOR` with
     `CUDNN_BATCH_NORM`).
 
+    With `training = false` it is the backward of the inference form
+    (`tcp.batch_norm`, PyTorch's eval mode): `saved_mean` is then the running
+    mean and `saved_invstd` is `1 / sqrt(running_var + epsilon)`, the
+    statistics do not depend on `x`, and `dx = dy * saved_invstd * scale`.
+    `dscale = sum(dy * (x - saved_mean)) * saved_invstd` and
+    `dbias = sum(dy)` in both forms. cuDNN's norm backward has no inference
+    form, so that one is always a generated kernel.
+
     Example:
 
     ```mlir
@@ -223,7 +231,8 @@ def Tcp_BatchNormBackwardOp : Tcp_Op<"batch_norm_backward", [Pure,
     Tcp_FloatTensor:$x,
     Tcp_FloatTensor:$scale,
     Tcp_FloatTensor:$saved_mean,
-    Tcp_FloatTensor:$saved_invstd);
+    Tcp_FloatTensor:$saved_invstd,
+    DefaultValuedAttr<BoolAttr, "true">:$training);
   let results = (outs
     Tcp_FloatTensor:$dx,
     Tcp_FloatTensor:$dscale,

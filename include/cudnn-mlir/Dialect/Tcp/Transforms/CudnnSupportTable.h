@@ -62,10 +62,16 @@ std::optional<CudnnOpSupport> lookupCudnnSupport(Operation *op);
 
 /// Why `op`, whose table row has `role`, cannot go into a cuDNN graph under
 /// `policy` even so: its element types ("unsupported element type 'i32'",
-/// "fp32 anchor and fuse-fp32=false") or an op-specific limit (a layer norm
-/// over fewer than all non-batch dims). Empty when it can.
+/// "fp32 anchor and fuse-fp32=false"), an op-specific limit (a layer norm
+/// over fewer than all non-batch dims) or the batch-norm policy. Empty when
+/// it can.
 std::string whyCudnnCannotRun(Operation *op, CudnnRole role,
                               const CudnnFusionPolicy &policy);
+
+/// True when `policy` asks for `op` on cuDNN and nothing else
+/// (batch-norm=cudnn for training and backward batch norms): a reason from
+/// whyCudnnCannotRun is then an error, not a road to generated kernels.
+bool isCudnnRequired(Operation *op, const CudnnFusionPolicy &policy);
 
 /// The smallest compute capability the table is written for.
 inline constexpr unsigned kMinCudnnFusionSm = 80;

@@ -19,6 +19,11 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
     parameters (and the weight) are constants, otherwise into a scale+bias
     epilogue (`conv * s + (bias - mean * s)`, `s = scale / sqrt(var + eps)`,
     computed from the C-element parameters by tcp ops outside the graph).
+    The `batch-norm` option decides where the other batch norms run; with
+    `cudnn`, each training and backward one is a norm graph of its own, and
+    one cuDNN's batch norm cannot take (an eval-mode backward, element types
+    other than f16/bf16/f32 x with f32 statistics, one value per channel in
+    training) is an error.
     Values used after the group become extra results. Ops left out stay as
     they are; with `report`, each gets a remark saying why.
 
@@ -50,11 +55,12 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
     Option<"foldBatchNorm", "fold-batch-norm", "bool", /*default=*/"true",
            "Fold inference batch norms that follow a conv2d into it">,
     Option<"batchNorm", "batch-norm", "std::string", /*default=*/"\"auto\"",
-           "Where inference batch norms that are not folded into a conv run: "
-           "auto (generated kernels where no cuDNN engine runs them alone: "
-           "sm_90 today), codegen (generated kernels), cudnn (cuDNN norm "
-           "graphs). Training batch norms have no cuDNN path from TCP and "
-           "are always generated kernels">,
+           "Where batch norms that are not folded into a conv run: auto "
+           "(inference ones as generated kernels where no cuDNN engine runs "
+           "them alone, sm_90 today; training and backward ones as generated "
+           "kernels), codegen (generated kernels), cudnn (cuDNN norm graphs; "
+           "a training or backward batch norm cuDNN cannot take is an "
+           "error)">,
   ];
   let dependentDialects = ["::mlir::tcp::TcpDialect",
                            "::mlir::arith::ArithDialect",

@@ -5,8 +5,12 @@
 // indexed by the innermost loop. When every buffer indexed by the innermost
 // loop is contiguous along it, each thread handles 16 bytes' worth of
 // elements with vector loads and stores, provided the buffers turn out
-// 16-byte aligned at run time (scalar code otherwise). Reduction loops, if
-// the op has any, run serially inside the thread.
+// 16-byte aligned at run time (scalar code otherwise). Where the innermost
+// loop's size is no multiple of the vector width (NCHW planes of 7x7), a
+// vector may instead run across the innermost loops, when every output lays
+// them out contiguously and in order ("flat" vectors); inputs laid out the
+// same way are vectors too, the others are read lane by lane. Reduction
+// loops, if the op has any, run serially inside the thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -209,6 +213,204 @@ void emitVectorPoints(ImplicitLocOpBuilder &b, linalg::GenericOp op,
   }
 }
 
+/// How an operand takes part in flat vectors over the innermost loops
+/// `inner` (thread order).
+enum class FlatAccess { Vector, Uniform, PerLane };
+
+/// Vector: the operand's trailing dims are indexed by `inner`, in order,
+/// laid out contiguously, and no other dim moves with them. Uniform: no
+/// index moves with them. PerLane: anything else.
+FlatAccess classifyFlatAccess(linalg::GenericOp op, OpOperand &operand,
+                              ArrayRef<unsigned> inner) {
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  auto movesWithInner = [&](AffineExpr expr) {
+    return llvm::any_of(inner, [&](unsigned dim) {
+      return expr.isFunctionOfDim(dim);
+    });
+  };
+  if (!llvm::any_of(map.getResults(), movesWithInner))
+    return FlatAccess::Uniform;
+  auto type = dyn_cast<MemRefType>(operand.get().getType());
+  int64_t k = inner.size();
+  if (!type || type.getRank() < k)
+    return FlatAccess::PerLane;
+  int64_t rank = type.getRank();
+  auto [strides, offset] = type.getStridesAndOffset();
+  (void)offset;
+  for (int64_t i = 0; i < rank - k; ++i)
+    if (movesWithInner(map.getResult(i)))
+      return FlatAccess::PerLane;
+  int64_t expected = 1;
+  for (int64_t i = rank - 1; i >= rank - k; --i) {
+    if (map.getResult(i) !=
+            getAffineDimExpr(inner[i - (rank - k)], op.getContext()) ||
+        strides[i] != expected)
+      return FlatAccess::PerLane;
+    expected *= type.getDimSize(i);
+  }
+  return FlatAccess::Vector;
+}
+
+/// Flat vectors: `width` points of the linearized innermost `inner` loops
+/// (thread order) per thread.
+struct FlatVectors {
+  int64_t width = 1;
+  SmallVector<unsigned> inner;
+};
+
+/// The fewest innermost loops whose points split into whole 16-byte
+/// vectors in every output (and every input laid out like them) and keep
+/// them aligned; width 1 when there are none.
+FlatVectors flatVectorsFor(linalg::GenericOp op) {
+  if (op.getNumReductionLoops() != 0 || op.getNumLoops() == 0)
+    return {};
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<unsigned> order = threadOrder(op);
+  for (size_t k = 2; k <= order.size(); ++k) {
+    ArrayRef<unsigned> inner = ArrayRef<unsigned>(order).take_back(k);
+    int64_t points = 1;
+    for (unsigned dim : inner)
+      points *= ranges[dim];
+    int64_t widestBytes = 0;
+    SmallVector<OpOperand *> vectors;
+    bool usable = true;
+    for (OpOperand &operand : op->getOpOperands()) {
+      FlatAccess access = classifyFlatAccess(op, operand, inner);
+      if (op.isDpsInit(&operand) && access != FlatAccess::Vector)
+        usable = false;
+      if (access != FlatAccess::Vector)
+        continue;
+      unsigned bits =
+          getElementTypeOrSelf(operand.get()).getIntOrFloatBitWidth();
+      if (bits < 8 || bits % 8 != 0)
+        usable = false;
+      widestBytes = std::max<int64_t>(widestBytes, bits / 8);
+      vectors.push_back(&operand);
+    }
+    if (!usable)
+      return {};
+    int64_t width = vectorWidthFor(widestBytes);
+    if (width < 2 || points % width != 0)
+      continue;
+    // The outer dims' strides and the offset keep every vector aligned.
+    bool aligned = llvm::all_of(vectors, [&](OpOperand *operand) {
+      auto type = cast<MemRefType>(operand->get().getType());
+      auto [strides, offset] = type.getStridesAndOffset();
+      if (ShapedType::isDynamic(offset) || offset % width != 0)
+        return false;
+      for (int64_t i = 0; i < type.getRank() - static_cast<int64_t>(k); ++i)
+        if (ShapedType::isDynamic(strides[i]) || strides[i] % width != 0)
+          return false;
+      return true;
+    });
+    if (!aligned)
+      return {};
+    return {width, SmallVector<unsigned>(inner)};
+  }
+  return {};
+}
+
+/// The operands a flat-vector kernel reads or writes as vectors.
+SmallVector<OpOperand *> flatVectorOperands(linalg::GenericOp op,
+                                            const FlatVectors &plan) {
+  SmallVector<OpOperand *> operands;
+  for (OpOperand &operand : op->getOpOperands())
+    if (classifyFlatAccess(op, operand, plan.inner) == FlatAccess::Vector)
+      operands.push_back(&operand);
+  return operands;
+}
+
+/// Flat-vector code for the `width` consecutive points from `first` in
+/// thread order: vector operands through a view that collapses their
+/// trailing (innermost-loop) dims, per-lane operands at each lane's own
+/// point.
+void emitFlatVectorPoints(ImplicitLocOpBuilder &b, linalg::GenericOp op,
+                          Value first, const FlatVectors &plan) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<unsigned> order = threadOrder(op);
+  SmallVector<int64_t> orderedSizes;
+  for (unsigned dim : order)
+    orderedSizes.push_back(ranges[dim]);
+  auto loopsAt = [&](Value point) {
+    SmallVector<Value> coords = delinearize(b, point, orderedSizes);
+    SmallVector<Value> loops(ranges.size());
+    for (auto [dim, coord] : llvm::zip(order, coords))
+      loops[dim] = coord;
+    return loops;
+  };
+  SmallVector<Value> loops = loopsAt(first);
+  SmallVector<SmallVector<Value>> laneLoops{loops};
+  for (int64_t l = 1; l < plan.width; ++l)
+    laneLoops.push_back(
+        loopsAt(arith::AddIOp::create(b, first, indexConstant(b, l))));
+  int64_t innerPoints = 1;
+  for (unsigned dim : plan.inner)
+    innerPoints *= ranges[dim];
+  Value innerIndex =
+      arith::RemUIOp::create(b, first, indexConstant(b, innerPoints));
+  int64_t k = plan.inner.size();
+  // The collapsed view and its indices at the vector's first point.
+  auto flatView = [&](OpOperand &operand) {
+    auto type = cast<MemRefType>(operand.get().getType());
+    int64_t rank = type.getRank();
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t i = 0; i < rank - k; ++i)
+      groups.push_back({i});
+    ReassociationIndices last;
+    for (int64_t i = rank - k; i < rank; ++i)
+      last.push_back(i);
+    groups.push_back(last);
+    Value view = memref::CollapseShapeOp::create(b, operand.get(), groups);
+    SmallVector<Value> indices =
+        applyMap(b, op.getMatchingIndexingMap(&operand), loops);
+    indices.resize(rank - k);
+    indices.push_back(innerIndex);
+    return std::make_pair(view, indices);
+  };
+  auto vectorType = [&](Value buffer) {
+    return VectorType::get({plan.width}, getElementTypeOrSelf(buffer));
+  };
+
+  // Per operand: a vector, one value for all lanes, or a value per lane.
+  SmallVector<SmallVector<Value>> perLane(op->getNumOperands());
+  for (OpOperand &operand : op->getOpOperands()) {
+    SmallVector<Value> &lanes = perLane[operand.getOperandNumber()];
+    bool isInit = op.isDpsInit(&operand);
+    FlatAccess access = classifyFlatAccess(op, operand, plan.inner);
+    if (isInit && !op.payloadUsesValueFromOperand(&operand)) {
+      lanes.assign(plan.width, zeroOf(b, getElementTypeOrSelf(operand.get())));
+    } else if (access == FlatAccess::Vector) {
+      auto [view, indices] = flatView(operand);
+      Value vector = vector::LoadOp::create(
+          b, vectorType(operand.get()), view, indices,
+          /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes));
+      for (int64_t l = 0; l < plan.width; ++l)
+        lanes.push_back(vector::ExtractOp::create(b, vector, l));
+    } else if (access == FlatAccess::Uniform) {
+      lanes.assign(plan.width, loadOperand(b, op, operand, loops));
+    } else {
+      for (int64_t l = 0; l < plan.width; ++l)
+        lanes.push_back(loadOperand(b, op, operand, laneLoops[l]));
+    }
+  }
+  SmallVector<SmallVector<Value>> lanesPerResult(op.getNumDpsInits());
+  for (int64_t l = 0; l < plan.width; ++l) {
+    SmallVector<Value> arguments;
+    for (SmallVector<Value> &lanes : perLane)
+      arguments.push_back(lanes[l]);
+    SmallVector<Value> results = emitBody(b, op, arguments, laneLoops[l]);
+    for (auto [i, result] : llvm::enumerate(results))
+      lanesPerResult[i].push_back(result);
+  }
+  for (auto [init, lanes] : llvm::zip(op.getDpsInitsMutable(), lanesPerResult)) {
+    Value vector =
+        vector::FromElementsOp::create(b, vectorType(init.get()), lanes);
+    auto [view, indices] = flatView(init);
+    vector::StoreOp::create(b, vector, view, indices, /*nontemporal=*/false,
+                            llvm::MaybeAlign(kVectorBytes));
+  }
+}
+
 } // namespace
 
 int64_t elementwiseVectorWidth(linalg::GenericOp op) {
@@ -253,6 +455,11 @@ KernelSummary emitPointwiseKernel(linalg::GenericOp op, StringRef name) {
     if (iterator == utils::IteratorType::parallel)
       points *= size;
   int64_t width = elementwiseVectorWidth(op);
+  FlatVectors flat;
+  if (width == 1) {
+    flat = flatVectorsFor(op);
+    width = flat.width;
+  }
   int64_t threads = points / width;
   int64_t blockSize =
       std::min<int64_t>(kBlockSize, std::max<int64_t>(32, (threads + 31) / 32 * 32));
@@ -276,18 +483,27 @@ KernelSummary emitPointwiseKernel(linalg::GenericOp op, StringRef name) {
     emitScalarPoint(b, op, thread);
     return summary;
   }
-  summary.strategy += " (vector " + std::to_string(width) + ")";
+  summary.strategy += " (vector " + std::to_string(width) +
+                      (flat.width > 1 ? " across the innermost " +
+                                            std::to_string(flat.inner.size()) +
+                                            " loops"
+                                      : "") +
+                      ")";
 
   // Vector code only where every vector-accessed buffer is 16-byte aligned.
   SmallVector<Value> vectorBuffers;
-  for (OpOperand *operand : vectorOperands(op))
+  for (OpOperand *operand :
+       flat.width > 1 ? flatVectorOperands(op, flat) : vectorOperands(op))
     vectorBuffers.push_back(operand->get());
   Value aligned = allVectorAligned(b, vectorBuffers);
   Value zero = indexConstant(b, 0);
   Value first = arith::MulIOp::create(b, thread, indexConstant(b, width));
   auto choose = scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
   b.setInsertionPointToStart(&choose.getThenRegion().front());
-  emitVectorPoints(b, op, first, width);
+  if (flat.width > 1)
+    emitFlatVectorPoints(b, op, first, flat);
+  else
+    emitVectorPoints(b, op, first, width);
   b.setInsertionPointToStart(&choose.getElseRegion().front());
   auto lanes = scf::ForOp::create(b, zero, indexConstant(b, width),
                                   indexConstant(b, 1));

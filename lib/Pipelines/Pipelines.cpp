@@ -7,6 +7,7 @@
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -51,6 +52,8 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   funcPm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createCanonicalizerPass());
+  // One device allocation per call for the small temporaries.
+  pm.addNestedPass<func::FuncOp>(cudnn::createCudnnPackTemporariesPass());
   pm.addPass(createSCFToControlFlowPass());
   // Generated kernels (gpu.module): NVVM, then PTX embedded in the module,
   // JIT-compiled by the driver when the runtime first loads it on a device.
@@ -58,6 +61,10 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   nvvm.chip = options.gpuChip;
   nvvm.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(nvvm));
+  // Views inside kernels (the collapsed buffers of flat vectors) become
+  // reinterpret_casts with their index arithmetic, which NVVM takes.
+  pm.addNestedPass<gpu::GPUModuleOp>(memref::createExpandStridedMetadataPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createLowerAffinePass());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
   GpuModuleToBinaryPassOptions binary;

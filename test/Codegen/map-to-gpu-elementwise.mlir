@@ -98,3 +98,32 @@ func.func @fill_strided(%y: memref<2x8x4x4xf32, strided<[128, 1, 32, 8]>>) {
   linalg.fill ins(%c : f32) outs(%y : memref<2x8x4x4xf32, strided<[128, 1, 32, 8]>>)
   return
 }
+
+// NCHW planes of 7x7 (batch norm's normalisation at ResNet's last stage):
+// neither w's 7 points nor h x w's 49 split into vectors of 4, but
+// c x h x w's 4 x 49 = 196 do, so a vector runs across the innermost 3
+// loops through a view that collapses them in x and y: 2 x 196 / 4 = 98
+// threads. The per-channel scale moves with c inside a vector, so each lane
+// reads its own (its point delinearized on its own); the scalar bias is one
+// value for all lanes.
+// REPORT: remark: @planes_7x7: 1 GPU kernel
+// REPORT-NEXT: planes_7x7_kernel0: elementwise (vector 4 across the innermost 3 loops)
+// CHECK-LABEL: func.func @planes_7x7
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c1, {{.*}} threads({{.*}}) in ({{.*}} = %c128,
+// CHECK:           scf.if
+// CHECK:             %[[X:.*]] = memref.collapse_shape %arg0 {{\[}}[0], [1, 2, 3]] : memref<2x4x7x7xf32> into memref<2x196xf32>
+// CHECK:             vector.load %[[X]][{{.*}}] {alignment = 16 : i64} : memref<2x196xf32>, vector<4xf32>
+// CHECK-COUNT-4:     memref.load %arg1[{{.*}}] : memref<4xf32>
+// CHECK:             %[[Y:.*]] = memref.collapse_shape %arg3 {{\[}}[0], [1, 2, 3]] : memref<2x4x7x7xf32> into memref<2x196xf32>
+// CHECK:             vector.store %{{.*}}, %[[Y]][{{.*}}] {alignment = 16 : i64} : memref<2x196xf32>, vector<4xf32>
+// CHECK:           } else {
+func.func @planes_7x7(%x: memref<2x4x7x7xf32>, %scale: memref<4xf32>, %bias: f32, %y: memref<2x4x7x7xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (c)>, affine_map<(n, c, h, w) -> ()>, affine_map<(n, c, h, w) -> (n, c, h, w)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %scale, %bias : memref<2x4x7x7xf32>, memref<4xf32>, f32) outs(%y : memref<2x4x7x7xf32>) {
+  ^bb0(%a: f32, %s: f32, %t: f32, %o: f32):
+    %m = arith.mulf %a, %s : f32
+    %r = arith.addf %m, %t : f32
+    linalg.yield %r : f32
+  }
+  return
+}

@@ -123,7 +123,8 @@ LogicalResult checkHostCode(ModuleOp module) {
     if (isa<ModuleOp, func::FuncOp, func::ReturnOp, func::CallOp,
             memref::ExtractStridedMetadataOp, cudnn::GetCurrentHandleOp,
             memref::DeallocOp, memref::CastOp, memref::ExpandShapeOp,
-            memref::CollapseShapeOp, memref::ReinterpretCastOp, LLVM::GlobalOp,
+            memref::CollapseShapeOp, memref::ReinterpretCastOp, memref::ViewOp,
+            LLVM::GlobalOp,
             LLVM::LLVMFuncOp>(op) ||
         isa<arith::ArithDialect, cf::ControlFlowDialect>(op->getDialect()))
       return WalkResult::advance();

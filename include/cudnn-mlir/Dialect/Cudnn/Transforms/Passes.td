@@ -123,4 +123,53 @@ def CudnnResultsToOutParamsPass : Pass<"cudnn-results-to-out-params",
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def CudnnPackTemporariesPass : Pass<"cudnn-pack-temporaries",
+                                     "func::FuncOp"> {
+  let summary = "Gives a function's small device temporaries one allocation";
+  let description = [{
+    Every `memref.alloc` a compiled entry makes is a stream-ordered device
+    allocation at run time, and every `memref.dealloc` a free: about a
+    microsecond of host time each, on every call. Generated kernels keep
+    several small temporaries (a batch norm's per-channel statistics and the
+    partial states of split reductions: seven per training batch norm). This
+    pass, run after deallocations are explicit, replaces the small ones of a
+    single-block function with `memref.view`s into one allocation made at
+    the function's start and freed before it returns.
+
+    A temporary is packed when its shape is static with the identity layout,
+    it holds at most `max-bytes` bytes, it is not returned, and its only
+    deallocations are `memref.dealloc`s in the function's block. Views start
+    at multiples of 256 bytes (the alignment vector accesses and cuDNN
+    expect). Packed temporaries live for the whole call, so the allocation
+    is capped at `max-total-bytes`; large activations keep their own
+    allocations, which the runtime's pool reuses across layers.
+
+    Example:
+
+    ```mlir
+    // before
+    %a = memref.alloc() : memref<64xf32>
+    %b = memref.alloc() : memref<9x64xi64>
+    ...
+    memref.dealloc %a : memref<64xf32>
+    memref.dealloc %b : memref<9x64xi64>
+    // after
+    %arena = memref.alloc() {alignment = 256 : i64} : memref<4864xi8>
+    %a = memref.view %arena[%c0][] : memref<4864xi8> to memref<64xf32>
+    %b = memref.view %arena[%c256][] : memref<4864xi8> to memref<9x64xi64>
+    ...
+    memref.dealloc %arena : memref<4864xi8>
+    ```
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"4 << 20",
+           "Largest temporary (bytes) that is packed">,
+    Option<"maxTotalBytes", "max-total-bytes", "int64_t",
+           /*default=*/"64 << 20",
+           "Largest allocation (bytes) the packed temporaries share">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // CUDNN_MLIR_CUDNN_TRANSFORMS_PASSES

@@ -221,15 +221,6 @@ struct Emitter : ReductionSpace {
     return ReductionSpace::loopsAt(b, output, reduced);
   }
 
-  /// The state after folding element `reduced` of output `output` in.
-  State update(const State &state, Value output, Value reduced) {
-    SmallVector<Value> loops = loopsAt(output, reduced);
-    SmallVector<Value> arguments;
-    for (OpOperand *input : op.getDpsInputOperands())
-      arguments.push_back(loadOperand(b, op, *input, loops));
-    llvm::append_range(arguments, state);
-    return State(emitBody(b, op, arguments, loops));
-  }
 
   /// The outputs' starting state: their fills' values, or what they hold.
   State initialState(Value output) {
@@ -350,27 +341,35 @@ struct Emitter : ReductionSpace {
   }
 };
 
-/// The lanes after folding the `width` consecutive positions from `first`,
-/// position l into lane l. With `vectorLoads`, the innermost reduced loop
-/// runs through the positions: inputs contiguous along it are read as one
-/// vector and the others once for the unit. Otherwise every position is
-/// read on its own (consecutive positions of the reduced space, wherever
-/// they lie).
-SmallVector<Value> updateUnit(Emitter &e, ArrayRef<Value> lanes, Value output,
-                              Value first, int64_t width, unsigned innermost,
-                              bool vectorLoads) {
+/// The inputs of the `width` consecutive positions from `first`, one list
+/// per lane, and each lane's loop coordinates. With `vectorLoads`, the
+/// innermost reduced loop runs through the positions: inputs contiguous
+/// along it are read as one vector and the others once for the unit.
+/// Otherwise every position is read on its own (consecutive positions of
+/// the reduced space, wherever they lie).
+struct LoadedUnit {
+  SmallVector<SmallVector<Value>> inputs, loops;
+};
+
+LoadedUnit loadUnit(Emitter &e, Value output, Value first, int64_t width,
+                    unsigned innermost, bool vectorLoads) {
   ImplicitLocOpBuilder &b = e.b;
+  linalg::GenericOp op = e.op;
+  LoadedUnit unit;
   if (!vectorLoads || width == 1) {
-    SmallVector<State> next;
     for (int64_t l = 0; l < width; ++l) {
       Value position =
           l == 0 ? first
                  : Value(arith::AddIOp::create(b, first, indexConstant(b, l)));
-      next.push_back(e.update(e.lane(lanes, l), output, position));
+      SmallVector<Value> loops = e.loopsAt(output, position);
+      SmallVector<Value> inputs;
+      for (OpOperand *input : op.getDpsInputOperands())
+        inputs.push_back(loadOperand(b, op, *input, loops));
+      unit.inputs.push_back(inputs);
+      unit.loops.push_back(loops);
     }
-    return e.packLanes(next);
+    return unit;
   }
-  linalg::GenericOp op = e.op;
   SmallVector<Value> loops = e.loopsAt(output, first);
   SmallVector<Value> loaded;
   SmallVector<bool> isVector;
@@ -388,27 +387,38 @@ SmallVector<Value> updateUnit(Emitter &e, ArrayRef<Value> lanes, Value output,
         applyMap(b, op.getMatchingIndexingMap(input), loops),
         /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes)));
   }
-  SmallVector<State> next;
   for (int64_t l = 0; l < width; ++l) {
     SmallVector<Value> laneLoops(loops);
     laneLoops[innermost] =
         arith::AddIOp::create(b, loops[innermost], indexConstant(b, l));
-    SmallVector<Value> arguments;
+    SmallVector<Value> inputs;
     for (auto [value, vector] : llvm::zip(loaded, isVector))
-      arguments.push_back(
+      inputs.push_back(
           vector ? Value(vector::ExtractOp::create(b, value, l)) : value);
+    unit.inputs.push_back(inputs);
+    unit.loops.push_back(laneLoops);
+  }
+  return unit;
+}
+
+/// The lanes after folding a loaded unit in, position l into lane l.
+SmallVector<Value> foldUnit(Emitter &e, ArrayRef<Value> lanes,
+                            const LoadedUnit &unit) {
+  SmallVector<State> next;
+  for (auto [l, inputs] : llvm::enumerate(unit.inputs)) {
+    SmallVector<Value> arguments(inputs);
     llvm::append_range(arguments, e.lane(lanes, l));
-    next.push_back(State(emitBody(b, op, arguments, laneLoops)));
+    next.push_back(State(emitBody(e.b, e.op, arguments, unit.loops[l])));
   }
   return e.packLanes(next);
 }
 
 /// Folds the units start, start + step, ... (below `end`; a unit is `width`
 /// consecutive positions, one per lane) into `width` lanes, kUnroll units
-/// per trip, and merges the lanes. A unit past `end` in the last trip reads
-/// the last unit instead and its steps are discarded (a select, not a
-/// branch, and for all lanes alike), so the trip's loads are independent of
-/// the state and issue together.
+/// per trip, and merges the lanes. The trip loads all its units before it
+/// folds any, so that the loads are in flight together; a unit past `end`
+/// in the last trip reads the last unit instead and its steps are discarded
+/// (a select, not a branch, and for all lanes alike).
 State foldUnits(Emitter &e, Value output, Value start, Value end, int64_t step,
                 int64_t width, unsigned innermost, bool vectorLoads = true) {
   ImplicitLocOpBuilder &b = e.b;
@@ -425,22 +435,25 @@ State foldUnits(Emitter &e, Value output, Value start, Value end, int64_t step,
                         : Value(arith::MulIOp::create(
                               b, unit, indexConstant(b, width)));
     };
+    SmallVector<LoadedUnit> units;
+    SmallVector<Value> inRange;
     for (int64_t k = 0; k < kUnroll; ++k) {
       Value unit = arith::AddIOp::create(b, loop.getInductionVar(),
                                          indexConstant(b, k * step));
+      inRange.push_back(
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, unit, end));
+      Value read = k == 0 ? unit : arith::MinUIOp::create(b, unit, last);
+      units.push_back(loadUnit(e, output, firstPosition(read), width,
+                               innermost, vectorLoads));
+    }
+    for (int64_t k = 0; k < kUnroll; ++k) {
+      SmallVector<Value> next = foldUnit(e, lanes, units[k]);
       if (k == 0) {
-        lanes = updateUnit(e, lanes, output, firstPosition(unit), width,
-                           innermost, vectorLoads);
+        lanes = next;
         continue;
       }
-      Value inRange =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, unit, end);
-      Value clamped = arith::MinUIOp::create(b, unit, last);
-      SmallVector<Value> next =
-          updateUnit(e, lanes, output, firstPosition(clamped), width,
-                     innermost, vectorLoads);
       for (auto [value, updated] : llvm::zip(lanes, next))
-        value = arith::SelectOp::create(b, inRange, updated, value);
+        value = arith::SelectOp::create(b, inRange[k], updated, value);
     }
     scf::YieldOp::create(b, lanes);
   }
@@ -776,46 +789,54 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
                                         indexConstant(b, e.numOutputs));
     SmallVector<Value> emptyLanes = e.emptyLanes(width);
 
-    // The lanes after one row `reduced`; with `useVectors` each contiguous
-    // input is one vector load, otherwise one load per lane.
+    // A row's loads: with `useVectors` each contiguous input is one vector
+    // load, otherwise one load per lane.
     bool useVectors = true;
-    auto updateRow = [&](ArrayRef<Value> lanes, Value reduced) {
-      SmallVector<Value> loops = e.loopsAt(base, reduced);
-      SmallVector<Value> loaded;
-      SmallVector<bool> isVector;
-      for (OpOperand *input : op.getDpsInputOperands()) {
-        std::optional<unsigned> dim = unitStrideDim(op, *input, loop);
-        isVector.push_back(dim.has_value() && width > 1);
-        if (!dim || width == 1) {
-          loaded.push_back(loadOperand(b, op, *input, loops));
+    struct Row {
+      SmallVector<Value> loops, loaded;
+    };
+    SmallVector<bool> isVector;
+    for (OpOperand *input : op.getDpsInputOperands())
+      isVector.push_back(unitStrideDim(op, *input, loop).has_value() &&
+                         width > 1);
+    auto loadRow = [&](Value reduced) {
+      Row row{e.loopsAt(base, reduced), {}};
+      for (auto [input, vector] : llvm::zip(op.getDpsInputOperands(), isVector)) {
+        if (!vector) {
+          row.loaded.push_back(loadOperand(b, op, *input, row.loops));
           continue;
         }
         if (!useVectors) {
           SmallVector<Value> values;
           for (int64_t l = 0; l < width; ++l) {
-            SmallVector<Value> laneLoops(loops);
-            laneLoops[loop] =
-                arith::AddIOp::create(b, loops[loop], indexConstant(b, l));
+            SmallVector<Value> laneLoops(row.loops);
+            laneLoops[loop] = arith::AddIOp::create(b, row.loops[loop],
+                                                    indexConstant(b, l));
             values.push_back(loadOperand(b, op, *input, laneLoops));
           }
-          loaded.push_back(vector::FromElementsOp::create(
+          row.loaded.push_back(vector::FromElementsOp::create(
               b, VectorType::get({width}, getElementTypeOrSelf(input->get())),
               values));
           continue;
         }
-        auto [view, indices] = vectorViewAt(b, op, *input, *dim, loops);
-        loaded.push_back(vector::LoadOp::create(
+        auto [view, indices] = vectorViewAt(
+            b, op, *input, *unitStrideDim(op, *input, loop), row.loops);
+        row.loaded.push_back(vector::LoadOp::create(
             b, VectorType::get({width}, getElementTypeOrSelf(input->get())),
             view, indices, /*nontemporal=*/false,
             llvm::MaybeAlign(vectorBytes)));
       }
+      return row;
+    };
+    // The lanes after folding a loaded row in.
+    auto foldRow = [&](ArrayRef<Value> lanes, const Row &row) {
       SmallVector<State> next;
       for (int64_t l = 0; l < width; ++l) {
-        SmallVector<Value> laneLoops(loops);
+        SmallVector<Value> laneLoops(row.loops);
         laneLoops[loop] =
-            arith::AddIOp::create(b, loops[loop], indexConstant(b, l));
+            arith::AddIOp::create(b, row.loops[loop], indexConstant(b, l));
         SmallVector<Value> arguments;
-        for (auto [value, vector] : llvm::zip(loaded, isVector))
+        for (auto [value, vector] : llvm::zip(row.loaded, isVector))
           arguments.push_back(
               vector ? Value(vector::ExtractOp::create(b, value, l)) : value);
         llvm::append_range(arguments, e.lane(lanes, l));
@@ -824,6 +845,9 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
       return e.packLanes(next);
     };
 
+    // kUnroll rows per trip, all loaded before any is folded in (a row past
+    // the end reads the last one and is discarded by a select), so that the
+    // trip's loads are in flight together.
     auto foldRows = [&]() -> SmallVector<Value> {
       Value first = arith::AddIOp::create(
           b, arith::MulIOp::create(b, part, indexConstant(b, block.rows)), ty);
@@ -836,19 +860,24 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
       b.setInsertionPointToStart(rows.getBody());
       SmallVector<Value> lanes(rows.getRegionIterArgs());
       Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
+      SmallVector<Row> loadedRows;
+      SmallVector<Value> inRange;
       for (int64_t k = 0; k < kUnroll; ++k) {
         Value row = arith::AddIOp::create(b, rows.getInductionVar(),
                                           indexConstant(b, k * step));
+        inRange.push_back(
+            arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, end));
+        loadedRows.push_back(
+            loadRow(k == 0 ? row : arith::MinUIOp::create(b, row, last)));
+      }
+      for (int64_t k = 0; k < kUnroll; ++k) {
+        SmallVector<Value> next = foldRow(lanes, loadedRows[k]);
         if (k == 0) {
-          lanes = updateRow(lanes, row);
+          lanes = next;
           continue;
         }
-        Value inRange =
-            arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, end);
-        SmallVector<Value> next =
-            updateRow(lanes, arith::MinUIOp::create(b, row, last));
         for (auto [value, updated] : llvm::zip(lanes, next))
-          value = arith::SelectOp::create(b, inRange, updated, value);
+          value = arith::SelectOp::create(b, inRange[k], updated, value);
       }
       scf::YieldOp::create(b, lanes);
       return SmallVector<Value>(rows.getResults());

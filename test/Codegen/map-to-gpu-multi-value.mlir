@@ -28,12 +28,13 @@
 // CHECK:           memref.extract_aligned_pointer_as_index %arg0
 // CHECK:           scf.if
 // CHECK:             %{{.*}}:17 = scf.for {{.*}} step %c2048 iter_args({{.*}}) -> (i64, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
-// CHECK:               vector.load %arg0{{.*}} {alignment = 16 : i64} : memref<32x64x56x56xf16>, vector<8xf16>
+// The trip's 4 loads come first, then the 4 units fold in.
+// CHECK-COUNT-4:       vector.load %arg0{{.*}} {alignment = 16 : i64} : memref<32x64x56x56xf16>, vector<8xf16>
+// CHECK-NOT:           vector.load
 // CHECK:               arith.sitofp
 // CHECK-NEXT:          arith.divf
 // CHECK-NOT:           arith.divf
-// CHECK:               vector.load %arg0{{.*}} {alignment = 16 : i64} : memref<32x64x56x56xf16>, vector<8xf16>
-// CHECK-COUNT-2:       vector.load %arg0{{.*}} {alignment = 16 : i64} : memref<32x64x56x56xf16>, vector<8xf16>
+// CHECK:               arith.sitofp
 // CHECK-NOT:           scf.if
 // CHECK:               arith.select
 // CHECK:               scf.yield
@@ -153,19 +154,21 @@ func.func @two_sums(%dy: memref<2x39x5x5xf32, strided<[975, 1, 195, 39]>>, %mean
 // Planes of 7x7 do not split into vectors, but the 4x7x7 = 196 values per
 // channel split into units of 4 consecutive positions: each thread folds a
 // unit into 4 lanes (each value read on its own, wherever its plane ends)
-// that share one count: 9 loop-carried values, one reciprocal per unit.
-// With so few values per channel, blocks of 128 threads rather than 512.
+// that share one count: 9 loop-carried values, one reciprocal per unit; a
+// trip reads its 4 units (16 values) before folding them in. With so few
+// values per channel, blocks of 128 threads rather than 512.
 // REPORT: remark: @planes_scalar_lanes: 1 GPU kernel
 // REPORT-NEXT: planes_scalar_lanes_kernel0_planes: Welford over planes (128 threads per output, 4 lanes, shared count)
 // CHECK-LABEL: func.func @planes_scalar_lanes
 // CHECK:         gpu.launch
 // CHECK-NOT:       vector.load
 // CHECK:           %{{.*}}:9 = scf.for {{.*}} iter_args({{.*}}) -> (i64, f32, f32, f32, f32, f32, f32, f32, f32)
-// CHECK-COUNT-4:     memref.load %arg0
+// CHECK-COUNT-16:    memref.load %arg0
+// CHECK-NOT:         memref.load %arg0
 // CHECK:             arith.sitofp
 // CHECK-NEXT:        arith.divf
 // CHECK-NOT:         arith.divf
-// CHECK:             memref.load %arg0
+// CHECK:             arith.sitofp
 func.func @planes_scalar_lanes(%x: memref<4x8x7x7xf32>, %count: memref<8xi64>, %mean: memref<8xf32>, %m2: memref<8xf32>) {
   %z = arith.constant 0 : i64
   %zf = arith.constant 0.0 : f32

@@ -341,6 +341,40 @@ struct Emitter : ReductionSpace {
   }
 };
 
+/// One trip of an unrolled loop: the kUnroll items `first + k * step` are
+/// all loaded (`load`; an item past `end` reads item `end - 1` instead)
+/// before any is folded into `lanes` (`fold`), so that the loads are in
+/// flight together; the steps of items past `end` are discarded by a select
+/// (not a branch, and for all lanes alike).
+template <typename Loaded>
+SmallVector<Value>
+foldUnrolledTrip(ImplicitLocOpBuilder &b, Value first, Value end, int64_t step,
+                 SmallVector<Value> lanes, function_ref<Loaded(Value)> load,
+                 function_ref<SmallVector<Value>(ArrayRef<Value>,
+                                                 const Loaded &)>
+                     fold) {
+  Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
+  SmallVector<Loaded> loaded;
+  SmallVector<Value> inRange;
+  for (int64_t k = 0; k < kUnroll; ++k) {
+    Value item = arith::AddIOp::create(b, first, indexConstant(b, k * step));
+    inRange.push_back(
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, item, end));
+    loaded.push_back(
+        load(k == 0 ? item : arith::MinUIOp::create(b, item, last)));
+  }
+  for (int64_t k = 0; k < kUnroll; ++k) {
+    SmallVector<Value> next = fold(lanes, loaded[k]);
+    if (k == 0) {
+      lanes = next;
+      continue;
+    }
+    for (auto [value, updated] : llvm::zip(lanes, next))
+      value = arith::SelectOp::create(b, inRange[k], updated, value);
+  }
+  return lanes;
+}
+
 /// The inputs of the `width` consecutive positions from `first`, one list
 /// per lane, and each lane's loop coordinates. With `vectorLoads`, the
 /// innermost reduced loop runs through the positions: inputs contiguous
@@ -415,10 +449,7 @@ SmallVector<Value> foldUnit(Emitter &e, ArrayRef<Value> lanes,
 
 /// Folds the units start, start + step, ... (below `end`; a unit is `width`
 /// consecutive positions, one per lane) into `width` lanes, kUnroll units
-/// per trip, and merges the lanes. The trip loads all its units before it
-/// folds any, so that the loads are in flight together; a unit past `end`
-/// in the last trip reads the last unit instead and its steps are discarded
-/// (a select, not a branch, and for all lanes alike).
+/// per trip (foldUnrolledTrip), and merges the lanes.
 State foldUnits(Emitter &e, Value output, Value start, Value end, int64_t step,
                 int64_t width, unsigned innermost, bool vectorLoads = true) {
   ImplicitLocOpBuilder &b = e.b;
@@ -428,34 +459,19 @@ State foldUnits(Emitter &e, Value output, Value start, Value end, int64_t step,
   {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(loop.getBody());
-    SmallVector<Value> lanes(loop.getRegionIterArgs());
-    Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
-    auto firstPosition = [&](Value unit) -> Value {
-      return width == 1 ? unit
-                        : Value(arith::MulIOp::create(
-                              b, unit, indexConstant(b, width)));
+    auto load = [&](Value unit) {
+      Value first = width == 1 ? unit
+                               : Value(arith::MulIOp::create(
+                                     b, unit, indexConstant(b, width)));
+      return loadUnit(e, output, first, width, innermost, vectorLoads);
     };
-    SmallVector<LoadedUnit> units;
-    SmallVector<Value> inRange;
-    for (int64_t k = 0; k < kUnroll; ++k) {
-      Value unit = arith::AddIOp::create(b, loop.getInductionVar(),
-                                         indexConstant(b, k * step));
-      inRange.push_back(
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, unit, end));
-      Value read = k == 0 ? unit : arith::MinUIOp::create(b, unit, last);
-      units.push_back(loadUnit(e, output, firstPosition(read), width,
-                               innermost, vectorLoads));
-    }
-    for (int64_t k = 0; k < kUnroll; ++k) {
-      SmallVector<Value> next = foldUnit(e, lanes, units[k]);
-      if (k == 0) {
-        lanes = next;
-        continue;
-      }
-      for (auto [value, updated] : llvm::zip(lanes, next))
-        value = arith::SelectOp::create(b, inRange[k], updated, value);
-    }
-    scf::YieldOp::create(b, lanes);
+    auto fold = [&](ArrayRef<Value> lanes, const LoadedUnit &unit) {
+      return foldUnit(e, lanes, unit);
+    };
+    scf::YieldOp::create(
+        b, foldUnrolledTrip<LoadedUnit>(
+               b, loop.getInductionVar(), end, step,
+               SmallVector<Value>(loop.getRegionIterArgs()), load, fold));
   }
   return e.collapseLanes(SmallVector<Value>(loop.getResults()), width);
 }
@@ -845,9 +861,7 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
       return e.packLanes(next);
     };
 
-    // kUnroll rows per trip, all loaded before any is folded in (a row past
-    // the end reads the last one and is discarded by a select), so that the
-    // trip's loads are in flight together.
+    // kUnroll rows per trip (foldUnrolledTrip).
     auto foldRows = [&]() -> SmallVector<Value> {
       Value first = arith::AddIOp::create(
           b, arith::MulIOp::create(b, part, indexConstant(b, block.rows)), ty);
@@ -858,28 +872,11 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
                                      emptyLanes);
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(rows.getBody());
-      SmallVector<Value> lanes(rows.getRegionIterArgs());
-      Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
-      SmallVector<Row> loadedRows;
-      SmallVector<Value> inRange;
-      for (int64_t k = 0; k < kUnroll; ++k) {
-        Value row = arith::AddIOp::create(b, rows.getInductionVar(),
-                                          indexConstant(b, k * step));
-        inRange.push_back(
-            arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, end));
-        loadedRows.push_back(
-            loadRow(k == 0 ? row : arith::MinUIOp::create(b, row, last)));
-      }
-      for (int64_t k = 0; k < kUnroll; ++k) {
-        SmallVector<Value> next = foldRow(lanes, loadedRows[k]);
-        if (k == 0) {
-          lanes = next;
-          continue;
-        }
-        for (auto [value, updated] : llvm::zip(lanes, next))
-          value = arith::SelectOp::create(b, inRange[k], updated, value);
-      }
-      scf::YieldOp::create(b, lanes);
+      scf::YieldOp::create(
+          b, foldUnrolledTrip<Row>(
+                 b, rows.getInductionVar(), end, step,
+                 SmallVector<Value>(rows.getRegionIterArgs()), loadRow,
+                 foldRow));
       return SmallVector<Value>(rows.getResults());
     };
     // Vector loads where the vector-read buffers are 16-byte aligned, one

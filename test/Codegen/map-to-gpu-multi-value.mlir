@@ -9,7 +9,8 @@
 // 100352 values per channel split 9 ways), 4 loads per loop trip. Each
 // block merges its threads' (count, mean, M2) states with Chan's formula
 // through warp shuffles and shared memory, and stores a partial state; a
-// second kernel, a warp per channel, merges the 9 partial states, starting
+// second kernel, a warp per channel (8 per block), merges the 9 partial
+// states, starting
 // from the fills' values (the fills disappear). Where x is 16-byte aligned
 // each load reads 8 consecutive values of a row (f16) into 8 lanes, each
 // its own (mean, M2); the count only depends on itself, so the lanes share
@@ -48,9 +49,10 @@
 // CHECK:           gpu.shuffle  xor %{{.*}} : f32
 // CHECK:           gpu.barrier
 // CHECK:           memref.store %{{.*}}, %[[PC]]
-// CHECK:         gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c8, {{.*}} function(@planes_kernel0_combine)
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c8, {{.*}} threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c8, {{.*}} function(@planes_kernel0_combine)
 // CHECK:           memref.load %[[PC]]
 // CHECK:           gpu.shuffle  xor %{{.*}} : i64
+// CHECK-NOT:       gpu.barrier
 // CHECK:           memref.store %{{.*}}, %arg1
 // CHECK:           memref.store %{{.*}}, %arg2
 // CHECK:           memref.store %{{.*}}, %arg3

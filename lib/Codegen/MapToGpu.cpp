@@ -143,7 +143,9 @@ struct CodegenMapToGpuPass
 
     numKernels += kernels.size();
     if (reportKernels && !func.isExternal()) {
-      InFlightDiagnostic remark = func.emitRemark()
+      // At the function's location rather than on the op: a remark on an
+      // op also prints the whole op (--mlir-print-op-on-diagnostic).
+      InFlightDiagnostic remark = mlir::emitRemark(func.getLoc())
                                   << "@" << func.getSymName() << ": "
                                   << kernels.size() << " GPU kernel"
                                   << (kernels.size() == 1 ? "" : "s");

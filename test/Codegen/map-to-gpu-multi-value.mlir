@@ -1,5 +1,10 @@
 // RUN: cudnn-opt %s --codegen-map-to-gpu --cse | FileCheck %s
 // RUN: cudnn-opt %s --codegen-map-to-gpu=report-kernels --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// The remark sits at the function's location, so it does not print the
+// function even where ops are printed with diagnostics (the default).
+// RUN: cudnn-opt %s --codegen-map-to-gpu=report-kernels -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-OP-DUMP
+// NO-OP-DUMP: remark: @planes: 2 GPU kernels
+// NO-OP-DUMP-NOT: see current operation
 
 #xstat = affine_map<(c, n, h, w) -> (n, c, h, w)>
 #chan = affine_map<(c, n, h, w) -> (c)>

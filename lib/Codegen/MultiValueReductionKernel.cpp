@@ -409,6 +409,39 @@ struct Emitter : ReductionSpace {
                                                 merger.types.size()) +
                                             " values";
   }
+
+  /// Stores output `output`'s state: the final one, or block `part`'s
+  /// partial state when the reduction is split (`partials` not empty).
+  void storeState(ArrayRef<Value> partials, Value part, Value output,
+                  const State &state) {
+    if (partials.empty())
+      storeFinal(output, state);
+    else
+      storePartial(partials, part, output, state);
+  }
+
+  /// The summary of the first kernel (`mapping`: "planes" or "columns",
+  /// with `details`, lanes when `width` > 1), then, where the reduction is
+  /// split (`partials` not empty), the merge kernel, emitted here.
+  SmallVector<KernelSummary> finish(StringRef name, StringRef mapping,
+                                    const std::string &details, int64_t width,
+                                    ArrayRef<Value> partials) {
+    int64_t split = partials.empty()
+                        ? 1
+                        : cast<MemRefType>(partials.front().getType())
+                              .getDimSize(0);
+    SmallVector<KernelSummary> summaries{
+        {(name + "_" + mapping).str(),
+         describe() + " over " + mapping.str() + " (" + details +
+             (sharedCount && width > 1 ? ", shared count" : "") +
+             (split > 1 ? ", split over " + std::to_string(split) + " blocks"
+                        : std::string()) +
+             ")"}};
+    if (split > 1)
+      summaries.push_back(
+          emitCombine(partials, split, (name + "_combine").str()));
+    return summaries;
+  }
 };
 
 /// One trip of an unrolled loop: the kUnroll items `first + k * step` are
@@ -625,7 +658,6 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
   if (split > 1)
     partials = e.allocatePartials(split);
 
-  SmallVector<KernelSummary> summaries;
   {
     OpBuilder::InsertionGuard insertion(b);
     gpu::LaunchOp launch =
@@ -686,27 +718,15 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
         b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, zero),
         false);
     b.setInsertionPointToStart(&first.getThenRegion().front());
-    if (split == 1)
-      e.storeFinal(output, state);
-    else
-      e.storePartial(partials, part, output, state);
-    summaries.push_back(
-        {(name + "_planes").str(),
-         e.describe() + " over planes (" + std::to_string(planeThreads) +
-             " threads per output" +
-             (width > 1 ? (scalarLanes ? ", " : ", vector ") +
-                              std::to_string(width) +
-                              (scalarLanes ? " lanes" : "")
-                        : std::string()) +
-             (e.sharedCount && width > 1 ? ", shared count" : "") +
-             (split > 1 ? ", split over " + std::to_string(split) + " blocks"
-                        : std::string()) +
-             ")"});
+    e.storeState(partials, part, output, state);
   }
-  if (split > 1)
-    summaries.push_back(
-        e.emitCombine(partials, split, (name + "_combine").str()));
-  return summaries;
+  return e.finish(name, "planes",
+                  std::to_string(planeThreads) + " threads per output" +
+                      (width > 1 ? (scalarLanes ? ", " : ", vector ") +
+                                       std::to_string(width) +
+                                       (scalarLanes ? " lanes" : "")
+                                 : std::string()),
+                  width, partials);
 }
 
 /// The block of the columns mapping: `threads` along the outputs (a power
@@ -817,7 +837,6 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
                                    gpu::AddressSpace::Workgroup)));
   }
 
-  SmallVector<KernelSummary> summaries;
   {
     OpBuilder::InsertionGuard insertion(b);
     gpu::LaunchOp launch =
@@ -1003,28 +1022,16 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
     for (int64_t l = 0; l < width; ++l) {
       State state = loadLane(indexConstant(b, 0), l);
       Value output = arith::AddIOp::create(b, base, indexConstant(b, l));
-      if (split == 1)
-        e.storeFinal(output, state);
-      else
-        e.storePartial(partials, part, output, state);
+      e.storeState(partials, part, output, state);
     }
-    std::string shape = std::to_string(block.threads) +
-                        (width > 1 ? " x " + std::to_string(width) : "") +
-                        " columns x " + std::to_string(block.rows) +
-                        " rows per block";
-    summaries.push_back(
-        {(name + "_columns").str(),
-         e.describe() + " over columns (" + shape +
-             (width > 1 ? ", vector " + std::to_string(width) : "") +
-             (e.sharedCount && width > 1 ? ", shared count" : "") +
-             (split > 1 ? ", split over " + std::to_string(split) + " blocks"
-                        : std::string()) +
-             ")"});
   }
-  if (split > 1)
-    summaries.push_back(
-        e.emitCombine(partials, split, (name + "_combine").str()));
-  return summaries;
+  return e.finish(name, "columns",
+                  std::to_string(block.threads) +
+                      (width > 1 ? " x " + std::to_string(width) : "") +
+                      " columns x " + std::to_string(block.rows) +
+                      " rows per block" +
+                      (width > 1 ? ", vector " + std::to_string(width) : ""),
+                  width, partials);
 }
 
 bool isWelford(linalg::GenericOp op) {

@@ -65,6 +65,23 @@ SmallVector<utils::IteratorType> channelReductionIterators(int64_t rank) {
   return iterators;
 }
 
+/// The types a training or backward batch norm derives from x (N x C x
+/// ..., static) and its per-channel tensors.
+struct ChannelTypes {
+  RankedTensorType x;
+  int64_t rank, channels;
+  Type element, compute; // x's element type, and the one computed in
+  RankedTensorType param;
+  Type paramElement;
+
+  ChannelTypes(Value xValue, Value scale)
+      : x(cast<RankedTensorType>(xValue.getType())), rank(x.getRank()),
+        channels(x.getDimSize(1)), element(x.getElementType()),
+        compute(computeType(element)),
+        param(cast<RankedTensorType>(scale.getType())),
+        paramElement(param.getElementType()) {}
+};
+
 /// y = (x - mean) * invstd * scale + bias over x, elementwise; `perChannel`
 /// holds mean, invstd, scale and bias, each read along dimension 1;
 /// `invstdFromVar` makes the second one a variance (inference: rsqrt(var +
@@ -137,16 +154,12 @@ struct TrainingToKernels : public TcpToLinalgPattern<tcp::BatchNormTrainingOp> {
   LogicalResult lower(tcp::BatchNormTrainingOp op,
                       PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto xType = cast<RankedTensorType>(op.getX().getType());
-    if (!xType.hasStaticShape())
+    if (!op.getX().getType().hasStaticShape())
       return rewriter.notifyMatchFailure(op, "dynamic shape");
-    int64_t rank = xType.getRank();
-    int64_t channels = xType.getDimSize(1);
+    ChannelTypes types(op.getX(), op.getScale());
+    auto [xType, rank, channels, element, compute, paramType, paramElement] =
+        types;
     MLIRContext *context = rewriter.getContext();
-    Type element = xType.getElementType();
-    Type compute = computeType(element);
-    auto paramType = cast<RankedTensorType>(op.getScale().getType());
-    Type paramElement = paramType.getElementType();
     Type i64 = rewriter.getI64Type();
     auto countType = RankedTensorType::get({channels}, i64);
     auto stateType = RankedTensorType::get({channels}, compute);
@@ -253,18 +266,14 @@ struct BackwardToKernels : public TcpToLinalgPattern<tcp::BatchNormBackwardOp> {
   LogicalResult lower(tcp::BatchNormBackwardOp op,
                       PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto xType = cast<RankedTensorType>(op.getX().getType());
-    if (!xType.hasStaticShape())
+    if (!op.getX().getType().hasStaticShape())
       return rewriter.notifyMatchFailure(op, "dynamic shape");
-    int64_t rank = xType.getRank();
-    int64_t channels = xType.getDimSize(1);
+    ChannelTypes types(op.getX(), op.getScale());
+    auto [xType, rank, channels, element, compute, paramType, paramElement] =
+        types;
     double perChannel =
         static_cast<double>(xType.getNumElements()) / channels;
     MLIRContext *context = rewriter.getContext();
-    Type element = xType.getElementType();
-    Type compute = computeType(element);
-    auto paramType = cast<RankedTensorType>(op.getScale().getType());
-    Type paramElement = paramType.getElementType();
     auto sumType = RankedTensorType::get({channels}, compute);
 
     // The two reductions, in one pass: sum(dy) and sum(dy * (x - mean)).

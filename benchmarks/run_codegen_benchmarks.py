@@ -32,9 +32,9 @@ torch.var_mean of x in f32 (max error <= 1e-4 of max |ref| for f32, 1e-2
 for f16).
 """
 import argparse
-import time
 import os
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
@@ -52,6 +52,19 @@ MIB = 1 << 20
 
 def time_ms(fn):
     return median_ms_per_call(torch, fn, WARMUP, CALLS, REPEATS)
+
+
+def time_or_na(fn, t_ours):
+    """(ms, ms / ours) of `fn` as table cells after one call, or "n/a"
+    with the reason where calling it fails (torch.compile or a backend
+    that does not take the case): reported, and the run goes on."""
+    try:
+        fn()
+        t = time_ms(fn)
+        return "%.4f" % t, "%.2fx" % (t / t_ours)
+    except Exception as e:  # report, and go on
+        reason = (str(e).splitlines() or [type(e).__name__])[0][:120]
+        return "n/a (%s: %s)" % (type(e).__name__, reason), "n/a"
 
 
 def _randn(gen, *shape):
@@ -141,15 +154,8 @@ def run_one(models, name, what, shape, case, tol):
     t_copy = time_ms(lambda: dst.copy_(biggest))
     copy_gbs = 2 * nbytes([biggest]) / (t_copy * 1e6)
     del dst
-    try:
-        compiled_fn = torch.compile(eager_fn)
-        compiled = lambda: compiled_fn(*args)  # noqa: E731
-        compiled()
-        t_comp = time_ms(compiled)
-        comp, comp_ratio = "%.4f" % t_comp, "%.2fx" % (t_comp / t_ours)
-    except Exception as e:  # report, and go on
-        reason = (str(e).splitlines() or [type(e).__name__])[0][:120]
-        comp, comp_ratio = "n/a (%s: %s)" % (type(e).__name__, reason), "n/a"
+    compiled_fn = torch.compile(eager_fn)
+    comp, comp_ratio = time_or_na(lambda: compiled_fn(*args), t_ours)
     ours_gbs = moved / (t_ours * 1e6)
     row = ("| %s | %s | %.0f | %.4f | %.0f | %.0f | %.0f%% | %.4f | %s "
            "| %.2fx | %s | %.1e%s |"
@@ -224,29 +230,17 @@ def run_bn(models, name, shape, dtype, channels_last):
     t_native = time_ms(lambda: torch.native_batch_norm(
         x, scale, bias, nat_mean, nat_var, True, BN_MOMENTUM, BN_EPS))
     cud_mean, cud_var = rmean.clone(), rvar.clone()
-    try:
-        t_cudnn = time_ms(lambda: torch.cudnn_batch_norm(
-            x, scale, bias, cud_mean, cud_var, True, BN_MOMENTUM, BN_EPS))
-        cudnn, cudnn_ratio = "%.4f" % t_cudnn, "%.2fx" % (t_cudnn / t_ours)
-    except Exception as e:  # report, and go on
-        reason = (str(e).splitlines() or [type(e).__name__])[0][:120]
-        cudnn, cudnn_ratio = "n/a (%s)" % reason, "n/a"
+    cudnn, cudnn_ratio = time_or_na(lambda: torch.cudnn_batch_norm(
+        x, scale, bias, cud_mean, cud_var, True, BN_MOMENTUM, BN_EPS), t_ours)
     kernels = profile_kernels(ours) if PROFILE else ""
     dst = torch.empty_like(x)
     t_copy = time_ms(lambda: dst.copy_(x))
     del dst
     size = nbytes([x])
     copy_gbs = 2 * size / (t_copy * 1e6)
-    try:
-        compiled_fn = torch.compile(_bn_eager)
-        compiled = lambda: compiled_fn(x, run_mean, run_var,  # noqa: E731
-                                       scale, bias)
-        compiled()
-        t_comp = time_ms(compiled)
-        comp, comp_ratio = "%.4f" % t_comp, "%.2fx" % (t_comp / t_ours)
-    except Exception as e:  # report, and go on
-        reason = (str(e).splitlines() or [type(e).__name__])[0][:120]
-        comp, comp_ratio = "n/a (%s: %s)" % (type(e).__name__, reason), "n/a"
+    compiled_fn = torch.compile(_bn_eager)
+    comp, comp_ratio = time_or_na(
+        lambda: compiled_fn(x, run_mean, run_var, scale, bias), t_ours)
     moved = 3 * size
     ours_gbs = moved / (t_ours * 1e6)
     row = ("| %s | %s, %s | %.0f | %.4f | %.0f | %.0f | %.0f%% | %.4f "

@@ -2,8 +2,11 @@
 
 #include "RnnWeightLayout.h"
 
+#include "GraphValidation.h"
+
 using namespace cmrt;
 using namespace cmrt::rnn;
+using cmrt::graph::detail::formatList;
 
 namespace {
 
@@ -21,13 +24,6 @@ const char *cellName(Cell cell) {
     return "gru";
   }
   return "unknown";
-}
-
-std::string shapeText(const std::vector<int64_t> &shape) {
-  std::string text = "[";
-  for (size_t i = 0; i < shape.size(); ++i)
-    text += (i ? ", " : "") + std::to_string(shape[i]);
-  return text + "]";
 }
 
 } // namespace
@@ -129,7 +125,7 @@ rnn::checkParams(const WeightLayout &layout,
       return graph::Status::invalid(
           "an RNN expects parameter " + std::to_string(i) + " (" +
           layout.params[i].name + ") of shape " +
-          shapeText(layout.params[i].shape) + ", but got " +
-          shapeText(shapes[i]));
+          formatList(layout.params[i].shape) + ", but got " +
+          formatList(shapes[i]));
   return graph::Status::success();
 }

@@ -3,7 +3,8 @@
 # CMake, Ninja; no LLVM/MLIR): builds the runtime there (like
 # scripts/gpu-runtime-tests.sh) and runs every compiled case of
 # build/gpu-suite (integration_test/build_suite.sh made them here) against
-# PyTorch. Carry build/gpu-suite and the cudnn-frontend headers
+# PyTorch, then (without case arguments) the runtime's RNN test against
+# torch.nn.LSTM/GRU/RNN (integration_test/rnn_runtime_test.py). Carry build/gpu-suite and the cudnn-frontend headers
 # (build/third_party). docs/testing.md has the one command.
 #   bash scripts/gpu-integration-tests.sh [case ...]
 set -euo pipefail
@@ -16,4 +17,9 @@ cmake -S "$ROOT/runtime" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
 ninja -C "$BUILD" CudnnMlirRuntime >/dev/null
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
 export CUDNN_MLIR_RUNTIME_LIB="$(find "$BUILD" -name libcudnn-mlir-runtime.so | head -1)"
-python3 "$ROOT/integration_test/run_gpu_suite.py" "$MODELS" "$@"
+status=0
+python3 "$ROOT/integration_test/run_gpu_suite.py" "$MODELS" "$@" || status=1
+if [ "$#" -eq 0 ]; then
+  python3 "$ROOT/integration_test/rnn_runtime_test.py" || status=1
+fi
+exit "$status"

@@ -16,6 +16,7 @@
 #include "GraphValidation.h"
 #include "GraphHash.h"
 #include "LruCache.h"
+#include "Rnn.h"
 
 #include <algorithm>
 #include <cstring>
@@ -278,6 +279,8 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtGraphCacheClear(void) {
 extern "C" CMRT_EXPORT cmrtStatus cmrtShutdown(void) {
   return guarded("cmrtShutdown", [&] {
     cache().clear();
+    rnn::clearRnnCache();
+    rnn::releaseDropoutStates();
     releaseContextResources();
     trimAllDeviceMemory();
     return cmrt::succeed();

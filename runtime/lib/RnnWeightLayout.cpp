@@ -12,7 +12,9 @@ namespace {
 
 constexpr int32_t kProjectionLinLayer = 8;
 
-const char *cellName(Cell cell) {
+} // namespace
+
+const char *rnn::cellName(Cell cell) {
   switch (cell) {
   case Cell::RnnRelu:
     return "rnn_relu";
@@ -25,8 +27,6 @@ const char *cellName(Cell cell) {
   }
   return "unknown";
 }
-
-} // namespace
 
 int64_t rnn::gatesOf(Cell cell) {
   switch (cell) {

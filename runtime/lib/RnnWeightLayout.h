@@ -66,6 +66,9 @@ struct WeightLayout {
   std::vector<Piece> pieces;
 };
 
+/// The cell's name as the dialect spells it ("lstm"), for messages.
+const char *cellName(Cell cell);
+
 /// Gates per cell: 1 (vanilla RNN), 3 (GRU), 4 (LSTM).
 int64_t gatesOf(Cell cell);
 

@@ -119,6 +119,93 @@ typedef struct cmrtDeviceMemoryStats {
   int64_t usedHighBytes;     /* the most handed out at once */
 } cmrtDeviceMemoryStats;
 
+/*===-- RNNs ----------------------------------------------------------------===*
+ * cuDNN's graph API has no RNN node: RNNs run through the RNN v8 API
+ * (cudnnRNNForward, cudnnRNNBackwardData_v8, cudnnRNNBackwardWeights_v8).
+ *===------------------------------------------------------------------------===*/
+
+/* An RNN built for one configuration on one device (cmrtRnnGetOrBuild): the
+ * RNN, dropout, data and state descriptors, the temporary-space sizes and
+ * the map from PyTorch's parameters to the weight space. Each handle holds a
+ * reference: release it with cmrtRnnRelease. */
+typedef struct cmrtRnnImpl *cmrtRnn;
+
+#define CMRT_RNN_CONFIG_VERSION 1
+
+/* Bits of cmrtRnnConfig.flags. */
+enum {
+  /* The RNN will also run forward in training and backward: the algorithm
+   * is chosen for both directions (they must share it). */
+  CMRT_RNN_TRAINABLE = 1,
+  /* Sequences may be shorter than maxSeqLength: each call passes their
+   * lengths (cmrtRnnBuffers.seqLengths); outputs are zero past each one. */
+  CMRT_RNN_VARIABLE_LENGTHS = 2,
+};
+
+/* Everything an RNN depends on. The enums take the values of the cudnn
+ * dialect's attributes, which are cuDNN's own. */
+typedef struct cmrtRnnConfig {
+  int64_t version;   /* CMRT_RNN_CONFIG_VERSION */
+  int64_t cell;      /* cudnnRNNMode_t: 0 relu, 1 tanh, 2 LSTM, 3 GRU */
+  int64_t direction; /* cudnnDirectionMode_t: 0 uni-, 1 bidirectional */
+  int64_t bias;      /* cudnnRNNBiasMode_t: 0 none, 1 input, 2 double, 3 rec. */
+  int64_t layout;    /* cudnnRNNDataLayout_t: 0 seq-major unpacked ([T, N, V]),
+                        1 seq-major packed ([sum of lengths, V], lengths not
+                        increasing), 2 batch-major unpacked ([N, T, V]) */
+  int64_t math;      /* cudnnMathType_t; 0 (default) picks FMA for f32 (exact,
+                        no TF32), tensor ops for f16/bf16, default for f64 */
+  int64_t algo;      /* cudnnRNNAlgo_t, or -1: the runtime chooses */
+  int64_t dataType;  /* cudnnDataType_t: float, double, half or bfloat16 */
+  int64_t inputSize;
+  int64_t hiddenSize;
+  int64_t projSize;  /* LSTM projection size, 0 = none */
+  int64_t numLayers;
+  int64_t maxSeqLength;
+  int64_t batch;
+  int64_t flags;     /* CMRT_RNN_* bits */
+  double dropout;    /* between layers, in training only; in [0, 1) */
+  int64_t dropoutSeed;
+} cmrtRnnConfig;
+
+/* What cmrtRnnGetInfo reports. Every size is for maxSeqLength x batch. */
+typedef struct cmrtRnnInfo {
+  int64_t weightSpaceBytes;
+  int64_t workspaceInferenceBytes; /* from the runtime's workspace pool */
+  int64_t workspaceTrainingBytes;  /* training forward and backward */
+  int64_t reserveBytes;  /* the caller's reserve space for training */
+  int64_t paramCount;    /* PyTorch's flat parameters (cmrtRnnPackWeights) */
+  int64_t algo;          /* the cudnnRNNAlgo_t used */
+  int64_t mathType;      /* the cudnnMathType_t used */
+} cmrtRnnInfo;
+
+/* The buffers of one RNN call (device memory unless said otherwise); each
+ * call reads the ones it needs and ignores the rest. x, y, dx and dy are
+ * laid out as cmrtRnnConfig.layout says; h and c states are
+ * [layers * directions, batch, size] (h: projSize or hiddenSize, c:
+ * hiddenSize). A null hx/cx means zeros, a null hy/cy/dhx/dcx is not
+ * written, a null dhy/dcy means zero gradient. */
+typedef struct cmrtRnnBuffers {
+  const int32_t *seqLengths;     /* [batch]; with CMRT_RNN_VARIABLE_LENGTHS */
+  const int32_t *hostSeqLengths; /* the same lengths in host memory; null:
+                                    the runtime reads seqLengths, which
+                                    synchronises the stream */
+  const void *x;
+  void *y;
+  const void *hx;
+  void *hy;
+  const void *cx;
+  void *cy;
+  const void *dy;
+  void *dx;
+  const void *dhy;
+  void *dhx;
+  const void *dcy;
+  void *dcx;
+  const void *weights;  /* the weight space (cmrtRnnPackWeights) */
+  void *dweights;       /* the weight-space gradient */
+  void *reserve;        /* reserveBytes: training forward -> backward */
+} cmrtRnnBuffers;
+
 #define CMRT_ENTRY(ret, name, params) ret name params;
 #include "cudnn-mlir-runtime/EntryPoints.def"
 

@@ -6,18 +6,21 @@ because the scripts import it only after loading the runtime (docs/abi.md,
 import statistics
 
 
+def ms_per_call(torch, fn, calls):
+    """One measurement: (the time of `calls` back-to-back calls) / `calls`."""
+    torch.cuda.synchronize()
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(calls):
+        fn()
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end) / calls
+
+
 def median_ms_per_call(torch, fn, warmup, calls, repeats):
     for _ in range(warmup):
         fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(repeats):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(calls):
-            fn()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) / calls)
-    return statistics.median(times)
+    return statistics.median(ms_per_call(torch, fn, calls)
+                             for _ in range(repeats))

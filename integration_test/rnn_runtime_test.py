@@ -11,7 +11,8 @@ Matrix: cell (lstm, gru, rnn_tanh, rnn_relu) x layers (1, 2) x direction
 (uni, bi) x layout (seq-major, batch-first) x dtype (f32 with exact FMA
 math, f16), LSTM with and without projections, and variable-length
 sequences (padded with per-sequence lengths, and packed), each with the
-runtime's algorithm choice and with the standard algorithm forced.
+runtime's algorithm choice and with the standard algorithm forced; and
+autotuned builds (CMRT_RNN_AUTOTUNE).
 
 Tolerances (max abs error, values are O(1)): f32 2e-5 forward and 1e-4
 gradients; f16 1e-2 forward and 3e-2 gradients.
@@ -60,7 +61,7 @@ def max_error(ours, reference, mask=None):
 
 
 def run_case(name, cell, layers, bidirectional, batch_first, proj, dtype,
-             lengths_kind, algo):
+             lengths_kind, algo, autotune=False):
     dev = torch.device("cuda")
     torch_dtype = {"f32": torch.float32, "f16": torch.float16}[dtype]
     gen = torch.Generator().manual_seed(zlib.crc32(name.encode()))
@@ -103,7 +104,9 @@ def run_case(name, cell, layers, bidirectional, batch_first, proj, dtype,
         RUNTIME, cell, INPUT, HIDDEN, SEQ, BATCH, num_layers=layers,
         bidirectional=bidirectional, proj_size=proj, layout=layout,
         dtype=dtype, trainable=True, variable_lengths=lengths is not None,
-        algo=algo)
+        algo=algo, autotune=autotune)
+    if autotune and not ours.info["autotuned"]:
+        return ["CMRT_RNN_AUTOTUNE did not autotune"], ours.info, 0.0
     weights = ours.pack(params)
 
     # The reference, in float64 through autograd.
@@ -226,6 +229,11 @@ def cases():
                                              "packed", -1)
     yield "lstm_l2_uni_sf_f32_proj_lengths", ("lstm", 2, False, False, PROJ,
                                               "f32", "lengths", -1)
+    # Autotuned: whichever algorithm wins must still be right.
+    for cell, dtype in itertools.product(["lstm", "gru", "rnn_tanh"],
+                                         ["f32", "f16"]):
+        yield "%s_l2_bi_sf_%s_autotuned" % (cell, dtype), (
+            cell, 2, True, False, 0, dtype, None, -1, True)
 
 
 def expect_error(what, fn, needle):

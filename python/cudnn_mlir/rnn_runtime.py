@@ -16,6 +16,7 @@ import ctypes
 CONFIG_VERSION = 1
 TRAINABLE = 1
 VARIABLE_LENGTHS = 2
+AUTOTUNE = 4
 
 CELLS = {"rnn_relu": 0, "rnn_tanh": 1, "lstm": 2, "gru": 3}
 # cudnnDataType_t
@@ -36,7 +37,7 @@ class Info(ctypes.Structure):
     _fields_ = [(name, ctypes.c_int64) for name in (
         "weightSpaceBytes", "workspaceInferenceBytes",
         "workspaceTrainingBytes", "reserveBytes", "paramCount", "algo",
-        "mathType")]
+        "mathType", "autotuned")]
 
 
 BUFFER_NAMES = ("seqLengths", "hostSeqLengths", "x", "y", "hx", "hy", "cx",
@@ -88,7 +89,7 @@ class RuntimeRnn:
                  batch, num_layers=1, bidirectional=False, bias=True,
                  proj_size=0, layout=SEQ_MAJOR, dtype="f32",
                  trainable=False, variable_lengths=False, dropout=0.0,
-                 seed=0, algo=-1, math=0):
+                 seed=0, algo=-1, math=0, autotune=False):
         import torch
         self.torch = torch
         self.lib = _bind(lib)
@@ -102,7 +103,8 @@ class RuntimeRnn:
             inputSize=input_size, hiddenSize=hidden_size, projSize=proj_size,
             numLayers=num_layers, maxSeqLength=max_seq_length, batch=batch,
             flags=(TRAINABLE if trainable else 0)
-            | (VARIABLE_LENGTHS if variable_lengths else 0),
+            | (VARIABLE_LENGTHS if variable_lengths else 0)
+            | (AUTOTUNE if autotune else 0),
             dropout=dropout, dropoutSeed=seed)
         self.handle = ctypes.c_void_p()
         self._check(self.lib.cmrtRnnGetOrBuild(

@@ -151,6 +151,7 @@ struct cmrt::rnn::BuiltRnn {
   int64_t workInferenceBytes = 0;
   int64_t workTrainingBytes = 0;
   int64_t reserveBytes = 0;
+  bool autotuned = false;
   /// maxSeqLength for every sequence, on the device (cuDNN wants lengths
   /// there even when all are full).
   int32_t *fullLengths = nullptr;
@@ -267,6 +268,124 @@ DeviceTraits traitsOf(int device) {
 
 } // namespace
 
+namespace {
+
+/// Device memory for the build's scratch buffers.
+class ScratchBuffer {
+public:
+  ScratchBuffer() = default;
+  ScratchBuffer(const ScratchBuffer &) = delete;
+  ScratchBuffer &operator=(const ScratchBuffer &) = delete;
+  ~ScratchBuffer() {
+    if (data_)
+      cudaFree(data_);
+  }
+  Status allocate(int64_t bytes) {
+    CMRT_TRY(checkCuda(cudaMalloc(&data_, static_cast<size_t>(
+                                              std::max<int64_t>(bytes, 1))),
+                       "cudaMalloc (RNN autotuning scratch)"));
+    return checkCuda(cudaMemset(data_, 0, static_cast<size_t>(bytes)),
+                     "cudaMemset (RNN autotuning scratch)");
+  }
+  void *data() const { return data_; }
+
+private:
+  void *data_ = nullptr;
+};
+
+/// One timed unit of work for the configured algorithm: a forward pass,
+/// and both backward passes for an RNN that will train.
+Status runOnce(const BuiltRnn &r, cudaStream_t stream,
+               const cmrtRnnBuffers &buffers) {
+  bool training = r.config.flags & CMRT_RNN_TRAINABLE;
+  CMRT_TRY(rnn::forward(r, stream, training, buffers));
+  if (!training)
+    return Status::success();
+  CMRT_TRY(rnn::backwardData(r, stream, buffers));
+  return rnn::backwardWeights(r, stream, buffers);
+}
+
+/// Milliseconds of runOnce for the configured algorithm on zeroed scratch
+/// buffers: one warm-up run, then the mean of two.
+Status timeAlgorithm(const BuiltRnn &r, cudaStream_t stream, float &ms) {
+  const cmrtRnnConfig &c = r.config;
+  int64_t elementBytes = graph::dataTypeBytes(c.dataType);
+  int64_t steps = c.maxSeqLength * c.batch;
+  ScratchBuffer x, y, weights, dweights, reserve;
+  CMRT_TRY(x.allocate(steps * c.inputSize * elementBytes));
+  CMRT_TRY(y.allocate(steps * r.directions() * r.outputSize() * elementBytes));
+  CMRT_TRY(weights.allocate(r.weightBytes));
+  bool training = c.flags & CMRT_RNN_TRAINABLE;
+  if (training) {
+    CMRT_TRY(dweights.allocate(r.weightBytes));
+    CMRT_TRY(reserve.allocate(r.reserveBytes));
+  }
+  // Timing needs no meaningful values: x doubles as dx, y as dy, and null
+  // states read as zeros.
+  cmrtRnnBuffers b{};
+  b.x = x.data();
+  b.dx = x.data();
+  b.y = y.data();
+  b.dy = y.data();
+  b.weights = weights.data();
+  b.dweights = dweights.data();
+  b.reserve = reserve.data();
+  CMRT_TRY(runOnce(r, stream, b));
+  cudaEvent_t start = nullptr, stop = nullptr;
+  Status s = checkCuda(cudaEventCreate(&start), "cudaEventCreate");
+  if (s.ok())
+    s = checkCuda(cudaEventCreate(&stop), "cudaEventCreate");
+  constexpr int kRuns = 2;
+  if (s.ok())
+    s = checkCuda(cudaEventRecord(start, stream), "cudaEventRecord");
+  for (int i = 0; i < kRuns && s.ok(); ++i)
+    s = runOnce(r, stream, b);
+  if (s.ok())
+    s = checkCuda(cudaEventRecord(stop, stream), "cudaEventRecord");
+  if (s.ok())
+    s = checkCuda(cudaEventSynchronize(stop), "cudaEventSynchronize");
+  if (s.ok())
+    s = checkCuda(cudaEventElapsedTime(&ms, start, stop),
+                  "cudaEventElapsedTime");
+  ms /= kRuns;
+  if (start)
+    cudaEventDestroy(start);
+  if (stop)
+    cudaEventDestroy(stop);
+  return s;
+}
+
+/// CMRT_RNN_AUTOTUNE: configures and times every candidate algorithm, then
+/// configures the fastest. Candidates cuDNN refuses are skipped; the
+/// standard algorithm's failure is the build's.
+Status autotune(BuiltRnn &r, cudnnHandle_t handle, cudaStream_t stream,
+                const DeviceTraits &traits) {
+  Algo best = Algo::Standard;
+  float bestMs = 0;
+  bool found = false;
+  for (Algo algo : tuningCandidates(r.config, traits)) {
+    Status s = configure(r, algo, handle);
+    float ms = 0;
+    if (s.ok())
+      s = timeAlgorithm(r, stream, ms);
+    if (!s.ok()) {
+      if (algo == Algo::Standard)
+        return s;
+      cudaGetLastError(); // a refused candidate leaves no error behind
+      continue;
+    }
+    if (!found || ms < bestMs) {
+      best = algo;
+      bestMs = ms;
+      found = true;
+    }
+  }
+  r.autotuned = true;
+  return configure(r, best, handle);
+}
+
+} // namespace
+
 Status rnn::buildRnn(const cmrtRnnConfig &config, int device,
                      cudaStream_t stream, std::shared_ptr<BuiltRnn> &out) {
   CMRT_TRY(checkNotCapturing(stream, "building an RNN"));
@@ -295,14 +414,6 @@ Status rnn::buildRnn(const cmrtRnnConfig &config, int device,
   CMRT_TRY(setState(r->h.get(), *r, r->outputSize()));
   CMRT_TRY(setState(r->c.get(), *r, config.hiddenSize));
 
-  Algo algo = chooseAlgo(config, traitsOf(device));
-  Status s = configure(*r, algo, handle);
-  // A persistent algorithm the runtime chose but cuDNN turns down for this
-  // shape: the standard one always exists.
-  if (!s.ok() && config.algo < 0 && algo != Algo::Standard)
-    s = configure(*r, Algo::Standard, handle);
-  CMRT_TRY(s);
-
   size_t lengthBytes = full.size() * sizeof(int32_t);
   CMRT_TRY(checkCuda(cudaMalloc(reinterpret_cast<void **>(&r->fullLengths),
                                 lengthBytes),
@@ -310,6 +421,19 @@ Status rnn::buildRnn(const cmrtRnnConfig &config, int device,
   CMRT_TRY(checkCuda(cudaMemcpy(r->fullLengths, full.data(), lengthBytes,
                                 cudaMemcpyHostToDevice),
                      "cudaMemcpy (RNN sequence lengths)"));
+
+  DeviceTraits traits = traitsOf(device);
+  if (config.algo < 0 && (config.flags & CMRT_RNN_AUTOTUNE)) {
+    CMRT_TRY(autotune(*r, handle, stream, traits));
+  } else {
+    Algo algo = chooseAlgo(config, traits);
+    Status s = configure(*r, algo, handle);
+    // A persistent algorithm the runtime chose but cuDNN turns down for
+    // this shape: the standard one always exists.
+    if (!s.ok() && config.algo < 0 && algo != Algo::Standard)
+      s = configure(*r, Algo::Standard, handle);
+    CMRT_TRY(s);
+  }
   out = std::move(r);
   return Status::success();
 }
@@ -322,6 +446,7 @@ void rnn::describeRnn(const BuiltRnn &r, cmrtRnnInfo &info) {
   info.paramCount = static_cast<int64_t>(r.layout.params.size());
   info.algo = static_cast<int64_t>(r.algo);
   info.mathType = r.mathType;
+  info.autotuned = r.autotuned ? 1 : 0;
 }
 
 int rnn::deviceOf(const BuiltRnn &r) { return r.device; }

@@ -63,12 +63,21 @@ bool fixedLengths(const cmrtRnnConfig &config) {
          config.layout != kSeqMajorPacked;
 }
 
+/// Fixed lengths, no projection, not f64, a GPU that has them: where
+/// cuDNN can run its persistent kernels at all.
+bool persistentPossible(const cmrtRnnConfig &config,
+                        const DeviceTraits &device) {
+  return fixedLengths(config) && config.projSize == 0 &&
+         config.dataType != kDouble && device.major >= 6;
+}
+
 /// PyTorch's measurements of the small-hidden persistent kernels: faster up
 /// to these hidden sizes, which are lower for the backward pass.
 bool smallHiddenPays(const cmrtRnnConfig &config, const DeviceTraits &device) {
-  if (device.major < 6 || config.dataType == kDouble)
+  if (!persistentPossible(config, device))
     return false;
-  bool gated = config.cell == static_cast<int64_t>(Cell::Lstm) || config.cell == static_cast<int64_t>(Cell::Gru);
+  bool gated = config.cell == static_cast<int64_t>(Cell::Lstm) ||
+               config.cell == static_cast<int64_t>(Cell::Gru);
   bool backward = config.flags & CMRT_RNN_TRAINABLE;
   int64_t limit = gated ? (backward ? 128 : 192) : (backward ? 256 : 384);
   return config.hiddenSize <= limit;
@@ -79,7 +88,8 @@ bool smallHiddenPays(const cmrtRnnConfig &config, const DeviceTraits &device) {
 /// that were measured faster on Volta and on large Ampere-or-later parts.
 bool staticPersistentPays(const cmrtRnnConfig &config,
                           const DeviceTraits &device) {
-  if (config.dataType != kHalf || config.numLayers != 1 ||
+  if (!persistentPossible(config, device) || config.dataType != kHalf ||
+      config.numLayers != 1 ||
       config.direction == kBidirectional || config.hiddenSize > 1024 ||
       config.hiddenSize % 128 != 0 || config.inputSize % 128 != 0)
     return false;
@@ -135,10 +145,11 @@ Status rnn::validateConfig(const cmrtRnnConfig &c) {
                   std::to_string(c.projSize) + " for " +
                       cellName(static_cast<Cell>(c.cell)));
   constexpr int64_t kKnownFlags =
-      CMRT_RNN_TRAINABLE | CMRT_RNN_VARIABLE_LENGTHS;
+      CMRT_RNN_TRAINABLE | CMRT_RNN_VARIABLE_LENGTHS | CMRT_RNN_AUTOTUNE;
   if (c.flags & ~kKnownFlags)
     return expect(CMRT_ERROR_INVALID_ARGUMENT, "flags",
-                  "only CMRT_RNN_TRAINABLE and CMRT_RNN_VARIABLE_LENGTHS",
+                  "only CMRT_RNN_TRAINABLE, CMRT_RNN_VARIABLE_LENGTHS and "
+                  "CMRT_RNN_AUTOTUNE bits",
                   std::to_string(c.flags));
   if (!(c.dropout >= 0 && c.dropout < 1))
     return expect(CMRT_ERROR_INVALID_ARGUMENT, "dropout", "in [0, 1)",
@@ -185,11 +196,26 @@ int64_t rnn::chooseMathType(const cmrtRnnConfig &config) {
 Algo rnn::chooseAlgo(const cmrtRnnConfig &config, const DeviceTraits &device) {
   if (config.algo >= 0)
     return static_cast<Algo>(config.algo);
-  if (config.projSize > 0 || !fixedLengths(config))
-    return Algo::Standard;
   if (smallHiddenPays(config, device))
     return Algo::PersistStaticSmallH;
   if (staticPersistentPays(config, device))
     return Algo::PersistStatic;
   return Algo::Standard;
+}
+
+std::vector<Algo> rnn::tuningCandidates(const cmrtRnnConfig &config,
+                                        const DeviceTraits &device) {
+  std::vector<Algo> algos{Algo::Standard};
+  // Persistent kernels keep the batch's state on chip: measured (H100,
+  // benchmarks/probe_rnn_algorithms.py) 3-15x faster than the standard
+  // algorithm up to batch 32 and 3-30x slower at 256.
+  constexpr int64_t kMaxPersistentBatch = 128;
+  if (!persistentPossible(config, device) ||
+      config.batch > kMaxPersistentBatch)
+    return algos;
+  algos.push_back(Algo::PersistStatic);
+  algos.push_back(Algo::PersistDynamic);
+  if (smallHiddenPays(config, device))
+    algos.push_back(Algo::PersistStaticSmallH);
+  return algos;
 }

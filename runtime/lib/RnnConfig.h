@@ -17,6 +17,7 @@
 #include "RnnWeightLayout.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace cmrt::rnn {
 
@@ -56,6 +57,13 @@ int64_t chooseMathType(const cmrtRnnConfig &config);
 /// also runs backward; the static persistent kernels for some single-layer
 /// unidirectional f16 shapes on devices where they were measured faster.
 Algo chooseAlgo(const cmrtRnnConfig &config, const DeviceTraits &device);
+
+/// The algorithms CMRT_RNN_AUTOTUNE times, standard first: the persistent
+/// ones only where cuDNN can run them (fixed lengths, no projection, not
+/// f64, compute capability 6 or more) and where they can pay (batch <= 128;
+/// the small-hidden kernels only up to their hidden-size limits).
+std::vector<Algo> tuningCandidates(const cmrtRnnConfig &config,
+                                   const DeviceTraits &device);
 
 } // namespace cmrt::rnn
 

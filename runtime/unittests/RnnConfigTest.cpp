@@ -169,6 +169,27 @@ TEST(RnnConfig, StaticPersistentKernelsForSomeHalfShapes) {
   EXPECT_EQ(chooseAlgo(lstm(256, kFloat), kH100), Algo::Standard);
 }
 
+TEST(RnnConfig, AutotuningTimesPersistentKernelsOnlyWhereTheyCanRunAndPay) {
+  std::vector<Algo> all{Algo::Standard, Algo::PersistStatic,
+                        Algo::PersistDynamic, Algo::PersistStaticSmallH};
+  EXPECT_EQ(tuningCandidates(lstm(128), kH100), all);
+  cmrtRnnConfig c = lstm(1024);
+  EXPECT_EQ(tuningCandidates(c, kH100),
+            (std::vector<Algo>{Algo::Standard, Algo::PersistStatic,
+                               Algo::PersistDynamic}));
+  c.batch = 256;
+  EXPECT_EQ(tuningCandidates(c, kH100), std::vector<Algo>{Algo::Standard});
+  c = lstm(128);
+  c.projSize = 64;
+  EXPECT_EQ(tuningCandidates(c, kH100), std::vector<Algo>{Algo::Standard});
+  c = lstm(128);
+  c.flags = CMRT_RNN_VARIABLE_LENGTHS | CMRT_RNN_AUTOTUNE;
+  EXPECT_TRUE(validateConfig(c).ok());
+  EXPECT_EQ(tuningCandidates(c, kH100), std::vector<Algo>{Algo::Standard});
+  EXPECT_EQ(tuningCandidates(lstm(128, kDouble), kH100),
+            std::vector<Algo>{Algo::Standard});
+}
+
 TEST(RnnConfig, CAbiValidatesBeforeLookingForAGpu) {
   cmrtRnnConfig c = lstm(256);
   c.numLayers = 0;

@@ -140,6 +140,11 @@ enum {
   /* Sequences may be shorter than maxSeqLength: each call passes their
    * lengths (cmrtRnnBuffers.seqLengths); outputs are zero past each one. */
   CMRT_RNN_VARIABLE_LENGTHS = 2,
+  /* With algo -1: time every algorithm cuDNN accepts for this shape (the
+   * persistent ones only for fixed lengths, no projection and batch <= 128)
+   * on scratch buffers when the RNN is built, and keep the fastest. Costs
+   * build time, once per configuration and device. */
+  CMRT_RNN_AUTOTUNE = 4,
 };
 
 /* Everything an RNN depends on. The enums take the values of the cudnn
@@ -176,6 +181,7 @@ typedef struct cmrtRnnInfo {
   int64_t paramCount;    /* PyTorch's flat parameters (cmrtRnnPackWeights) */
   int64_t algo;          /* the cudnnRNNAlgo_t used */
   int64_t mathType;      /* the cudnnMathType_t used */
+  int64_t autotuned;     /* 1 if CMRT_RNN_AUTOTUNE timed the algorithms */
 } cmrtRnnInfo;
 
 /* The buffers of one RNN call (device memory unless said otherwise); each

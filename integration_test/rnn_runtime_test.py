@@ -281,6 +281,103 @@ def error_cases():
     return [p for p in problems if p]
 
 
+def invocation_cases():
+    """The entries compiled code calls (cmrtInvocationRnn*): an LSTM's
+    training forward and both backward passes through a module slot give
+    what the direct entries give (forward bit for bit, gradients within
+    1e-6); a bad op fails the
+    invocation with a message naming the call site."""
+    import ctypes
+    lib = RUNTIME
+    p = ctypes.c_void_p
+    lib.cmrtInvocationBegin.restype = p
+    lib.cmrtInvocationBegin.argtypes = [p]
+    lib.cmrtInvocationEnd.restype = ctypes.c_int
+    lib.cmrtInvocationEnd.argtypes = [p]
+    lib.cmrtInvocationRnnReserveBytes.restype = ctypes.c_int64
+    lib.cmrtInvocationRnnReserveBytes.argtypes = [
+        p, ctypes.POINTER(p), ctypes.POINTER(rnn_runtime.Config),
+        ctypes.c_char_p]
+    lib.cmrtInvocationRnnWeights.restype = ctypes.c_int
+    lib.cmrtInvocationRnnWeights.argtypes = [
+        p, ctypes.POINTER(p), ctypes.POINTER(rnn_runtime.Config),
+        ctypes.c_int64, ctypes.POINTER(p), ctypes.c_int64, p, ctypes.c_char_p]
+    lib.cmrtInvocationRnn.restype = ctypes.c_int
+    lib.cmrtInvocationRnn.argtypes = [
+        p, ctypes.POINTER(p), ctypes.POINTER(rnn_runtime.Config),
+        ctypes.c_int64, ctypes.POINTER(rnn_runtime.Buffers), ctypes.c_char_p]
+    dev = torch.device("cuda")
+    problems = []
+    module = torch.nn.LSTM(INPUT, HIDDEN, num_layers=2).to(dev)
+    params = [w.detach() for w in module._flat_weights]
+    direct = rnn_runtime.RuntimeRnn(RUNTIME, "lstm", INPUT, HIDDEN, SEQ,
+                                    BATCH, num_layers=2, trainable=True)
+    x = torch.rand(SEQ, BATCH, INPUT, device=dev)
+    h0 = torch.rand(2, BATCH, HIDDEN, device=dev)
+    c0 = torch.rand(2, BATCH, HIDDEN, device=dev)
+    gy = torch.rand(SEQ, BATCH, HIDDEN, device=dev)
+    weights = direct.pack(params)
+    y, hy, cy, reserve = direct.forward(x, h0, c0, weights,
+                                        (SEQ, BATCH, HIDDEN), True)
+    dx, dhx, dcx = direct.backward_data((SEQ, BATCH, INPUT), y, gy, h0, None,
+                                        c0, None, weights, reserve)
+    dw = direct.backward_weights(x, h0, y, reserve)
+
+    slot = p()
+    config = ctypes.byref(direct.config)
+    where = b"model.mlir:3:5"
+    stream = torch.cuda.current_stream().cuda_stream
+    inv = lib.cmrtInvocationBegin(stream)
+    nbytes = lib.cmrtInvocationRnnReserveBytes(inv, ctypes.byref(slot),
+                                               config, where)
+    w2 = torch.empty_like(weights)
+    pointers = (p * len(params))(*[t.data_ptr() for t in params])
+    lib.cmrtInvocationRnnWeights(inv, ctypes.byref(slot), config, 0,
+                                 pointers, len(params), w2.data_ptr(), where)
+    y2, hy2, cy2 = (torch.empty_like(t) for t in (y, hy, cy))
+    dx2, dhx2, dcx2 = (torch.empty_like(t) for t in (dx, dhx, dcx))
+    dw2 = torch.empty_like(dw)
+    r2 = torch.empty(max(nbytes, 1), dtype=torch.uint8, device=dev)
+    ptr = rnn_runtime._pointer
+    buffers = rnn_runtime.Buffers(
+        x=ptr(x), y=ptr(y2), hx=ptr(h0), hy=ptr(hy2), cx=ptr(c0),
+        cy=ptr(cy2), dy=ptr(gy), dx=ptr(dx2), dhx=ptr(dhx2), dcx=ptr(dcx2),
+        weights=ptr(w2), dweights=ptr(dw2), reserve=ptr(r2))
+    for op in (1, 2, 3):
+        lib.cmrtInvocationRnn(inv, ctypes.byref(slot), config, op,
+                              ctypes.byref(buffers), where)
+    status = lib.cmrtInvocationEnd(inv)
+    torch.cuda.synchronize()
+    if status != 0:
+        problems.append("invocation path failed: %s" %
+                        lib.cmrtGetLastErrorMessage().decode())
+    elif nbytes != direct.info["reserveBytes"]:
+        problems.append("invocation reserve bytes %d != %d" % (
+            nbytes, direct.info["reserveBytes"]))
+    else:
+        for name, a, b in (("weights", w2, weights), ("y", y2, y),
+                           ("hy", hy2, hy), ("cy", cy2, cy), ("dx", dx2, dx),
+                           ("dhx", dhx2, dhx), ("dcx", dcx2, dcx),
+                           ("dweights", dw2, dw)):
+            # Forward results must be identical; gradients may differ in
+            # the last bits if cuDNN accumulates them in another order.
+            tol = 0 if name in ("weights", "y", "hy", "cy") else 1e-6
+            if a.dtype == torch.uint8:
+                a, b = a.view(torch.float32), b.view(torch.float32)
+            if not max_error(a, b) <= tol:
+                problems.append("invocation %s differs from the direct "
+                                "call by %.3g" % (name, max_error(a, b)))
+    inv = lib.cmrtInvocationBegin(stream)
+    lib.cmrtInvocationRnn(inv, ctypes.byref(slot), config, 7,
+                          ctypes.byref(buffers), where)
+    status = lib.cmrtInvocationEnd(inv)
+    message = lib.cmrtGetLastErrorMessage().decode()
+    if status == 0 or not message.startswith(
+            "RNN at model.mlir:3:5: cmrtInvocationRnn expects op 0..3"):
+        problems.append("bad op: status %d, message %r" % (status, message))
+    return problems
+
+
 def main(argv):
     parser = argparse.ArgumentParser()
     parser.add_argument("--filter", default="")
@@ -309,11 +406,11 @@ def main(argv):
             print("PASS %s (algo %s, max err %.2g)" % (
                 name, info.get("algo"), worst))
     if not args.filter:
-        problems = error_cases()
+        problems = error_cases() + invocation_cases()
         for problem in problems:
-            print("FAIL error case %s" % problem)
+            print("FAIL %s" % problem)
         failed += len(problems)
-        print("error cases: %d failed" % len(problems))
+        print("error and invocation cases: %d failed" % len(problems))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

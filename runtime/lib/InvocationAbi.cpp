@@ -79,6 +79,61 @@ void failFromLastError(Invocation &inv, cmrtStatus status,
                  where + ": " + std::string(cmrtGetLastErrorMessage()));
 }
 
+/// The handle (a cmrtGraph, a cmrtRnn) a module keeps in `slot` for the
+/// invocation's device: built by `build` on first use there; if another
+/// thread fills the slot first, ours is released and theirs used.
+template <typename Handle, typename Build, typename Release>
+cmrtStatus handleInSlot(void **slot, const Invocation &inv, Handle &out,
+                        Build &&build, Release &&release) {
+  std::atomic<void *> &cell = slotFor(slot).perDevice[inv.device];
+  out = static_cast<Handle>(cell.load(std::memory_order_acquire));
+  if (out)
+    return CMRT_SUCCESS;
+  Handle built = nullptr;
+  if (cmrtStatus s = build(built))
+    return s;
+  void *expected = nullptr;
+  if (cell.compare_exchange_strong(expected, built,
+                                   std::memory_order_acq_rel)) {
+    out = built;
+  } else {
+    release(built);
+    out = static_cast<Handle>(expected);
+  }
+  return CMRT_SUCCESS;
+}
+
+/// The RNN a module keeps in `slot` for `config` on the invocation's device.
+cmrtStatus rnnInSlot(void **slot, const Invocation &inv,
+                     const cmrtRnnConfig *config, cmrtRnn &out) {
+  if (!slot)
+    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                      "an RNN call expects a slot, but got null");
+  return handleInSlot(
+      slot, inv, out,
+      [&](cmrtRnn &built) {
+        return cmrtRnnGetOrBuild(config, inv.stream, &built);
+      },
+      cmrtRnnRelease);
+}
+
+/// Runs `call` (returning a cmrtStatus) for the RNN in `slot`; a failure
+/// fails the invocation with a message naming `where`.
+template <typename Call>
+cmrtStatus withRnn(const char *entry, Invocation &inv, void **slot,
+                   const cmrtRnnConfig *config, const char *where,
+                   Call &&call) {
+  cmrtStatus s = guarded(entry, [&] {
+    cmrtRnn rnn = nullptr;
+    if (cmrtStatus b = rnnInSlot(slot, inv, config, rnn))
+      return b;
+    return call(rnn);
+  });
+  if (s != CMRT_SUCCESS)
+    failFromLastError(inv, s, std::string("RNN at ") + (where ? where : "?"));
+  return s;
+}
+
 } // namespace
 
 bool cmrt::currentInvocationStream(cudaStream_t &stream) {
@@ -148,22 +203,15 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationGraph(
     if (!slot)
       return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
                         "cmrtInvocationGraph expects a slot, but got null");
-    std::atomic<void *> &cell = slotFor(slot).perDevice[inv->device];
-    auto graph = static_cast<cmrtGraph>(cell.load(std::memory_order_acquire));
-    if (!graph) {
-      cmrtGraph built = nullptr;
-      if (cmrtStatus b =
-              cmrtGraphGetOrBuild(words, count, options, inv->stream, &built))
-        return b;
-      void *expected = nullptr;
-      if (cell.compare_exchange_strong(expected, built,
-                                       std::memory_order_acq_rel)) {
-        graph = built;
-      } else { // another thread filled the slot first
-        cmrtGraphRelease(built);
-        graph = static_cast<cmrtGraph>(expected);
-      }
-    }
+    cmrtGraph graph = nullptr;
+    if (cmrtStatus b = handleInSlot(
+            slot, *inv, graph,
+            [&](cmrtGraph &built) {
+              return cmrtGraphGetOrBuild(words, count, options, inv->stream,
+                                         &built);
+            },
+            cmrtGraphRelease))
+      return b;
     return cmrtGraphExecute(graph, inv->stream, uids, pointers, n);
   });
   // The name is only spelled out on a failure: this is the per-call path.
@@ -283,4 +331,67 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationTransform(
   if (s != CMRT_SUCCESS)
     failFromLastError(*inv, s, "layout conversion");
   return s;
+}
+
+extern "C" CMRT_EXPORT int64_t cmrtInvocationRnnReserveBytes(
+    void *invocation, void **slot, const cmrtRnnConfig *config,
+    const char *where) {
+  Invocation *inv = active(invocation);
+  if (!inv)
+    return 0;
+  int64_t bytes = 0;
+  withRnn("cmrtInvocationRnnReserveBytes", *inv, slot, config, where,
+          [&](cmrtRnn rnn) {
+            cmrtRnnInfo info{};
+            cmrtStatus s = cmrtRnnGetInfo(rnn, &info);
+            bytes = info.reserveBytes;
+            return s;
+          });
+  return bytes;
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationRnnWeights(
+    void *invocation, void **slot, const cmrtRnnConfig *config,
+    int64_t unpack, void *const *params, int64_t count, void *weights,
+    const char *where) {
+  Invocation *inv = active(invocation);
+  if (!inv)
+    return CMRT_ERROR_INVALID_ARGUMENT;
+  return withRnn("cmrtInvocationRnnWeights", *inv, slot, config, where,
+                 [&](cmrtRnn rnn) {
+                   return unpack ? cmrtRnnUnpackWeights(rnn, inv->stream,
+                                                        weights, params, count)
+                                 : cmrtRnnPackWeights(rnn, inv->stream, params,
+                                                      count, weights);
+                 });
+}
+
+extern "C" CMRT_EXPORT cmrtStatus
+cmrtInvocationRnn(void *invocation, void **slot, const cmrtRnnConfig *config,
+                  int64_t op, const cmrtRnnBuffers *buffers,
+                  const char *where) {
+  Invocation *inv = active(invocation);
+  if (!inv)
+    return CMRT_ERROR_INVALID_ARGUMENT;
+  return withRnn("cmrtInvocationRnn", *inv, slot, config, where,
+                 [&](cmrtRnn rnn) {
+                   switch (op) {
+                   case CMRT_RNN_FORWARD_INFERENCE:
+                   case CMRT_RNN_FORWARD_TRAINING:
+                     return cmrtRnnForward(
+                         rnn, inv->stream,
+                         op == CMRT_RNN_FORWARD_TRAINING ? 1 : 0, buffers);
+                   case CMRT_RNN_BACKWARD_DATA:
+                     return cmrtRnnBackwardData(rnn, inv->stream, buffers);
+                   case CMRT_RNN_BACKWARD_WEIGHTS:
+                     return cmrtRnnBackwardWeights(rnn, inv->stream, buffers);
+                   default:
+                     return cmrt::fail(
+                         CMRT_ERROR_INVALID_ARGUMENT,
+                         "cmrtInvocationRnn expects op 0..3 "
+                         "(CMRT_RNN_FORWARD_INFERENCE .. "
+                         "CMRT_RNN_BACKWARD_WEIGHTS), but got " +
+                             std::to_string(op));
+                   }
+                 });
 }

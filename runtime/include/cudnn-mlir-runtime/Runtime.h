@@ -172,6 +172,14 @@ typedef struct cmrtRnnConfig {
   int64_t dropoutSeed;
 } cmrtRnnConfig;
 
+/* The RNN calls of cmrtInvocationRnn. */
+enum {
+  CMRT_RNN_FORWARD_INFERENCE = 0,
+  CMRT_RNN_FORWARD_TRAINING = 1,
+  CMRT_RNN_BACKWARD_DATA = 2,
+  CMRT_RNN_BACKWARD_WEIGHTS = 3,
+};
+
 /* What cmrtRnnGetInfo reports. Every size is for maxSeqLength x batch. */
 typedef struct cmrtRnnInfo {
   int64_t weightSpaceBytes;

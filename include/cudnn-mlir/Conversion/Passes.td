@@ -6,7 +6,7 @@
 include "mlir/Pass/PassBase.td"
 
 def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
-  let summary = "Lowers cuDNN-bound tcp.isolated_group ops to cuDNN graphs";
+  let summary = "Lowers cuDNN-bound tcp.isolated_group ops to cuDNN graphs, and PyTorch RNN custom ops to cuDNN RNN ops";
   let description = [{
     Rewrites each `tcp.isolated_group {group_type = "cudnn"}` into a
     `cudnn.build_and_exec_graph` on `cudnn.get_current_handle`, translating
@@ -34,6 +34,16 @@ def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
     is. A group holding an op with no cuDNN translation is an error naming
     that op, and the pass fails.
 
+    PyTorch's RNNs, `tcp.custom_op("torch.aten.lstm")` (`gru`, `rnn_tanh`,
+    `rnn_relu`) in the form of the aten `.input` overloads, become
+    `cudnn.rnn_pack_weights` of the flat parameters and one
+    `cudnn.rnn_forward` (docs/rnn.md): the config from the attributes and
+    the shapes, layout `batch_major_unpacked` for `batch_first`, the training
+    phase only for `train` with dropout, an optional trailing `lengths`
+    operand (padded sequences) as i32 `seq_lengths`, unbatched inputs as a
+    batch of 1. A malformed RNN op is one error naming it; other custom ops
+    are left alone.
+
     Example (the seed's stage 2 to stage 3):
 
     ```mlir
@@ -56,6 +66,28 @@ def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
           post_padding = [1, 1] dilation = [1, 1] : ...
       cudnn.build_graph(%2) : !cudnn.tensor_desc<1x64x56x56xf32, alignment = 16, stride = []>
     } : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
+    ```
+
+    Example (a GRU):
+
+    ```mlir
+    // before
+    %0:2 = tcp.custom_op("torch.aten.gru") %x, %hx, %w_ih, %w_hh
+        {has_biases = false, num_layers = 1 : i64, dropout = 0.0 : f64,
+         train = false, bidirectional = false, batch_first = false}
+        : tensor<10x4x16xf32>, tensor<1x4x8xf32>, tensor<24x16xf32>, tensor<24x8xf32>
+        -> tensor<10x4x8xf32>, tensor<1x4x8xf32>
+    // after
+    %h = cudnn.get_current_handle !cudnn.handle
+    %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = gru,
+        input_size = 16, hidden_size = 8, proj_size = 0, num_layers = 1,
+        direction = unidirectional, bias = no_bias, layout = seq_major_unpacked,
+        math = default, dropout = 0.000000e+00 : f32> params(%w_ih, %w_hh)
+        : !cudnn.handle, tensor<24x16xf32>, tensor<24x8xf32> -> tensor<576xf32>
+    %y, %hy = cudnn.rnn_forward %h config = #cudnn.rnn_config<...>
+        phase = inference x = %x hx = %hx weights = %w
+        : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x8xf32>, tensor<576xf32>
+        -> tensor<10x4x8xf32>, tensor<1x4x8xf32>
     ```
   }];
   let options = [

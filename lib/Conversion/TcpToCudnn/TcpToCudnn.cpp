@@ -4,9 +4,12 @@
 // `cudnn.build_and_exec_graph`. The body is translated one op for one into a
 // detached block; only when every op translated are the ops outside the graph
 // (reshapes of norm parameters, hoisted constants, the handle, collapses of
-// reductions) created, so a group that fails leaves the IR untouched.
+// reductions) created, so a group that fails leaves the IR untouched. RNN
+// custom ops, which no graph can hold, go to cuDNN's RNN ops (RnnToCudnn.cpp).
 //
 //===----------------------------------------------------------------------===//
+
+#include "RnnToCudnn.h"
 
 #include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
@@ -794,6 +797,17 @@ struct IsolatedGroupToGraph : OpRewritePattern<tcp::IsolatedGroupOp> {
   int64_t alignment;
 };
 
+struct RnnCustomOpToCudnn : OpRewritePattern<tcp::CustomOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tcp::CustomOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!cudnn_mlir::isRnnCustomOp(op))
+      return rewriter.notifyMatchFailure(op, "not an RNN");
+    return cudnn_mlir::convertRnnCustomOp(rewriter, op);
+  }
+};
+
 struct ConvertTcpToCudnnPass
     : public cudnn_mlir::impl::ConvertTcpToCudnnPassBase<
           ConvertTcpToCudnnPass> {
@@ -807,10 +821,20 @@ struct ConvertTcpToCudnnPass
       if (isCudnnGroup(group))
         groups.push_back(group);
     });
+    // An RNN inside a cuDNN group is its group's error (no graph can hold
+    // it), not an op of its own.
+    SmallVector<tcp::CustomOp> rnns;
+    getOperation().walk([&](tcp::CustomOp op) {
+      auto group = op->getParentOfType<tcp::IsolatedGroupOp>();
+      if (cudnn_mlir::isRnnCustomOp(op) && !(group && isCudnnGroup(group)))
+        rnns.push_back(op);
+    });
     IRRewriter rewriter(&getContext());
     bool failedAny = false;
     for (tcp::IsolatedGroupOp group : groups)
       failedAny |= failed(convertGroup(rewriter, group, alignment));
+    for (tcp::CustomOp op : rnns)
+      failedAny |= failed(cudnn_mlir::convertRnnCustomOp(rewriter, op));
     if (failedAny)
       signalPassFailure();
   }
@@ -820,4 +844,5 @@ struct ConvertTcpToCudnnPass
 void mlir::cudnn_mlir::populateTcpToCudnnPatterns(RewritePatternSet &patterns,
                                                   int64_t alignment) {
   patterns.add<IsolatedGroupToGraph>(patterns.getContext(), alignment);
+  patterns.add<RnnCustomOpToCudnn>(patterns.getContext());
 }

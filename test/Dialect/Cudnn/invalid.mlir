@@ -832,6 +832,114 @@ func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %y: tensor<10x4x32xf32>
 
 // -----
 
+func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %s: tensor<1x4x32xf32>, %w: tensor<100xf32>) {
+  %y, %hy = cudnn.rnn_forward %h
+      // expected-error @+1 {{expects hidden_size <= 2147483647 (cuDNN's int32), but got 4294967296}}
+      config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 4294967296, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32>
+      phase = inference x = %x hx = %s weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32>
+  return
+}
+
+// -----
+
+// The count is checked before the parameters are listed: listing every layer
+// of 2^31 - 1 would not end.
+func.func @rnn_unpack_many_layers(%h: !cudnn.handle, %w: tensor<4800xf32>) {
+  // expected-error @+1 {{expects 8589934588 results (weight_ih_l0, weight_hh_l0, bias_ih_l0, bias_hh_l0, weight_ih_l1, ...), but got 2}}
+  %p:2 = cudnn.rnn_unpack_weights %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 2147483647, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> weights = %w : !cudnn.handle, tensor<4800xf32> -> tensor<96x16xf32>, tensor<96x32xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_pack_too_many_elements(%h: !cudnn.handle, %a: tensor<?x?xf32>) {
+  // expected-error @+1 {{expects parameters of at most 9223372036854775807 elements in all, but got more}}
+  %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = gru, input_size = 2147483647, hidden_size = 2147483647, proj_size = 0, num_layers = 1, direction = unidirectional, bias = no_bias, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %a) : !cudnn.handle, tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_pack_single_bias(%h: !cudnn.handle, %a: tensor<96x16xf32>, %b: tensor<96x32xf32>, %c: tensor<96xf32>) {
+  // expected-error @+1 {{expects bias = double or no_bias (PyTorch's RNNs have both biases or none), but got single_inp}}
+  %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = single_inp, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %c) : !cudnn.handle, tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32> -> tensor<4704xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_pack_count(%h: !cudnn.handle, %a: tensor<128x16xf32>, %b: tensor<128x32xf32>, %c: tensor<128xf32>) {
+  // expected-error @+1 {{expects 8 parameters (weight_ih_l0, weight_hh_l0, bias_ih_l0, bias_hh_l0, weight_ih_l0_reverse, ...), but got 7}}
+  %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = bidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %c, %c, %a, %b, %c) : !cudnn.handle, tensor<128x16xf32>, tensor<128x32xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x16xf32>, tensor<128x32xf32>, tensor<128xf32> -> tensor<12800xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_pack_shape(%h: !cudnn.handle, %a: tensor<32x16xf32>, %b: tensor<32x32xf32>, %c: tensor<32x64xf32>) {
+  // expected-error @+1 {{expects parameter #7 (weight_hh_l1_reverse) of shape [32, 32], but got [32, 16]}}
+  %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = rnn_tanh, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 2, direction = bidirectional, bias = no_bias, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %a, %b, %c, %b, %c, %a) : !cudnn.handle, tensor<32x16xf32>, tensor<32x32xf32>, tensor<32x16xf32>, tensor<32x32xf32>, tensor<32x64xf32>, tensor<32x32xf32>, tensor<32x64xf32>, tensor<32x16xf32> -> tensor<10240xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_pack_integer(%h: !cudnn.handle, %a: tensor<32x16xi32>, %b: tensor<32x32xi32>) {
+  // expected-error @+1 {{expects parameters of a float type, but got 'i32'}}
+  %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = rnn_relu, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = no_bias, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b) : !cudnn.handle, tensor<32x16xi32>, tensor<32x32xi32> -> tensor<1536xi32>
+  return
+}
+
+// -----
+
+func.func @rnn_pack_mixed_types(%h: !cudnn.handle, %a: tensor<96x16xf32>, %b: tensor<96x32xf32>, %c: tensor<96xf32>, %d: tensor<96xf16>) {
+  // expected-error @+1 {{expects parameter #3 (bias_hh_l0) with element type 'f32' (that of weight_ih_l0), but got 'f16'}}
+  %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %c, %d) : !cudnn.handle, tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32>, tensor<96xf16> -> tensor<4800xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_pack_length(%h: !cudnn.handle, %a: tensor<96x16xf32>, %b: tensor<96x32xf32>, %c: tensor<96xf32>) {
+  // expected-error @+1 {{expects weights of type 'tensor<4800xf32>' (one element per parameter element), but got 'tensor<4608xf32>'}}
+  %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %c, %c) : !cudnn.handle, tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32>, tensor<96xf32> -> tensor<4608xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_pack_weights_type(%h: !cudnn.handle, %a: tensor<96x16xf32>, %b: tensor<96x32xf32>, %c: tensor<96xf32>) {
+  // expected-error @+1 {{expects weights of type 'tensor<4800xf32>' (one element per parameter element), but got 'tensor<4800xf16>'}}
+  %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %c, %c) : !cudnn.handle, tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32>, tensor<96xf32> -> tensor<4800xf16>
+  return
+}
+
+// -----
+
+func.func @rnn_unpack_count(%h: !cudnn.handle, %w: tensor<4800xf32>) {
+  // expected-error @+1 {{expects 4 results (weight_ih_l0, weight_hh_l0, bias_ih_l0, bias_hh_l0), but got 2}}
+  %p:2 = cudnn.rnn_unpack_weights %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> weights = %w : !cudnn.handle, tensor<4800xf32> -> tensor<96x16xf32>, tensor<96x32xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_unpack_projection(%h: !cudnn.handle, %w: tensor<3328xf32>) {
+  // expected-error @+1 {{expects result #2 (weight_hr_l0) of shape [8, 32], but got [32, 8]}}
+  %p:3 = cudnn.rnn_unpack_weights %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 8, num_layers = 1, direction = unidirectional, bias = no_bias, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> weights = %w : !cudnn.handle, tensor<3328xf32> -> tensor<128x16xf32>, tensor<128x8xf32>, tensor<32x8xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_unpack_weights_rank(%h: !cudnn.handle, %w: tensor<2x2400xf32>) {
+  // expected-error @+1 {{expects weights of type 'tensor<4800xf32>' (one element per parameter element), but got 'tensor<2x2400xf32>'}}
+  %p:4 = cudnn.rnn_unpack_weights %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> weights = %w : !cudnn.handle, tensor<2x2400xf32> -> tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32>, tensor<96xf32>
+  return
+}
+
+// -----
+
 func.func @graph_block_argument_count(%h: !cudnn.handle, %x: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{expects one block argument per tensor operand (1), but got 0}}
   %0 = "cudnn.build_and_exec_graph"(%h, %x) ({

@@ -440,6 +440,45 @@ func.func @rnn_lstm_backward(%h: !cudnn.handle, %y: tensor<10x4x32xf32>, %s: ten
   return
 }
 
+// The weight space of a 1-layer GRU with biases: 96x16 + 96x32 + 2 * 96
+// elements; with proj_size the LSTM adds weight_hr [proj, hidden] per layer
+// and direction, and weight_hh has proj_size columns.
+// CHECK-LABEL: func.func @rnn_pack_unpack
+// CHECK:         %[[W:.*]] = cudnn.rnn_pack_weights %[[H:.*]] config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.000000e+00 : f32> params(%[[A:.*]], %[[B:.*]], %[[C:.*]], %[[D:.*]]) : !cudnn.handle, tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32>, tensor<96xf32> -> tensor<4800xf32>
+// CHECK:         cudnn.rnn_unpack_weights %[[H]] config = #cudnn.rnn_config<cell = gru, {{.*}}> weights = %[[W]] : !cudnn.handle, tensor<4800xf32> -> tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32>, tensor<96xf32>
+// CHECK:         cudnn.rnn_pack_weights %{{.*}} config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 8, {{.*}} bias = no_bias, {{.*}}> params(%{{.*}}, %{{.*}}, %{{.*}}) : !cudnn.handle, tensor<128x16xf16>, tensor<128x8xf16>, tensor<8x32xf16> -> tensor<3328xf16>
+// CHECK:         cudnn.rnn_unpack_weights %{{.*}} config = #cudnn.rnn_config<cell = rnn_relu, {{.*}} direction = bidirectional, {{.*}}> weights = %{{.*}} : !cudnn.handle, tensor<?xf64> -> tensor<32x16xf64>, tensor<32x32xf64>, tensor<32x16xf64>, tensor<32x32xf64>
+func.func @rnn_pack_unpack(%h: !cudnn.handle, %w_ih: tensor<96x16xf32>, %w_hh: tensor<96x32xf32>,
+                           %b_ih: tensor<96xf32>, %b_hh: tensor<96xf32>, %p_ih: tensor<128x16xf16>,
+                           %p_hh: tensor<128x8xf16>, %p_hr: tensor<8x32xf16>, %dw: tensor<?xf64>) {
+  %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = gru,
+      input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+      direction = unidirectional, bias = double, layout = seq_major_unpacked,
+      math = default, dropout = 0.0 : f32>
+      params(%w_ih, %w_hh, %b_ih, %b_hh)
+      : !cudnn.handle, tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32>, tensor<96xf32>
+      -> tensor<4800xf32>
+  %p:4 = cudnn.rnn_unpack_weights %h config = #cudnn.rnn_config<cell = gru,
+      input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+      direction = unidirectional, bias = double, layout = seq_major_unpacked,
+      math = default, dropout = 0.0 : f32>
+      weights = %w : !cudnn.handle, tensor<4800xf32>
+      -> tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32>, tensor<96xf32>
+  %wp = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = lstm,
+      input_size = 16, hidden_size = 32, proj_size = 8, num_layers = 1,
+      direction = unidirectional, bias = no_bias, layout = batch_major_unpacked,
+      math = default, dropout = 0.0 : f32>
+      params(%p_ih, %p_hh, %p_hr)
+      : !cudnn.handle, tensor<128x16xf16>, tensor<128x8xf16>, tensor<8x32xf16> -> tensor<3328xf16>
+  %q:4 = cudnn.rnn_unpack_weights %h config = #cudnn.rnn_config<cell = rnn_relu,
+      input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+      direction = bidirectional, bias = no_bias, layout = seq_major_unpacked,
+      math = default, dropout = 0.0 : f32>
+      weights = %dw : !cudnn.handle, tensor<?xf64>
+      -> tensor<32x16xf64>, tensor<32x32xf64>, tensor<32x16xf64>, tensor<32x32xf64>
+  return
+}
+
 // CHECK-LABEL: func.func @convert_layout
 // CHECK: %[[A:.*]] = cudnn.convert_layout %{{.*}} : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
 // CHECK: cudnn.convert_layout %[[A]] : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>

@@ -10,9 +10,11 @@ class RewritePatternSet;
 
 namespace cudnn_mlir {
 
-/// Adds the pattern that rewrites `tcp.isolated_group {group_type = "cudnn"}`
+/// Adds the patterns that rewrite `tcp.isolated_group {group_type = "cudnn"}`
 /// into `cudnn.build_and_exec_graph`, promising `alignment` bytes of
-/// alignment for every graph tensor.
+/// alignment for every graph tensor, and PyTorch RNN custom ops
+/// (`torch.aten.lstm`, `gru`, `rnn_tanh`, `rnn_relu`) into
+/// `cudnn.rnn_pack_weights` and `cudnn.rnn_forward`.
 void populateTcpToCudnnPatterns(RewritePatternSet &patterns,
                                 int64_t alignment = 16);
 

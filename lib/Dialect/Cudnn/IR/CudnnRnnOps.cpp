@@ -5,11 +5,20 @@
 #include "VerifierUtils.h"
 
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <algorithm>
+#include <limits>
+
+// The runtime's (MLIR-free) description of PyTorch's RNN parameters, so that
+// the compiler and the runtime that packs them cannot disagree.
+#include "RnnWeightLayout.h"
 
 using namespace mlir;
 using namespace mlir::cudnn;
 using mlir::cudnn_mlir::extentsCompatible;
 using mlir::cudnn_mlir::formatShape;
+using mlir::cudnn_mlir::shapesCompatible;
 
 LogicalResult
 RnnConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -23,6 +32,12 @@ RnnConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                              {"num_layers", numLayers}}) {
     if (value < 1)
       return emitError() << "expects " << name << " >= 1, but got " << value;
+    // cudnnSetRNNDescriptor_v8 takes int32 sizes; the bound also keeps the
+    // shapes derived from them (gates * hidden_size, ...) far from overflow.
+    if (value > std::numeric_limits<int32_t>::max())
+      return emitError() << "expects " << name << " <= "
+                         << std::numeric_limits<int32_t>::max()
+                         << " (cuDNN's int32), but got " << value;
   }
   if (projSize < 0)
     return emitError() << "expects proj_size >= 0 (0: no projection), but got "
@@ -62,15 +77,8 @@ verifySequence(Operation *op, StringRef name, Value value, int64_t vectorSize,
   return SmallVector<int64_t>(type.getShape());
 }
 
-namespace {
-/// The shapes every tensor of one RNN call must have, from the config and
-/// the shape of x or y.
-struct RnnShapes {
-  SmallVector<int64_t> x, y, h, c;
-};
-} // namespace
-
-static RnnShapes getRnnShapes(RnnConfigAttr config, ArrayRef<int64_t> seq) {
+RnnShapes mlir::cudnn::getRnnShapes(RnnConfigAttr config,
+                                    ArrayRef<int64_t> seq) {
   bool batchMajor = config.getLayout() == RnnDataLayout::batch_major_unpacked;
   int64_t batch = seq[batchMajor ? 0 : 1];
   int64_t states = config.getNumLayers() * config.getNumDirections();
@@ -218,4 +226,163 @@ LogicalResult RnnBackwardWeightsOp::verify() {
                                {{"y", getY()}, {"hx", getHx()}})))
     return failure();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// PyTorch parameters and the weight space
+//===----------------------------------------------------------------------===//
+
+static cmrt::rnn::Cell toRuntimeCell(RnnCellMode cell) {
+  // Both have cudnnRNNMode_t's values.
+  return static_cast<cmrt::rnn::Cell>(cell);
+}
+
+int64_t mlir::cudnn::getRnnGateCount(RnnCellMode cell) {
+  return cmrt::rnn::gatesOf(toRuntimeCell(cell));
+}
+
+/// The runtime's description of the RNN of `config`, with at most
+/// `maxLayers` of its layers.
+static cmrt::rnn::RnnShape runtimeShape(RnnConfigAttr config,
+                                        int64_t maxLayers) {
+  cmrt::rnn::RnnShape shape;
+  shape.cell = toRuntimeCell(config.getCell());
+  shape.inputSize = config.getInputSize();
+  shape.hiddenSize = config.getHiddenSize();
+  shape.numLayers = std::min(config.getNumLayers(), maxLayers);
+  shape.bidirectional = config.getDirection() == RnnDirection::bidirectional;
+  shape.hasBiases = config.getBias() == RnnBiasMode::double_bias;
+  shape.projSize = config.getProjSize();
+  return shape;
+}
+
+int64_t mlir::cudnn::getRnnParamCount(RnnCellMode cell, int64_t numLayers,
+                                      bool bidirectional, bool hasBiases,
+                                      bool projected) {
+  if (numLayers < 1)
+    return 0;
+  // One layer and direction of placeholder sizes: describing every layer of
+  // an absurd num_layers would not end.
+  cmrt::rnn::RnnShape shape;
+  shape.cell = toRuntimeCell(cell);
+  shape.inputSize = 1;
+  shape.hiddenSize = 2;
+  shape.hasBiases = hasBiases;
+  shape.projSize = projected && cell == RnnCellMode::lstm ? 1 : 0;
+  cmrt::rnn::WeightLayout layout;
+  if (!cmrt::rnn::describeWeights(shape, layout).ok())
+    return 0; // Unreachable: the placeholder shape is valid for every cell.
+  auto perLayer = static_cast<int64_t>(layout.params.size());
+  std::optional<int64_t> count =
+      llvm::checkedMul(perLayer * (bidirectional ? 2 : 1), numLayers);
+  return count.value_or(std::numeric_limits<int64_t>::max());
+}
+
+/// The parameters PyTorch gives an RNN of `config` (from the runtime's
+/// describeWeights), when there are `count` of them; otherwise an error
+/// naming the first ones.
+static FailureOr<std::vector<cmrt::rnn::Param>>
+describeParams(RnnConfigAttr config, size_t count, StringRef what,
+               function_ref<InFlightDiagnostic()> emitError) {
+  RnnBiasMode bias = config.getBias();
+  if (bias != RnnBiasMode::double_bias && bias != RnnBiasMode::no_bias)
+    return emitError() << "expects bias = double or no_bias (PyTorch's RNNs "
+                          "have both biases or none), but got "
+                       << stringifyRnnBiasMode(bias);
+  int64_t expected = getRnnParamCount(
+      config.getCell(), config.getNumLayers(),
+      config.getDirection() == RnnDirection::bidirectional,
+      bias == RnnBiasMode::double_bias, config.getProjSize() > 0);
+  bool matches = expected == static_cast<int64_t>(count);
+  // Otherwise three layers, which hold the five names the error shows.
+  cmrt::rnn::WeightLayout layout;
+  cmrt::graph::Status status = cmrt::rnn::describeWeights(
+      runtimeShape(config, matches ? config.getNumLayers() : 3), layout);
+  // Unreachable from textual IR: RnnConfigAttr::verify rejects every
+  // configuration describeWeights does.
+  if (!status.ok())
+    return emitError() << status.message;
+  if (matches)
+    return std::move(layout.params);
+  InFlightDiagnostic diag = emitError()
+                            << "expects " << expected << " " << what << "s (";
+  llvm::interleaveComma(llvm::ArrayRef(layout.params).take_front(5), diag,
+                        [&](const cmrt::rnn::Param &p) { diag << p.name; });
+  return diag << (expected > 5 ? ", ..." : "") << "), but got " << count;
+}
+
+FailureOr<RankedTensorType>
+mlir::cudnn::verifyRnnParams(RnnConfigAttr config, TypeRange params,
+                             StringRef what,
+                             function_ref<InFlightDiagnostic()> emitError) {
+  FailureOr<std::vector<cmrt::rnn::Param>> expected =
+      describeParams(config, params.size(), what, emitError);
+  if (failed(expected))
+    return failure();
+  Type element;
+  std::optional<int64_t> elements = 0;
+  for (auto [i, type, param] : llvm::enumerate(params, *expected)) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    // Unreachable from the ops (their params are ranked tensors); the TCP
+    // conversion hands in whatever a custom op has.
+    if (!tensor)
+      return emitError() << "expects " << what << " #" << i << " ("
+                         << param.name << ") to be a ranked tensor, but got "
+                         << type;
+    if (!shapesCompatible(tensor.getShape(), param.shape))
+      return emitError() << "expects " << what << " #" << i << " ("
+                         << param.name << ") of shape "
+                         << formatShape(param.shape) << ", but got "
+                         << formatShape(tensor.getShape());
+    if (i == 0 && !isa<FloatType>(tensor.getElementType()))
+      return emitError() << "expects " << what << "s of a float type, but got "
+                         << tensor.getElementType();
+    if (i == 0)
+      element = tensor.getElementType();
+    if (tensor.getElementType() != element)
+      return emitError() << "expects " << what << " #" << i << " ("
+                         << param.name << ") with element type " << element
+                         << " (that of " << expected->front().name
+                         << "), but got " << tensor.getElementType();
+    std::optional<int64_t> size = 1;
+    for (int64_t extent : param.shape)
+      size = size ? llvm::checkedMul(*size, extent) : size;
+    elements = elements && size ? llvm::checkedAdd(*elements, *size)
+                                : std::nullopt;
+  }
+  // Each extent is below 2^34 (int32 sizes, at most 4 gates); their
+  // products and sums may not fit.
+  if (!elements)
+    return emitError() << "expects " << what << "s of at most "
+                       << std::numeric_limits<int64_t>::max()
+                       << " elements in all, but got more";
+  return RankedTensorType::get({*elements}, element);
+}
+
+/// Both weight ops: `params` (`what` #i) against the config, and the 1-D
+/// weight space `weights` against the parameters' element count.
+static LogicalResult verifyWeightOp(Operation *op, RnnConfigAttr config,
+                                    TypeRange params, StringRef what,
+                                    Value weights) {
+  FailureOr<RankedTensorType> expected = verifyRnnParams(
+      config, params, what, [&] { return op->emitOpError(); });
+  if (failed(expected))
+    return failure();
+  auto type = cast<RankedTensorType>(weights.getType());
+  if (type.getElementType() == expected->getElementType() &&
+      shapesCompatible(type.getShape(), expected->getShape()))
+    return success();
+  return op->emitOpError("expects weights of type ")
+         << *expected << " (one element per parameter element), but got "
+         << type;
+}
+
+LogicalResult RnnPackWeightsOp::verify() {
+  return verifyWeightOp(*this, getConfig(), getParams().getTypes(),
+                        "parameter", getWeights());
+}
+
+LogicalResult RnnUnpackWeightsOp::verify() {
+  return verifyWeightOp(*this, getConfig(), getParams().getTypes(), "result",
+                        getWeights());
 }

@@ -82,3 +82,16 @@ func.func @cast_then_graph(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>) -> ten
   } : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
   return %1 : tensor<2x8x4x4xf16>
 }
+
+// -----
+
+// RNN ops (convert-tcp-to-cudnn's lowering of torch.aten.lstm and the like)
+// have no bufferization or LLVM lowering yet: a clear error, not a crash.
+func.func @rnn_not_lowered_yet(%x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>,
+    %w_ih: tensor<32x16xf32>, %w_hh: tensor<32x32xf32>) -> tensor<10x4x32xf32> {
+  %h = cudnn.get_current_handle !cudnn.handle
+  // expected-error @+1 {{'cudnn.rnn_pack_weights' op is not bufferized or lowered to LLVM yet (issue 8)}}
+  %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = rnn_tanh, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = no_bias, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%w_ih, %w_hh) : !cudnn.handle, tensor<32x16xf32>, tensor<32x32xf32> -> tensor<1536xf32>
+  %y, %hy = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = rnn_tanh, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = no_bias, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1536xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32>
+  return %y : tensor<10x4x32xf32>
+}

@@ -114,8 +114,11 @@ def Cudnn_RnnBackwardWeightsOp : Cudnn_Op<"rnn_backward_weights"> {
   let description = [{
     From the forward input x, initial state hx, output y and the reserve
     space (after `cudnn.rnn_backward_data`), computes the gradient of the
-    flat weight space, `dweights` (1-D, the weight space's shape), with
-    addGrad = CUDNN_WGRAD_MODE_SET.
+    flat weight space, `dweights` (1-D, the weight space's shape). cuDNN 9's
+    cudnnRNNBackwardWeights_v8 supports only addGrad =
+    CUDNN_WGRAD_MODE_ADD (it adds to what dweights holds), so the runtime
+    zeroes dweights first and then adds: the result is the gradient alone.
+    `cudnn.rnn_unpack_weights` gives it back in PyTorch's parameter layout.
 
     Example:
 
@@ -143,6 +146,80 @@ def Cudnn_RnnBackwardWeightsOp : Cudnn_Op<"rnn_backward_weights"> {
     $handle `config` `=` qualified($config) `x` `=` $x `hx` `=` $hx `y` `=` $y
     `reserve_space` `=` $reserve_space (`seq_lengths` `=` $seq_lengths^)?
     attr-dict `:` type(operands) `->` type($dweights)
+  }];
+  let hasVerifier = 1;
+}
+
+def Cudnn_RnnPackWeightsOp : Cudnn_Op<"rnn_pack_weights", [Pure]> {
+  let summary = "PyTorch's RNN parameters into cuDNN's weight space";
+  let description = [{
+    Copies the flat list of PyTorch parameters of the RNN that `config`
+    describes into one 1-D weight space, the `weights` operand of
+    `cudnn.rnn_forward` and `cudnn.rnn_backward_data`. `params` come in
+    PyTorch's order, per layer and then per direction: `weight_ih`
+    ([gates * hidden_size, layer input]), `weight_hh` ([gates * hidden_size,
+    proj_size or hidden_size]), then with `bias = double` `bias_ih` and
+    `bias_hh` ([gates * hidden_size]), then with `proj_size > 0` `weight_hr`
+    ([proj_size, hidden_size]); gates = 4 (LSTM), 3 (GRU), 1 (vanilla RNN).
+    `bias` must be `double` or `no_bias` (PyTorch has no single-bias RNNs).
+    Every parameter has the element type of `weights`, whose length is the
+    parameters' total element count (the runtime checks that this is
+    cudnnGetRNNWeightSpaceSize). The runtime copies each gate's rows to where
+    cudnnGetRNNWeightParams places that matrix or bias.
+
+    Example:
+
+    ```mlir
+    %w = cudnn.rnn_pack_weights %h config = #cudnn.rnn_config<cell = gru,
+        input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+        direction = unidirectional, bias = double, layout = seq_major_unpacked,
+        math = default, dropout = 0.000000e+00 : f32>
+        params(%w_ih, %w_hh, %b_ih, %b_hh)
+        : !cudnn.handle, tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32>,
+          tensor<96xf32> -> tensor<4800xf32>
+    ```
+  }];
+  let arguments = (ins
+    Cudnn_HandleType:$handle,
+    Variadic<AnyRankedTensor>:$params,
+    Cudnn_RnnConfigAttr:$config);
+  let results = (outs AnyRankedTensor:$weights);
+  let assemblyFormat = [{
+    $handle `config` `=` qualified($config) `params` `(` $params `)` attr-dict
+    `:` type(operands) `->` type($weights)
+  }];
+  let hasVerifier = 1;
+}
+
+def Cudnn_RnnUnpackWeightsOp : Cudnn_Op<"rnn_unpack_weights", [Pure]> {
+  let summary = "cuDNN's RNN weight space back into PyTorch's parameters";
+  let description = [{
+    The reverse of `cudnn.rnn_pack_weights`: splits a 1-D weight space of the
+    RNN that `config` describes (typically the `dweights` gradient of
+    `cudnn.rnn_backward_weights`) into tensors shaped like PyTorch's
+    parameters, in PyTorch's order, each gate's rows read from where
+    cudnnGetRNNWeightParams places them. The same checks as
+    `cudnn.rnn_pack_weights` apply to the results.
+
+    Example:
+
+    ```mlir
+    %p:4 = cudnn.rnn_unpack_weights %h config = #cudnn.rnn_config<cell = gru,
+        input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+        direction = unidirectional, bias = double, layout = seq_major_unpacked,
+        math = default, dropout = 0.000000e+00 : f32>
+        weights = %dw : !cudnn.handle, tensor<4800xf32>
+        -> tensor<96x16xf32>, tensor<96x32xf32>, tensor<96xf32>, tensor<96xf32>
+    ```
+  }];
+  let arguments = (ins
+    Cudnn_HandleType:$handle,
+    AnyRankedTensor:$weights,
+    Cudnn_RnnConfigAttr:$config);
+  let results = (outs Variadic<AnyRankedTensor>:$params);
+  let assemblyFormat = [{
+    $handle `config` `=` qualified($config) `weights` `=` $weights attr-dict
+    `:` type(operands) `->` type($params)
   }];
   let hasVerifier = 1;
 }

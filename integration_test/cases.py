@@ -743,7 +743,81 @@ def _bn_cudnn_cases():
              inputs=bn_backward_inputs("f16"))]
 
 
+def rnn_inputs(torch, specs, gen):
+    """RNN inputs: x in [-1, 1], states in [-0.5, 0.5], parameters in
+    [-0.3, 0.3] (so that 2-layer relu/tanh stacks stay O(1)), and an i64
+    `lengths` operand: lengths in [1, seq], the longest not first (the
+    batch is unsorted)."""
+    out = []
+    for i, spec in enumerate(specs):
+        if spec.dtype == "i64":
+            batch = spec.dims[0]
+            seq = specs[0].dims[0]  # seq-major input
+            lengths = [seq - (k * 3) % seq for k in range(batch)]
+            out.append(torch.tensor(lengths[1:] + lengths[:1],
+                                    dtype=torch.float64))
+        elif i == 0:
+            out.append(_uniform(torch, spec.dims, gen, -1, 1))
+        elif i <= 2 and len(spec.dims) == 3:
+            out.append(_uniform(torch, spec.dims, gen, -0.5, 0.5))
+        else:
+            out.append(_uniform(torch, spec.dims, gen, -0.3, 0.3))
+    return out
+
+
+def _rnn_module(torch, cls, params, **kwargs):
+    module = cls(**kwargs).double()
+    with torch.no_grad():
+        for weight, value in zip(module._flat_weights, params):
+            weight.copy_(value)
+    return module
+
+
+def rnn_lstm_2layer_bi(torch, x, h0, c0, *params):
+    m = _rnn_module(torch, torch.nn.LSTM, params, input_size=16,
+                    hidden_size=32, num_layers=2, bidirectional=True)
+    y, (hn, cn) = m(x, (h0, c0))
+    return y, hn, cn
+
+
+def rnn_gru_batch_first(torch, x, h0, *params):
+    m = _rnn_module(torch, torch.nn.GRU, params, input_size=32,
+                    hidden_size=64, batch_first=True)
+    y, hn = m(x, h0)
+    return y, hn
+
+
+def rnn_tanh_lengths(torch, x, h0, *rest):
+    *params, lengths = rest
+    m = _rnn_module(torch, torch.nn.RNN, params, input_size=8,
+                    hidden_size=16, num_layers=2)
+    packed = torch.nn.utils.rnn.pack_padded_sequence(
+        x, lengths.long(), enforce_sorted=False)
+    out, hn = m(packed, h0)
+    y, _ = torch.nn.utils.rnn.pad_packed_sequence(out,
+                                                  total_length=x.shape[0])
+    return y, hn
+
+
+def rnn_lstm_proj(torch, x, h0, c0, *params):
+    m = _rnn_module(torch, torch.nn.LSTM, params, input_size=12,
+                    hidden_size=24, proj_size=8)
+    y, (hn, cn) = m(x, (h0, c0))
+    return y, hn, cn
+
+
 CASES = [
+    # RNNs (issue 8): tcp.custom_op("torch.aten.lstm"/...) through
+    # cudnn.rnn_pack_weights + cudnn.rnn_forward to the runtime's cmrtRnn*
+    # calls, against torch.nn in float64 on the CPU. No cuDNN graphs.
+    Case("rnn_lstm_2layer_bi_f32", rnn_lstm_2layer_bi, FP32_TOL, graphs=0,
+         inputs=rnn_inputs),
+    Case("rnn_gru_batch_first_f16", rnn_gru_batch_first, FP16_TOL, graphs=0,
+         inputs=rnn_inputs),
+    Case("rnn_tanh_lengths_f32", rnn_tanh_lengths, FP32_TOL, graphs=0,
+         inputs=rnn_inputs),
+    Case("rnn_lstm_proj_f32", rnn_lstm_proj, FP32_TOL, graphs=0,
+         inputs=rnn_inputs),
     # The seed's relu -> conv in fp32: only cuDNN's runtime-fusion engine
     # takes a pointwise prologue, and only NHWC with TF32.
     Case("seed_stage1", seed, TF32_TOL, graphs=1),

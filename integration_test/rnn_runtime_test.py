@@ -107,6 +107,14 @@ def run_case(name, cell, layers, bidirectional, batch_first, proj, dtype,
         algo=algo, autotune=autotune)
     if autotune and not ours.info["autotuned"]:
         return ["CMRT_RNN_AUTOTUNE did not autotune"], ours.info, 0.0
+    # Compiled modules size the weight space as the parameters together.
+    param_bytes = sum(p.numel() * p.element_size() for p in params)
+    if not ours.info["weightSpaceBytes"] == ours.info["paramBytes"] == \
+            param_bytes:
+        return ["weight space %d bytes, parameters %d (runtime) / %d "
+                "(torch)" % (ours.info["weightSpaceBytes"],
+                             ours.info["paramBytes"], param_bytes)], \
+            ours.info, 0.0
     weights = ours.pack(params)
 
     # The reference, in float64 through autograd.

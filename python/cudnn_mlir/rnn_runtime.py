@@ -37,7 +37,7 @@ class Info(ctypes.Structure):
     _fields_ = [(name, ctypes.c_int64) for name in (
         "weightSpaceBytes", "workspaceInferenceBytes",
         "workspaceTrainingBytes", "reserveBytes", "paramCount", "algo",
-        "mathType", "autotuned")]
+        "mathType", "autotuned", "paramBytes")]
 
 
 BUFFER_NAMES = ("seqLengths", "hostSeqLengths", "x", "y", "hx", "hy", "cx",

@@ -127,6 +127,18 @@ cmrtStatus withRnn(const char *entry, Invocation &inv, void **slot,
     cmrtRnn rnn = nullptr;
     if (cmrtStatus b = rnnInSlot(slot, inv, config, rnn))
       return b;
+    // Compiled code sizes the weight space as the parameters together.
+    cmrtRnnInfo info{};
+    cmrtRnnGetInfo(rnn, &info);
+    if (info.weightSpaceBytes != info.paramBytes)
+      return cmrt::fail(CMRT_ERROR_NOT_SUPPORTED,
+                        std::string(entry) +
+                            " expects cuDNN's weight space to hold exactly "
+                            "the parameters (" +
+                            std::to_string(info.paramBytes) +
+                            " bytes, as the compiled module sizes it), but "
+                            "it has " +
+                            std::to_string(info.weightSpaceBytes) + " bytes");
     return call(rnn);
   });
   if (s != CMRT_SUCCESS)

@@ -11,6 +11,7 @@
 
 #include "Rnn.h"
 
+#include "DeviceMemoryPool.h"
 #include "GraphValidation.h"
 
 #include <algorithm>
@@ -447,6 +448,14 @@ void rnn::describeRnn(const BuiltRnn &r, cmrtRnnInfo &info) {
   info.algo = static_cast<int64_t>(r.algo);
   info.mathType = r.mathType;
   info.autotuned = r.autotuned ? 1 : 0;
+  int64_t elements = 0;
+  for (const Param &param : r.layout.params) {
+    int64_t n = 1;
+    for (int64_t d : param.shape)
+      n *= d;
+    elements += n;
+  }
+  info.paramBytes = elements * graph::dataTypeBytes(r.config.dataType);
 }
 
 int rnn::deviceOf(const BuiltRnn &r) { return r.device; }
@@ -706,16 +715,31 @@ Status rnn::forward(const BuiltRnn &r, cudaStream_t stream, bool training,
   cudnnForwardMode_t mode =
       training ? CUDNN_FWD_MODE_TRAINING : CUDNN_FWD_MODE_INFERENCE;
   CallShape shape;
-  CMRT_TRY(prepareCall(r, stream, b, mode, training, entry, shape));
-  return checkCudnn(
+  CMRT_TRY(prepareCall(r, stream, b, mode, /*usesReserve=*/false, entry,
+                       shape));
+  // A training forward that no backward call follows (dropout only) may
+  // leave the reserve space to the runtime: a temporary from the pool.
+  void *reserve = b.reserve, *temporary = nullptr;
+  if (training && !reserve && shape.reserveBytes > 0) {
+    CMRT_TRY(deviceAlloc(shape.reserveBytes, stream, /*managed=*/false, entry,
+                         temporary));
+    reserve = temporary;
+  }
+  Status s = checkCudnn(
       cudnnRNNForward(shape.handle, r.rnn.get(), mode, shape.lengths, shape.x,
                       b.x, shape.y, b.y, r.h.get(), b.hx, b.hy, r.c.get(),
                       b.cx, b.cy, static_cast<size_t>(r.weightBytes),
                       b.weights, static_cast<size_t>(shape.workBytes),
                       shape.workspace.data(),
                       training ? static_cast<size_t>(shape.reserveBytes) : 0,
-                      training ? b.reserve : nullptr),
+                      training ? reserve : nullptr),
       "cudnnRNNForward");
+  if (temporary) {
+    Status freed = deviceFree(temporary, stream, entry);
+    if (s.ok())
+      s = freed;
+  }
+  return s;
 }
 
 Status rnn::backwardData(const BuiltRnn &r, cudaStream_t stream,

@@ -35,6 +35,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <cstring>
+
 namespace mlir::cudnn_mlir {
 #define GEN_PASS_DEF_CONVERTCUDNNTOLLVMPASS
 #include "cudnn-mlir/Conversion/Passes.h.inc"
@@ -122,6 +124,7 @@ LogicalResult checkHostCode(ModuleOp module) {
       return WalkResult::advance();
     if (isa<ModuleOp, func::FuncOp, func::ReturnOp, func::CallOp,
             memref::ExtractStridedMetadataOp, cudnn::GetCurrentHandleOp,
+            cudnn::RnnExecuteOp,
             memref::DeallocOp, memref::CastOp, memref::ExpandShapeOp,
             memref::CollapseShapeOp, memref::ReinterpretCastOp, memref::ViewOp,
             LLVM::GlobalOp,
@@ -325,6 +328,80 @@ LogicalResult prepareGraphCallSites(ModuleOp module, CudnnToLLVMState &state,
   return success();
 }
 
+/// cudnnDataType_t of an RNN's element type (the verifiers allow only
+/// these).
+int64_t rnnDataType(Type element) {
+  if (element.isF64())
+    return 1;
+  if (element.isF16())
+    return 2;
+  if (element.isBF16())
+    return 9;
+  return 0; // f32
+}
+
+/// The cmrtRnnConfig of `op`, word by word (every field is 8 bytes; the
+/// dropout double by its bits): the dialect's config plus what the buffers
+/// say (data type, sequence length and batch; weight packing depends on
+/// neither and uses 1 and 1).
+SmallVector<int64_t> rnnConfigWords(cudnn::RnnExecuteOp op, bool autotune) {
+  cudnn::RnnConfigAttr c = op.getConfig();
+  bool pack = op.getCall() == cudnn::RnnCall::pack_weights;
+  Type element = pack ? getElementTypeOrSelf(op.getParams().front().getType())
+                      : getElementTypeOrSelf(op.getX().getType());
+  int64_t steps = 1, batch = 1;
+  if (!pack) {
+    ArrayRef<int64_t> x = cast<MemRefType>(op.getX().getType()).getShape();
+    bool batchMajor =
+        c.getLayout() == cudnn::RnnDataLayout::batch_major_unpacked;
+    steps = x[batchMajor ? 1 : 0];
+    batch = x[batchMajor ? 0 : 1];
+  }
+  int64_t flags = (op.getSeqLengths() ? CMRT_RNN_VARIABLE_LENGTHS : 0) |
+                  (autotune && !pack ? CMRT_RNN_AUTOTUNE : 0);
+  double dropout = c.getDropout().getValueAsDouble();
+  int64_t dropoutBits = 0;
+  static_assert(sizeof(dropout) == sizeof(dropoutBits));
+  std::memcpy(&dropoutBits, &dropout, sizeof(dropout));
+  SmallVector<int64_t> words = {
+      CMRT_RNN_CONFIG_VERSION,
+      static_cast<int64_t>(c.getCell()),
+      static_cast<int64_t>(c.getDirection()),
+      static_cast<int64_t>(c.getBias()),
+      static_cast<int64_t>(c.getLayout()),
+      static_cast<int64_t>(c.getMath()),
+      /*algo=*/-1,
+      rnnDataType(element),
+      c.getInputSize(),
+      c.getHiddenSize(),
+      c.getProjSize(),
+      c.getNumLayers(),
+      steps,
+      batch,
+      flags,
+      dropoutBits,
+      /*dropoutSeed=*/0};
+  static_assert(sizeof(cmrtRnnConfig) == 17 * sizeof(int64_t),
+                "rnnConfigWords spells out every field of cmrtRnnConfig");
+  return words;
+}
+
+void prepareRnnCallSites(ModuleOp module, CudnnToLLVMState &state,
+                         bool autotune) {
+  GlobalBuilder globals(module);
+  int index = 0;
+  module.walk([&](cudnn::RnnExecuteOp op) {
+    std::string prefix = "__cmrt_rnn" + std::to_string(index++);
+    RnnCallSite site;
+    site.config = globals.i64Array(prefix + "_config",
+                                   rnnConfigWords(op, autotune));
+    site.slot = globals.slot(prefix + "_rnn");
+    site.where = globals.string(prefix + "_where",
+                                describeLocation(op.getLoc(), prefix));
+    state.rnns[op] = site;
+  });
+}
+
 struct ConvertCudnnToLLVMPass
     : public cudnn_mlir::impl::ConvertCudnnToLLVMPassBase<
           ConvertCudnnToLLVMPass> {
@@ -345,6 +422,7 @@ struct ConvertCudnnToLLVMPass
                        (autotune ? CMRT_GRAPH_AUTOTUNE : 0);
     if (failed(prepareGraphCallSites(module, state, options, exactFp32)))
       return signalPassFailure();
+    prepareRnnCallSites(module, state, autotune);
 
     LLVMTypeConverter converter(ctx);
     converter.addConversion([](cudnn::HandleType type) -> Type {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudnn-mlir/Conversion/CudnnToLLVM/CudnnToLLVM.h"
+#include "cudnn-mlir-runtime/Runtime.h"
 #include "cudnn-mlir/Conversion/CudnnToLLVM/GraphSerialization.h"
 #include "cudnn-mlir/Conversion/CudnnToLLVM/RuntimeFunctions.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
@@ -87,6 +88,24 @@ Value addressOf(OpBuilder &b, Location loc, FlatSymbolRefAttr symbol) {
                                    symbol.getValue());
 }
 
+/// Stores `values` into a fresh stack array of pointers; returns it.
+/// `count` is the i64 constant of values.size() if the caller has one.
+Value pointerArray(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                   Value count = Value()) {
+  MLIRContext *ctx = b.getContext();
+  if (!count)
+    count = i64Constant(b, loc, values.size());
+  Value array =
+      LLVM::AllocaOp::create(b, loc, ptrType(ctx), ptrType(ctx), count);
+  for (auto [k, value] : llvm::enumerate(values)) {
+    Value slot =
+        LLVM::GEPOp::create(b, loc, ptrType(ctx), ptrType(ctx), array,
+                            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
+    LLVM::StoreOp::create(b, loc, value, slot);
+  }
+  return array;
+}
+
 struct GetCurrentHandleLowering
     : public ConvertOpToLLVMPattern<cudnn::GetCurrentHandleOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -116,7 +135,6 @@ struct ExecuteGraphLowering
       return rewriter.notifyMatchFailure(op, "graph was not prepared");
     const GraphCallSite &site = it->second;
     Location loc = op.getLoc();
-    MLIRContext *ctx = op.getContext();
 
     SmallVector<Value> pointers;
     for (auto [i, pair] :
@@ -132,14 +150,7 @@ struct ExecuteGraphLowering
                                      converted));
 
     Value count = i64Constant(rewriter, loc, pointers.size());
-    Value array = LLVM::AllocaOp::create(rewriter, loc, ptrType(ctx),
-                                         ptrType(ctx), count);
-    for (auto [k, pointer] : llvm::enumerate(pointers)) {
-      Value slot =
-          LLVM::GEPOp::create(rewriter, loc, ptrType(ctx), ptrType(ctx), array,
-                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k)});
-      LLVM::StoreOp::create(rewriter, loc, pointer, slot);
-    }
+    Value array = pointerArray(rewriter, loc, pointers, count);
     FailureOr<Value> status = callRuntime(
         rewriter, op, "cmrtInvocationGraph",
         {adaptor.getHandle(), addressOf(rewriter, loc, site.slot),
@@ -148,6 +159,76 @@ struct ExecuteGraphLowering
          i64Constant(rewriter, loc, static_cast<int64_t>(site.options)),
          addressOf(rewriter, loc, site.uids), array, count,
          addressOf(rewriter, loc, site.where)});
+    if (failed(status))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const CudnnToLLVMState &state;
+};
+
+/// One RNN call: cmrtInvocationRnnWeights for pack_weights (a pointer per
+/// parameter), cmrtInvocationRnn otherwise (a cmrtRnnBuffers on the stack).
+struct RnnExecuteLowering : public ConvertOpToLLVMPattern<cudnn::RnnExecuteOp> {
+  RnnExecuteLowering(const LLVMTypeConverter &converter,
+                     const CudnnToLLVMState &state)
+      : ConvertOpToLLVMPattern(converter), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(cudnn::RnnExecuteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto it = state.rnns.find(op);
+    if (it == state.rnns.end())
+      return rewriter.notifyMatchFailure(op, "RNN call was not prepared");
+    const RnnCallSite &site = it->second;
+    Location loc = op.getLoc();
+    auto pointerOf = [&](Value original, Value converted) -> Value {
+      if (!original)
+        return LLVM::ZeroOp::create(rewriter, loc, ptrType(getContext()));
+      return dataPointer(rewriter, loc, *getTypeConverter(),
+                         cast<MemRefType>(original.getType()), converted);
+    };
+    Value slot = addressOf(rewriter, loc, site.slot);
+    Value config = addressOf(rewriter, loc, site.config);
+    Value where = addressOf(rewriter, loc, site.where);
+    FailureOr<Value> status;
+    if (op.getCall() == cudnn::RnnCall::pack_weights) {
+      SmallVector<Value> params;
+      for (auto [original, converted] :
+           llvm::zip(op.getParams(), adaptor.getParams()))
+        params.push_back(pointerOf(original, converted));
+      status = callRuntime(
+          rewriter, op, "cmrtInvocationRnnWeights",
+          {adaptor.getHandle(), slot, config, i64Constant(rewriter, loc, 0),
+           pointerArray(rewriter, loc, params),
+           i64Constant(rewriter, loc, params.size()),
+           pointerOf(op.getWeights(), adaptor.getWeights()), where});
+    } else {
+      // cmrtRnnBuffers, field by field (Runtime.h); absent ones are null.
+      Value null = LLVM::ZeroOp::create(rewriter, loc, ptrType(getContext()));
+      SmallVector<Value> fields = {
+          pointerOf(op.getSeqLengths(), adaptor.getSeqLengths()),
+          null, // hostSeqLengths
+          pointerOf(op.getX(), adaptor.getX()),
+          pointerOf(op.getY(), adaptor.getY()),
+          pointerOf(op.getHx(), adaptor.getHx()),
+          pointerOf(op.getHy(), adaptor.getHy()),
+          pointerOf(op.getCx(), adaptor.getCx()),
+          pointerOf(op.getCy(), adaptor.getCy()),
+          null, null, null, null, null, null, // dy, dx, dhy, dhx, dcy, dcx
+          pointerOf(op.getWeights(), adaptor.getWeights()),
+          null, null}; // dweights, reserve
+      static_assert(sizeof(cmrtRnnBuffers) == 17 * sizeof(void *),
+                    "every field of cmrtRnnBuffers is listed");
+      int64_t call = op.getCall() == cudnn::RnnCall::forward_training
+                         ? CMRT_RNN_FORWARD_TRAINING
+                         : CMRT_RNN_FORWARD_INFERENCE;
+      status = callRuntime(rewriter, op, "cmrtInvocationRnn",
+                           {adaptor.getHandle(), slot, config,
+                            i64Constant(rewriter, loc, call),
+                            pointerArray(rewriter, loc, fields), where});
+    }
     if (failed(status))
       return failure();
     rewriter.eraseOp(op);
@@ -307,5 +388,6 @@ void mlir::cudnn_mlir::populateCudnnToLLVMPatterns(
     const CudnnToLLVMState &state) {
   patterns.add<GetCurrentHandleLowering, AllocLowering, DeallocLowering,
                CopyLowering>(converter);
-  patterns.add<ExecuteGraphLowering, GetGlobalLowering>(converter, state);
+  patterns.add<ExecuteGraphLowering, GetGlobalLowering, RnnExecuteLowering>(
+      converter, state);
 }

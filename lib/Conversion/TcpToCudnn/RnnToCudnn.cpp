@@ -358,8 +358,8 @@ void RnnLowering::rewrite(RewriterBase &rewriter) {
                             lengths, signedAttr, signedAttr);
   }
   // The training phase only matters for dropout between layers; without
-  // dropout, the inference phase computes the same and needs no reserve
-  // space. The reserve space is not used (there is no backward yet).
+  // dropout, the inference phase computes the same. No backward call
+  // follows (TCP has no RNN backward yet), so no reserve space is kept.
   bool training = train && dropout > 0;
   // In operand order (not left to the evaluation order of arguments).
   ValueRange ins = op.getInputs();
@@ -369,9 +369,7 @@ void RnnLowering::rewrite(RewriterBase &rewriter) {
   auto forward = cudnn::RnnForwardOp::create(
       rewriter, loc, batchedType(op.getResult(0)), batchedType(op.getResult(1)),
       lstm ? batchedType(op.getResult(2)) : Type(),
-      training ? RankedTensorType::get({ShapedType::kDynamic},
-                                       IntegerType::get(ctx, 8))
-               : Type(),
+      /*reserve_space=*/Type(),
       handle, x, hx, cx, weights, seqLengths, config,
       cudnn::FwdPhaseAttr::get(ctx, training ? cudnn::FwdPhase::training
                                              : cudnn::FwdPhase::inference));

@@ -190,6 +190,9 @@ typedef struct cmrtRnnInfo {
   int64_t algo;          /* the cudnnRNNAlgo_t used */
   int64_t mathType;      /* the cudnnMathType_t used */
   int64_t autotuned;     /* 1 if CMRT_RNN_AUTOTUNE timed the algorithms */
+  int64_t paramBytes;    /* PyTorch's parameters together (compiled code
+                            sizes the weight space so; the invocation entries
+                            refuse an RNN whose weight space differs) */
 } cmrtRnnInfo;
 
 /* The buffers of one RNN call (device memory unless said otherwise); each
@@ -217,7 +220,9 @@ typedef struct cmrtRnnBuffers {
   void *dcx;
   const void *weights;  /* the weight space (cmrtRnnPackWeights) */
   void *dweights;       /* the weight-space gradient */
-  void *reserve;        /* reserveBytes: training forward -> backward */
+  void *reserve;        /* reserveBytes: training forward -> backward; null
+                           in a training forward that no backward follows:
+                           the runtime uses a temporary */
 } cmrtRnnBuffers;
 
 #define CMRT_ENTRY(ret, name, params) ret name params;

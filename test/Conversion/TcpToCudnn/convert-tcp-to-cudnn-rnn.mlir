@@ -115,7 +115,7 @@ func.func @lstm_projection_bidirectional(%x: tensor<10x4x16xf16>, %hx: tensor<2x
 // dropout), whose reserve space has a size only the runtime knows. The
 // dropout probability becomes the config's f32.
 // CHECK-LABEL: func.func @gru_train_dropout
-// CHECK:         %[[Y:.*]], %[[HY:.*]], %{{.*}} = cudnn.rnn_forward %{{.*}} config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 8, proj_size = 0, num_layers = 2, direction = unidirectional, bias = no_bias, layout = seq_major_unpacked, math = default, dropout = 2.500000e-01 : f32> phase = training x = {{.*}} -> tensor<10x4x8xf32>, tensor<2x4x8xf32> reserve_space tensor<?xi8>{{$}}
+// CHECK:         %[[Y:.*]], %[[HY:.*]] = cudnn.rnn_forward %{{.*}} config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 8, proj_size = 0, num_layers = 2, direction = unidirectional, bias = no_bias, layout = seq_major_unpacked, math = default, dropout = 2.500000e-01 : f32> phase = training x = {{.*}} -> tensor<10x4x8xf32>, tensor<2x4x8xf32>{{$}}
 // CHECK:         return %[[Y]], %[[HY]]
 func.func @gru_train_dropout(%x: tensor<10x4x16xf32>, %hx: tensor<2x4x8xf32>, %a: tensor<24x16xf32>, %b: tensor<24x8xf32>,
                              %a1: tensor<24x8xf32>, %b1: tensor<24x8xf32>) -> (tensor<10x4x8xf32>, tensor<2x4x8xf32>) {

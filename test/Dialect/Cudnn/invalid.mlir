@@ -793,14 +793,6 @@ func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf16>
 // -----
 
 func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>) {
-  // expected-error @+1 {{expects a reserve_space result in training, but got none}}
-  %r:3 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = training x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32>
-  return
-}
-
-// -----
-
-func.func @f(%h: !cudnn.handle, %x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>, %w: tensor<100xf32>, %cx: tensor<1x4x32xf32>) {
   // expected-error @+1 {{expects no reserve_space result in inference, but got one}}
   %r:4 = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = lstm, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> phase = inference x = %x hx = %hx cx = %cx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1x4x32xf32>, tensor<100xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> cy tensor<1x4x32xf32> reserve_space tensor<?xi8>
   return
@@ -1063,5 +1055,61 @@ func.func @graph_body_with_a_foreign_op(%h: !cudnn.handle, %x: memref<4x4xf32>, 
     %1 = cudnn.pointwise_relu(%a) type = f32 : !cudnn.tensor_desc<4x4xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x4xf32, alignment = 16, stride = []>
     cudnn.build_graph(%1) : !cudnn.tensor_desc<4x4xf32, alignment = 16, stride = []>
   }
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
+  // expected-error @+1 {{expects no params for forward_inference, but got 1}}
+  cudnn.rnn_execute %h forward_inference #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x(%x : memref<10x4x16xf32>) y(%y : memref<10x4x32xf32>) hx(%s : memref<1x4x32xf32>) hy(%s : memref<1x4x32xf32>) weights(%w : memref<4800xf32>) params(%p : memref<96x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
+  // expected-error @+1 {{expects cx and cy exactly for an lstm cell, but got a gru with cx}}
+  cudnn.rnn_execute %h forward_inference #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x(%x : memref<10x4x16xf32>) y(%y : memref<10x4x32xf32>) hx(%s : memref<1x4x32xf32>) hy(%s : memref<1x4x32xf32>) cx(%s : memref<1x4x32xf32>) cy(%s : memref<1x4x32xf32>) weights(%w : memref<4800xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
+  // expected-error @+1 {{expects x of static rank-3 shape, but got 'memref<?x4x16xf32>'}}
+  cudnn.rnn_execute %h forward_training #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x(%d : memref<?x4x16xf32>) y(%y : memref<10x4x32xf32>) hx(%s : memref<1x4x32xf32>) hy(%s : memref<1x4x32xf32>) weights(%w : memref<4800xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
+  // expected-error @+1 {{expects x for forward_inference, but got none}}
+  cudnn.rnn_execute %h forward_inference #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> y(%y : memref<10x4x32xf32>) hx(%s : memref<1x4x32xf32>) hy(%s : memref<1x4x32xf32>) weights(%w : memref<4800xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
+  // expected-error @+1 {{expects params for pack_weights, but got none}}
+  cudnn.rnn_execute %h pack_weights #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> weights(%w : memref<4800xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
+  // expected-error @+1 {{expects no x for pack_weights, but got one}}
+  cudnn.rnn_execute %h pack_weights #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x(%x : memref<10x4x16xf32>) weights(%w : memref<4800xf32>) params(%p : memref<96x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
+  // expected-error @+1 {{expects forward_inference, forward_training or pack_weights (the calls that lower so far), but got backward_data}}
+  cudnn.rnn_execute %h backward_data #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> weights(%w : memref<4800xf32>)
   return
 }

@@ -487,3 +487,12 @@ func.func @convert_layout(%x: tensor<2x8x4x4xf16>) -> tensor<2x8x4x4xf16> {
   %1 = cudnn.convert_layout %0 : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
   return %1 : tensor<2x8x4x4xf16>
 }
+
+// CHECK-LABEL: func.func @rnn_execute
+// CHECK: cudnn.rnn_execute %{{.*}} pack_weights #cudnn.rnn_config<cell = gru, {{.*}}> weights(%{{.*}} : memref<4800xf32>) params(%{{.*}}, %{{.*}} : memref<96x16xf32>, memref<96x32xf32>)
+// CHECK: cudnn.rnn_execute %{{.*}} forward_inference #cudnn.rnn_config<cell = gru, {{.*}}> x(%{{.*}} : memref<10x4x16xf32>) y(%{{.*}} : memref<10x4x32xf32>) hx(%{{.*}} : memref<1x4x32xf32>) hy(%{{.*}} : memref<1x4x32xf32>) weights(%{{.*}} : memref<4800xf32>) seq_lengths(%{{.*}} : memref<4xi32>)
+func.func @rnn_execute(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %hx: memref<1x4x32xf32>, %hy: memref<1x4x32xf32>, %w: memref<4800xf32>, %l: memref<4xi32>, %p0: memref<96x16xf32>, %p1: memref<96x32xf32>) {
+  cudnn.rnn_execute %h pack_weights #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> weights(%w : memref<4800xf32>) params(%p0, %p1 : memref<96x16xf32>, memref<96x32xf32>)
+  cudnn.rnn_execute %h forward_inference #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x(%x : memref<10x4x16xf32>) y(%y : memref<10x4x32xf32>) hx(%hx : memref<1x4x32xf32>) hy(%hy : memref<1x4x32xf32>) weights(%w : memref<4800xf32>) seq_lengths(%l : memref<4xi32>)
+  return
+}

@@ -27,8 +27,16 @@ struct GraphCallSite {
   SmallVector<bool> inputPassed;
 };
 
+/// What a cudnn.rnn_execute's call needs: its cmrtRnnConfig (an i64 array
+/// with the struct's layout), the slot its RNN is built into once per
+/// device, its source location.
+struct RnnCallSite {
+  FlatSymbolRefAttr config, slot, where;
+};
+
 struct CudnnToLLVMState {
   llvm::DenseMap<Operation *, GraphCallSite> graphs;
+  llvm::DenseMap<Operation *, RnnCallSite> rnns;
   /// memref.get_global ops only used as by-value graph scalars: no upload.
   llvm::DenseSet<Operation *> scalarOnlyGlobals;
   /// memref.global name -> the slot global of its device copy.
@@ -36,7 +44,7 @@ struct CudnnToLLVMState {
 };
 
 /// Adds the patterns that lower cudnn ops (get_current_handle,
-/// execute_graph) and device-memory memref ops (alloc, dealloc, get_global,
+/// execute_graph, rnn_execute) and device-memory memref ops (alloc, dealloc, get_global,
 /// copy) to runtime calls. `state` must outlive the conversion.
 void populateCudnnToLLVMPatterns(const LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,

@@ -167,11 +167,11 @@ LogicalResult RnnForwardOp::verify() {
                                 {"cx", getCx()},
                                 {"cy", getCy()}})))
     return failure();
-  if (training != static_cast<bool>(getReserveSpace()))
-    return emitOpError("expects ")
-           << (training ? "a" : "no") << " reserve_space result in "
-           << stringifyFwdPhase(getPhase()) << ", but got "
-           << (getReserveSpace() ? "one" : "none");
+  // Training without a reserve space is a forward pass no backward call
+  // follows (dropout between layers applies).
+  if (!training && getReserveSpace())
+    return emitOpError("expects no reserve_space result in inference, but "
+                       "got one");
   return success();
 }
 
@@ -385,4 +385,83 @@ LogicalResult RnnPackWeightsOp::verify() {
 LogicalResult RnnUnpackWeightsOp::verify() {
   return verifyWeightOp(*this, getConfig(), getParams().getTypes(), "result",
                         getWeights());
+}
+
+LogicalResult RnnExecuteOp::verify() {
+  bool lstm = getConfig().getCell() == RnnCellMode::lstm;
+  auto expectBuffers = [&](ArrayRef<std::pair<StringRef, Value>> required,
+                           ArrayRef<std::pair<StringRef, Value>> absent)
+      -> LogicalResult {
+    for (auto [name, value] : required)
+      if (!value)
+        return emitOpError("expects ")
+               << name << " for " << stringifyRnnCall(getCall())
+               << ", but got none";
+    for (auto [name, value] : absent)
+      if (value)
+        return emitOpError("expects no ")
+               << name << " for " << stringifyRnnCall(getCall())
+               << ", but got one";
+    return success();
+  };
+  switch (getCall()) {
+  case RnnCall::forward_inference:
+  case RnnCall::forward_training: {
+    if (failed(expectBuffers(
+            {{"x", getX()}, {"y", getY()}, {"hx", getHx()}, {"hy", getHy()},
+             {"weights", getWeights()}},
+            {})))
+      return failure();
+    if (!getParams().empty())
+      return emitOpError("expects no params for ")
+             << stringifyRnnCall(getCall()) << ", but got "
+             << getParams().size();
+    if (lstm != static_cast<bool>(getCx()) ||
+        lstm != static_cast<bool>(getCy()))
+      return emitOpError("expects cx and cy exactly for an lstm cell, but "
+                         "got a ")
+             << stringifyRnnCellMode(getConfig().getCell()) << " with"
+             << (getCx() ? "" : "out") << " cx";
+    auto x = cast<MemRefType>(getX().getType());
+    if (x.getRank() != 3 || !x.hasStaticShape())
+      return emitOpError("expects x of static rank-3 shape, but got ") << x;
+    return success();
+  }
+  case RnnCall::pack_weights:
+    if (getParams().empty())
+      return emitOpError("expects params for pack_weights, but got none");
+    return expectBuffers({{"weights", getWeights()}},
+                         {{"x", getX()},
+                          {"y", getY()},
+                          {"hx", getHx()},
+                          {"hy", getHy()},
+                          {"cx", getCx()},
+                          {"cy", getCy()},
+                          {"seq_lengths", getSeqLengths()}});
+  default:
+    return emitOpError("expects forward_inference, forward_training or "
+                       "pack_weights (the calls that lower so far), but got ")
+           << stringifyRnnCall(getCall());
+  }
+}
+
+void RnnExecuteOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  auto add = [&](MemoryEffects::Effect *effect, OpOperand &operand) {
+    effects.emplace_back(effect, &operand,
+                         SideEffects::DefaultResource::get());
+  };
+  bool pack = getCall() == RnnCall::pack_weights;
+  for (OpOperand &operand : getOperation()->getOpOperands()) {
+    Value value = operand.get();
+    if (!isa<MemRefType>(value.getType()))
+      continue; // the handle
+    bool written = value == getY() || value == getHy() || value == getCy() ||
+                   (pack && value == getWeights());
+    add(written ? static_cast<MemoryEffects::Effect *>(
+                      MemoryEffects::Write::get())
+                : MemoryEffects::Read::get(),
+        operand);
+  }
 }

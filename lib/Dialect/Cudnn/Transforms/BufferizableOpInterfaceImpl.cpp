@@ -11,6 +11,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectRegistry.h"
 
+#include <tuple>
+
 using namespace mlir;
 using namespace mlir::bufferization;
 using namespace mlir::cudnn;
@@ -75,6 +77,50 @@ struct FreshResultsModel
   }
 };
 
+/// Each tensor of `values` (null ones stay null) in its buffer.
+FailureOr<SmallVector<Value>> buffersOf(RewriterBase &rewriter, Operation *op,
+                                        ValueRange values,
+                                        const BufferizationOptions &options,
+                                        BufferizationState &state) {
+  SmallVector<Value> buffers;
+  for (Value value : values) {
+    if (!value) {
+      buffers.push_back(Value());
+      continue;
+    }
+    auto operand = llvm::find(op->getOperands(), value);
+    FailureOr<Value> buffer = bufferInLayout(
+        rewriter, op, value, cast<RankedTensorType>(value.getType()),
+        static_cast<unsigned>(operand - op->getOperands().begin()), options,
+        state);
+    if (failed(buffer))
+      return failure();
+    buffers.push_back(*buffer);
+  }
+  return buffers;
+}
+
+/// Fresh buffers for `results` (null ones stay null).
+FailureOr<SmallVector<Value>> allocateResults(RewriterBase &rewriter,
+                                              Location loc, ValueRange results,
+                                              const BufferizationOptions &options) {
+  SmallVector<Value> buffers;
+  for (Value result : results) {
+    if (!result) {
+      buffers.push_back(Value());
+      continue;
+    }
+    FailureOr<Value> alloc = options.createAlloc(
+        rewriter, loc,
+        getDeviceBufferType(cast<RankedTensorType>(result.getType())),
+        /*dynShape=*/{});
+    if (failed(alloc))
+      return failure();
+    buffers.push_back(*alloc);
+  }
+  return buffers;
+}
+
 /// A graph on tensors becomes cudnn.execute_graph on buffers, its results
 /// freshly allocated `outs`.
 struct BuildAndExecGraphOpInterface
@@ -84,29 +130,16 @@ struct BuildAndExecGraphOpInterface
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
     auto graph = cast<BuildAndExecGraphOp>(op);
-    SmallVector<Value> ins;
-    for (auto [i, in] : llvm::enumerate(graph.getIns())) {
-      FailureOr<Value> buffer =
-          bufferInLayout(rewriter, op, in, cast<RankedTensorType>(in.getType()),
-                         i, options, state);
-      if (failed(buffer))
-        return failure();
-      ins.push_back(*buffer);
-    }
-    SmallVector<Value> outs;
-    for (Value result : graph.getResults()) {
-      FailureOr<Value> alloc = options.createAlloc(
-          rewriter, graph.getLoc(),
-          getDeviceBufferType(cast<RankedTensorType>(result.getType())),
-          /*dynShape=*/{});
-      if (failed(alloc))
-        return failure();
-      outs.push_back(*alloc);
-    }
+    FailureOr<SmallVector<Value>> ins =
+        buffersOf(rewriter, op, graph.getIns(), options, state);
+    FailureOr<SmallVector<Value>> outs =
+        allocateResults(rewriter, graph.getLoc(), graph.getResults(), options);
+    if (failed(ins) || failed(outs))
+      return failure();
     auto exec = ExecuteGraphOp::create(rewriter, graph.getLoc(),
-                                       graph.getHandle(), ins, outs);
+                                       graph.getHandle(), *ins, *outs);
     exec.getBody().takeBody(graph.getBody());
-    replaceOpWithBufferizedValues(rewriter, op, outs);
+    replaceOpWithBufferizedValues(rewriter, op, *outs);
     return success();
   }
 };
@@ -135,6 +168,67 @@ struct ConvertLayoutOpInterface
   }
 };
 
+/// Parameters into a fresh weight space: cudnn.rnn_execute pack_weights.
+struct RnnPackWeightsOpInterface
+    : public FreshResultsModel<RnnPackWeightsOpInterface, RnnPackWeightsOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto pack = cast<RnnPackWeightsOp>(op);
+    FailureOr<SmallVector<Value>> params =
+        buffersOf(rewriter, op, pack.getParams(), options, state);
+    FailureOr<SmallVector<Value>> weights =
+        allocateResults(rewriter, op->getLoc(), pack.getWeights(), options);
+    if (failed(params) || failed(weights))
+      return failure();
+    RnnExecuteOp::create(rewriter, op->getLoc(), pack.getHandle(),
+                         pack.getConfig(), RnnCall::pack_weights, Value(),
+                         Value(), Value(), Value(), Value(), Value(),
+                         (*weights)[0], Value(), *params);
+    replaceOpWithBufferizedValues(rewriter, op, *weights);
+    return success();
+  }
+};
+
+/// A forward pass into fresh y, hy (and cy) buffers: cudnn.rnn_execute
+/// forward_inference or forward_training. A reserve space would have to
+/// outlive the call for the backward ops, which do not lower yet.
+struct RnnForwardOpInterface
+    : public FreshResultsModel<RnnForwardOpInterface, RnnForwardOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto forward = cast<RnnForwardOp>(op);
+    if (forward.getReserveSpace())
+      return op->emitOpError(
+          "expects no reserve_space result to bufferize (the backward RNN "
+          "ops that read it are not lowered yet), but got one");
+    FailureOr<SmallVector<Value>> ins = buffersOf(
+        rewriter, op,
+        {forward.getX(), forward.getHx(), forward.getCx(),
+         forward.getWeights(), forward.getSeqLengths()},
+        options, state);
+    FailureOr<SmallVector<Value>> outs = allocateResults(
+        rewriter, op->getLoc(),
+        {forward.getY(), forward.getHy(), forward.getCy()}, options);
+    if (failed(ins) || failed(outs))
+      return failure();
+    auto [x, hx, cx, weights, lengths] =
+        std::tuple((*ins)[0], (*ins)[1], (*ins)[2], (*ins)[3], (*ins)[4]);
+    auto [y, hy, cy] = std::tuple((*outs)[0], (*outs)[1], (*outs)[2]);
+    RnnExecuteOp::create(
+        rewriter, op->getLoc(), forward.getHandle(), forward.getConfig(),
+        forward.getPhase() == FwdPhase::training ? RnnCall::forward_training
+                                                 : RnnCall::forward_inference,
+        x, y, hx, hy, cx, cy, weights, lengths, ValueRange());
+    SmallVector<Value> results = {y, hy};
+    if (cy)
+      results.push_back(cy);
+    replaceOpWithBufferizedValues(rewriter, op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::cudnn::registerBufferizableOpInterfaceExternalModels(
@@ -142,5 +236,7 @@ void mlir::cudnn::registerBufferizableOpInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, CudnnDialect *) {
     BuildAndExecGraphOp::attachInterface<BuildAndExecGraphOpInterface>(*ctx);
     ConvertLayoutOp::attachInterface<ConvertLayoutOpInterface>(*ctx);
+    RnnPackWeightsOp::attachInterface<RnnPackWeightsOpInterface>(*ctx);
+    RnnForwardOp::attachInterface<RnnForwardOpInterface>(*ctx);
   });
 }

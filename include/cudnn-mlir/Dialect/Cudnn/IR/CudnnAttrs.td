@@ -43,6 +43,16 @@ def Cudnn_FwdPhaseAttr : Cudnn_I32Enum<"FwdPhase",
     "forward phase (cudnnBackendNormFwdPhase_t, cudnnForwardMode_t)", [
       I32EnumAttrCase<"inference", 0>, I32EnumAttrCase<"training", 1>]>;
 
+def Cudnn_RnnCallAttr : Cudnn_I32Enum<"RnnCall",
+    "what a cudnn.rnn_execute runs (cmrtInvocationRnn's op, then the weight "
+    "copies)", [
+      I32EnumAttrCase<"forward_inference", 0>,
+      I32EnumAttrCase<"forward_training", 1>,
+      I32EnumAttrCase<"backward_data", 2>,
+      I32EnumAttrCase<"backward_weights", 3>,
+      I32EnumAttrCase<"pack_weights", 4>,
+      I32EnumAttrCase<"unpack_weights", 5>]>;
+
 def Cudnn_ResampleModeAttr : Cudnn_I32Enum<"ResampleMode",
     "resample mode (cudnnResampleMode_t)", [
       I32EnumAttrCase<"avg_include_padding", 2>,

@@ -19,8 +19,9 @@ def Cudnn_RnnForwardOp : Cudnn_Op<"rnn_forward", [
     Runs the stacked RNN described by `config` (cudnnSetRNNDescriptor_v8)
     over x with initial states hx (and cx for LSTM) and the flat weight space
     `weights` (1-D, cudnnGetRNNWeightSpaceSize bytes' worth of elements),
-    giving y, the final states hy (and cy for LSTM) and, in training, the
-    1-D reserve space that the backward ops need. `seq_lengths` (i32, one per
+    giving y, the final states hy (and cy for LSTM) and, in training,
+    optionally the 1-D reserve space that the backward ops need (a training
+    forward without it applies dropout but cannot be differentiated). `seq_lengths` (i32, one per
     batch entry) gives each sequence's length; absent means all are full.
     Maps to cudnnRNNForward with fwdMode from `phase`.
 
@@ -220,6 +221,58 @@ def Cudnn_RnnUnpackWeightsOp : Cudnn_Op<"rnn_unpack_weights", [Pure]> {
   let assemblyFormat = [{
     $handle `config` `=` qualified($config) `weights` `=` $weights attr-dict
     `:` type(operands) `->` type($params)
+  }];
+  let hasVerifier = 1;
+}
+
+def Cudnn_RnnExecuteOp : Cudnn_Op<"rnn_execute", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "An RNN call on device buffers (what the RNN ops bufferize to)";
+  let description = [{
+    Runs one call of the RNN described by `config` on memrefs, as
+    `cudnn-bufferize` produces it from the tensor-level RNN ops:
+    `forward_inference` and `forward_training` (`cudnn.rnn_forward`: x, hx,
+    cx for LSTM, weights and optionally seq_lengths in; y, hy, cy for LSTM
+    written) and `pack_weights` (`cudnn.rnn_pack_weights`: params in,
+    weights written). A training forward here keeps no reserve space (the
+    runtime uses a temporary one), so no backward call can follow it yet.
+    `convert-cudnn-to-llvm` turns it into one `cmrtInvocationRnn` or
+    `cmrtInvocationRnnWeights` call; the sequence length and batch come from
+    x's shape.
+
+    Example:
+
+    ```mlir
+    cudnn.rnn_execute %h forward_inference #cudnn.rnn_config<cell = gru,
+        input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+        direction = unidirectional, bias = double, layout = seq_major_unpacked,
+        math = default, dropout = 0.000000e+00 : f32>
+        x(%x : memref<10x4x16xf32>) y(%y : memref<10x4x32xf32>)
+        hx(%hx : memref<1x4x32xf32>) hy(%hy : memref<1x4x32xf32>)
+        weights(%w : memref<4800xf32>)
+    ```
+  }];
+  let arguments = (ins
+    Cudnn_HandleType:$handle,
+    Cudnn_RnnConfigAttr:$config,
+    Cudnn_RnnCallAttr:$call,
+    Optional<AnyMemRef>:$x,
+    Optional<AnyMemRef>:$y,
+    Optional<AnyMemRef>:$hx,
+    Optional<AnyMemRef>:$hy,
+    Optional<AnyMemRef>:$cx,
+    Optional<AnyMemRef>:$cy,
+    Optional<AnyMemRef>:$weights,
+    Optional<AnyMemRef>:$seq_lengths,
+    Variadic<AnyMemRef>:$params);
+  let assemblyFormat = [{
+    $handle $call qualified($config)
+    (`x` `(` $x^ `:` type($x) `)`)? (`y` `(` $y^ `:` type($y) `)`)?
+    (`hx` `(` $hx^ `:` type($hx) `)`)? (`hy` `(` $hy^ `:` type($hy) `)`)?
+    (`cx` `(` $cx^ `:` type($cx) `)`)? (`cy` `(` $cy^ `:` type($cy) `)`)?
+    (`weights` `(` $weights^ `:` type($weights) `)`)?
+    (`seq_lengths` `(` $seq_lengths^ `:` type($seq_lengths) `)`)?
+    (`params` `(` $params^ `:` type($params) `)`)? attr-dict
   }];
   let hasVerifier = 1;
 }

@@ -806,6 +806,17 @@ def rnn_lstm_proj(torch, x, h0, c0, *params):
     return y, hn, cn
 
 
+def rnn_lstm_training(torch, x, h0, c0, w_ih, w_hh, b_ih, b_hh, dy, dhy, dcy):
+    params = [w_ih, w_hh, b_ih, b_hh]
+    m = _rnn_module(torch, torch.nn.LSTM, params, input_size=8,
+                    hidden_size=16)
+    x, h0, c0 = (t.clone().requires_grad_() for t in (x, h0, c0))
+    y, (hn, cn) = m(x, (h0, c0))
+    loss = (y * dy).sum() + (hn * dhy).sum() + (cn * dcy).sum()
+    grads = torch.autograd.grad(loss, [x, h0, c0] + list(m.parameters()))
+    return (y.detach(),) + tuple(grads)
+
+
 CASES = [
     # RNNs (issue 8): tcp.custom_op("torch.aten.lstm"/...) through
     # cudnn.rnn_pack_weights + cudnn.rnn_forward to the runtime's cmrtRnn*
@@ -817,6 +828,10 @@ CASES = [
     Case("rnn_tanh_lengths_f32", rnn_tanh_lengths, FP32_TOL, graphs=0,
          inputs=rnn_inputs),
     Case("rnn_lstm_proj_f32", rnn_lstm_proj, FP32_TOL, graphs=0,
+         inputs=rnn_inputs),
+    # A training step on the cudnn RNN ops: forward with a reserve space,
+    # backward data and weights, the gradient unpacked (vs autograd).
+    Case("rnn_lstm_training_f32", rnn_lstm_training, FP32_TOL, graphs=0,
          inputs=rnn_inputs),
     # The seed's relu -> conv in fp32: only cuDNN's runtime-fusion engine
     # takes a pointwise prologue, and only NHWC with TF32.

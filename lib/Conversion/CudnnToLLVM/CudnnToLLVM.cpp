@@ -112,6 +112,8 @@ LogicalResult checkCopy(memref::CopyOp copy) {
 /// functions; reading or writing their elements from the host would touch
 /// device memory from the CPU.
 LogicalResult checkHostCode(ModuleOp module) {
+  // Besides static buffers, byte buffers of a size known at run time (an
+  // RNN's reserve space) may be allocated.
   WalkResult result = module.walk<WalkOrder::PreOrder>([&](Operation *op)
                                                            -> WalkResult {
     if (isa<cudnn::ExecuteGraphOp>(op))
@@ -124,7 +126,7 @@ LogicalResult checkHostCode(ModuleOp module) {
       return WalkResult::advance();
     if (isa<ModuleOp, func::FuncOp, func::ReturnOp, func::CallOp,
             memref::ExtractStridedMetadataOp, cudnn::GetCurrentHandleOp,
-            cudnn::RnnExecuteOp,
+            cudnn::RnnExecuteOp, cudnn::RnnReserveSizeOp,
             memref::DeallocOp, memref::CastOp, memref::ExpandShapeOp,
             memref::CollapseShapeOp, memref::ReinterpretCastOp, memref::ViewOp,
             LLVM::GlobalOp,
@@ -139,7 +141,8 @@ LogicalResult checkHostCode(ModuleOp module) {
       return WalkResult::skip();
     }
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-      if (!getStaticLayout(alloc.getType()))
+      if (!getStaticLayout(alloc.getType()) &&
+          !isDynamicByteBuffer(alloc.getType()))
         return op->emitError("expects device buffers of static shape and "
                              "strides, but got ")
                    << alloc.getType(),
@@ -340,25 +343,27 @@ int64_t rnnDataType(Type element) {
   return 0; // f32
 }
 
-/// The cmrtRnnConfig of `op`, word by word (every field is 8 bytes; the
-/// dropout double by its bits): the dialect's config plus what the buffers
-/// say (data type, sequence length and batch; weight packing depends on
-/// neither and uses 1 and 1).
-SmallVector<int64_t> rnnConfigWords(cudnn::RnnExecuteOp op, bool autotune) {
-  cudnn::RnnConfigAttr c = op.getConfig();
-  bool pack = op.getCall() == cudnn::RnnCall::pack_weights;
-  Type element = pack ? getElementTypeOrSelf(op.getParams().front().getType())
-                      : getElementTypeOrSelf(op.getX().getType());
+/// The cmrtRnnConfig of an RNN call, word by word (every field is 8 bytes;
+/// the dropout double by its bits): the dialect's config plus what the
+/// buffers say: the data type, the sequence length and batch from `seq` (x,
+/// or dx; weight copies depend on neither and use 1 and 1), variable
+/// lengths. Every call of one RNN that takes part in a backward pass is
+/// `trainable`, so that all of them get the same config words, hence the
+/// same cached cuDNN RNN and algorithm.
+SmallVector<int64_t> rnnConfigWords(cudnn::RnnConfigAttr c, Type element,
+                                    Value seq, bool lengths, bool trainable,
+                                    bool autotune) {
   int64_t steps = 1, batch = 1;
-  if (!pack) {
-    ArrayRef<int64_t> x = cast<MemRefType>(op.getX().getType()).getShape();
+  if (seq) {
+    ArrayRef<int64_t> x = cast<MemRefType>(seq.getType()).getShape();
     bool batchMajor =
         c.getLayout() == cudnn::RnnDataLayout::batch_major_unpacked;
     steps = x[batchMajor ? 1 : 0];
     batch = x[batchMajor ? 0 : 1];
   }
-  int64_t flags = (op.getSeqLengths() ? CMRT_RNN_VARIABLE_LENGTHS : 0) |
-                  (autotune && !pack ? CMRT_RNN_AUTOTUNE : 0);
+  int64_t flags = (lengths ? CMRT_RNN_VARIABLE_LENGTHS : 0) |
+                  (trainable ? CMRT_RNN_TRAINABLE : 0) |
+                  (autotune && seq ? CMRT_RNN_AUTOTUNE : 0);
   double dropout = c.getDropout().getValueAsDouble();
   int64_t dropoutBits = 0;
   static_assert(sizeof(dropout) == sizeof(dropoutBits));
@@ -386,18 +391,43 @@ SmallVector<int64_t> rnnConfigWords(cudnn::RnnExecuteOp op, bool autotune) {
   return words;
 }
 
+SmallVector<int64_t> rnnConfigWords(cudnn::RnnExecuteOp op, bool autotune) {
+  cudnn::RnnCall call = op.getCall();
+  bool copy = call == cudnn::RnnCall::pack_weights ||
+              call == cudnn::RnnCall::unpack_weights;
+  Value seq = copy ? Value() : (op.getX() ? op.getX() : op.getDx());
+  Type element = getElementTypeOrSelf(
+      copy ? op.getParams().front().getType() : seq.getType());
+  bool trainable = op.getReserve() != nullptr;
+  return rnnConfigWords(op.getConfig(), element, seq,
+                        op.getSeqLengths() != nullptr, trainable, autotune);
+}
+
+SmallVector<int64_t> rnnConfigWords(cudnn::RnnReserveSizeOp op,
+                                    bool autotune) {
+  return rnnConfigWords(op.getConfig(), getElementTypeOrSelf(op.getX()),
+                        op.getX(), op.getSeqLengths() != nullptr,
+                        /*trainable=*/true, autotune);
+}
+
 void prepareRnnCallSites(ModuleOp module, CudnnToLLVMState &state,
                          bool autotune) {
   GlobalBuilder globals(module);
   int index = 0;
-  module.walk([&](cudnn::RnnExecuteOp op) {
+  module.walk([&](Operation *op) {
+    SmallVector<int64_t> words;
+    if (auto execute = dyn_cast<cudnn::RnnExecuteOp>(op))
+      words = rnnConfigWords(execute, autotune);
+    else if (auto size = dyn_cast<cudnn::RnnReserveSizeOp>(op))
+      words = rnnConfigWords(size, autotune);
+    else
+      return;
     std::string prefix = "__cmrt_rnn" + std::to_string(index++);
     RnnCallSite site;
-    site.config = globals.i64Array(prefix + "_config",
-                                   rnnConfigWords(op, autotune));
+    site.config = globals.i64Array(prefix + "_config", words);
     site.slot = globals.slot(prefix + "_rnn");
     site.where = globals.string(prefix + "_where",
-                                describeLocation(op.getLoc(), prefix));
+                                describeLocation(op->getLoc(), prefix));
     state.rnns[op] = site;
   });
 }

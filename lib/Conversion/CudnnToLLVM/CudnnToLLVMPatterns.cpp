@@ -23,6 +23,16 @@ using namespace mlir::cudnn_mlir;
 
 namespace {
 
+} // namespace
+
+bool mlir::cudnn_mlir::isDynamicByteBuffer(MemRefType type) {
+  return type.getRank() == 1 && type.isDynamicDim(0) &&
+         type.getElementType().isSignlessInteger(8) &&
+         type.getLayout().isIdentity();
+}
+
+namespace {
+
 /// Beats upstream's memref-to-LLVM patterns, which would use host memory.
 constexpr unsigned kDeviceBenefit = 10;
 
@@ -193,40 +203,60 @@ struct RnnExecuteLowering : public ConvertOpToLLVMPattern<cudnn::RnnExecuteOp> {
     Value config = addressOf(rewriter, loc, site.config);
     Value where = addressOf(rewriter, loc, site.where);
     FailureOr<Value> status;
-    if (op.getCall() == cudnn::RnnCall::pack_weights) {
+    cudnn::RnnCall call = op.getCall();
+    if (call == cudnn::RnnCall::pack_weights ||
+        call == cudnn::RnnCall::unpack_weights) {
       SmallVector<Value> params;
       for (auto [original, converted] :
            llvm::zip(op.getParams(), adaptor.getParams()))
         params.push_back(pointerOf(original, converted));
+      bool unpack = call == cudnn::RnnCall::unpack_weights;
       status = callRuntime(
           rewriter, op, "cmrtInvocationRnnWeights",
-          {adaptor.getHandle(), slot, config, i64Constant(rewriter, loc, 0),
+          {adaptor.getHandle(), slot, config,
+           i64Constant(rewriter, loc, unpack ? 1 : 0),
            pointerArray(rewriter, loc, params),
            i64Constant(rewriter, loc, params.size()),
            pointerOf(op.getWeights(), adaptor.getWeights()), where});
     } else {
       // cmrtRnnBuffers, field by field (Runtime.h); absent ones are null.
-      Value null = LLVM::ZeroOp::create(rewriter, loc, ptrType(getContext()));
       SmallVector<Value> fields = {
           pointerOf(op.getSeqLengths(), adaptor.getSeqLengths()),
-          null, // hostSeqLengths
+          pointerOf(Value(), Value()), // hostSeqLengths
           pointerOf(op.getX(), adaptor.getX()),
           pointerOf(op.getY(), adaptor.getY()),
           pointerOf(op.getHx(), adaptor.getHx()),
           pointerOf(op.getHy(), adaptor.getHy()),
           pointerOf(op.getCx(), adaptor.getCx()),
           pointerOf(op.getCy(), adaptor.getCy()),
-          null, null, null, null, null, null, // dy, dx, dhy, dhx, dcy, dcx
+          pointerOf(op.getDy(), adaptor.getDy()),
+          pointerOf(op.getDx(), adaptor.getDx()),
+          pointerOf(op.getDhy(), adaptor.getDhy()),
+          pointerOf(op.getDhx(), adaptor.getDhx()),
+          pointerOf(op.getDcy(), adaptor.getDcy()),
+          pointerOf(op.getDcx(), adaptor.getDcx()),
           pointerOf(op.getWeights(), adaptor.getWeights()),
-          null, null}; // dweights, reserve
+          pointerOf(op.getDweights(), adaptor.getDweights()),
+          pointerOf(op.getReserve(), adaptor.getReserve())};
       static_assert(sizeof(cmrtRnnBuffers) == 17 * sizeof(void *),
                     "every field of cmrtRnnBuffers is listed");
-      int64_t call = op.getCall() == cudnn::RnnCall::forward_training
-                         ? CMRT_RNN_FORWARD_TRAINING
-                         : CMRT_RNN_FORWARD_INFERENCE;
+      int64_t kind = 0;
+      switch (call) {
+      case cudnn::RnnCall::forward_training:
+        kind = CMRT_RNN_FORWARD_TRAINING;
+        break;
+      case cudnn::RnnCall::backward_data:
+        kind = CMRT_RNN_BACKWARD_DATA;
+        break;
+      case cudnn::RnnCall::backward_weights:
+        kind = CMRT_RNN_BACKWARD_WEIGHTS;
+        break;
+      default:
+        kind = CMRT_RNN_FORWARD_INFERENCE;
+      }
       status = callRuntime(rewriter, op, "cmrtInvocationRnn",
                            {adaptor.getHandle(), slot, config,
-                            i64Constant(rewriter, loc, call),
+                            i64Constant(rewriter, loc, kind),
                             pointerArray(rewriter, loc, fields), where});
     }
     if (failed(status))
@@ -238,26 +268,68 @@ struct RnnExecuteLowering : public ConvertOpToLLVMPattern<cudnn::RnnExecuteOp> {
   const CudnnToLLVMState &state;
 };
 
+/// The reserve-space bytes of an RNN, asked of the runtime.
+struct RnnReserveSizeLowering
+    : public ConvertOpToLLVMPattern<cudnn::RnnReserveSizeOp> {
+  RnnReserveSizeLowering(const LLVMTypeConverter &converter,
+                         const CudnnToLLVMState &state)
+      : ConvertOpToLLVMPattern(converter), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(cudnn::RnnReserveSizeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto it = state.rnns.find(op);
+    if (it == state.rnns.end())
+      return rewriter.notifyMatchFailure(op, "RNN call was not prepared");
+    Location loc = op.getLoc();
+    FailureOr<Value> bytes = callRuntime(
+        rewriter, op, "cmrtInvocationRnnReserveBytes",
+        {adaptor.getHandle(), addressOf(rewriter, loc, it->second.slot),
+         addressOf(rewriter, loc, it->second.config),
+         addressOf(rewriter, loc, it->second.where)});
+    if (failed(bytes))
+      return failure();
+    rewriter.replaceOp(op, *bytes);
+    return success();
+  }
+
+  const CudnnToLLVMState &state;
+};
+
 struct AllocLowering : public DeviceMemoryPattern<memref::AllocOp> {
   using DeviceMemoryPattern::DeviceMemoryPattern;
   LogicalResult
-  matchAndRewrite(memref::AllocOp op, OpAdaptor,
+  matchAndRewrite(memref::AllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     MemRefType type = op.getType();
-    if (!getStaticLayout(type)) // refused before the conversion
+    bool dynamic = isDynamicByteBuffer(type);
+    if (!dynamic && !getStaticLayout(type)) // refused before the conversion
       return rewriter.notifyMatchFailure(op, "expects a static buffer");
+    Location loc = op.getLoc();
     FailureOr<Value> invocation =
         callRuntime(rewriter, op, "cmrtInvocationCurrent", {});
     if (failed(invocation))
       return failure();
-    FailureOr<Value> memory = callRuntime(
-        rewriter, op, "cmrtInvocationAlloc",
-        {*invocation, i64Constant(rewriter, op.getLoc(), bufferBytes(type))});
+    Value bytes = dynamic ? adaptor.getDynamicSizes().front()
+                          : i64Constant(rewriter, loc, bufferBytes(type));
+    FailureOr<Value> memory =
+        callRuntime(rewriter, op, "cmrtInvocationAlloc", {*invocation, bytes});
     if (failed(memory))
       return failure();
-    rewriter.replaceOp(
-        op, Value(MemRefDescriptor::fromStaticShape(
-                rewriter, op.getLoc(), *getTypeConverter(), type, *memory)));
+    if (!dynamic) {
+      rewriter.replaceOp(op, Value(MemRefDescriptor::fromStaticShape(
+                                 rewriter, loc, *getTypeConverter(), type,
+                                 *memory)));
+      return success();
+    }
+    auto desc = MemRefDescriptor::poison(
+        rewriter, loc, getTypeConverter()->convertType(type));
+    desc.setAllocatedPtr(rewriter, loc, *memory);
+    desc.setAlignedPtr(rewriter, loc, *memory);
+    desc.setConstantOffset(rewriter, loc, 0);
+    desc.setSize(rewriter, loc, 0, bytes);
+    desc.setConstantStride(rewriter, loc, 0, 1);
+    rewriter.replaceOp(op, Value(desc));
     return success();
   }
 };
@@ -388,6 +460,6 @@ void mlir::cudnn_mlir::populateCudnnToLLVMPatterns(
     const CudnnToLLVMState &state) {
   patterns.add<GetCurrentHandleLowering, AllocLowering, DeallocLowering,
                CopyLowering>(converter);
-  patterns.add<ExecuteGraphLowering, GetGlobalLowering, RnnExecuteLowering>(
-      converter, state);
+  patterns.add<ExecuteGraphLowering, GetGlobalLowering, RnnExecuteLowering,
+               RnnReserveSizeLowering>(converter, state);
 }

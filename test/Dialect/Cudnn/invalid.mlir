@@ -1069,7 +1069,7 @@ func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>
 // -----
 
 func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
-  // expected-error @+1 {{expects cx and cy exactly for an lstm cell, but got a gru with cx}}
+  // expected-error @+1 {{expects no cx for forward_inference of a non-lstm cell, but got one}}
   cudnn.rnn_execute %h forward_inference #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x(%x : memref<10x4x16xf32>) y(%y : memref<10x4x32xf32>) hx(%s : memref<1x4x32xf32>) hy(%s : memref<1x4x32xf32>) cx(%s : memref<1x4x32xf32>) cy(%s : memref<1x4x32xf32>) weights(%w : memref<4800xf32>)
   return
 }
@@ -1077,7 +1077,7 @@ func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>
 // -----
 
 func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
-  // expected-error @+1 {{expects x of static rank-3 shape, but got 'memref<?x4x16xf32>'}}
+  // expected-error @+1 {{expects x and dx of static rank-3 shape, but got 'memref<?x4x16xf32>'}}
   cudnn.rnn_execute %h forward_training #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x(%d : memref<?x4x16xf32>) y(%y : memref<10x4x32xf32>) hx(%s : memref<1x4x32xf32>) hy(%s : memref<1x4x32xf32>) weights(%w : memref<4800xf32>)
   return
 }
@@ -1093,7 +1093,7 @@ func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>
 // -----
 
 func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
-  // expected-error @+1 {{expects params for pack_weights, but got none}}
+  // expected-error @+1 {{expects params for pack_weights, but got 0}}
   cudnn.rnn_execute %h pack_weights #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> weights(%w : memref<4800xf32>)
   return
 }
@@ -1109,7 +1109,7 @@ func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>
 // -----
 
 func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>, %s: memref<1x4x32xf32>, %w: memref<4800xf32>, %p: memref<96x16xf32>, %d: memref<?x4x16xf32>) {
-  // expected-error @+1 {{expects forward_inference, forward_training or pack_weights (the calls that lower so far), but got backward_data}}
+  // expected-error @+1 {{expects y for backward_data, but got none}}
   cudnn.rnn_execute %h backward_data #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> weights(%w : memref<4800xf32>)
   return
 }

@@ -4,6 +4,7 @@
 #define CUDNN_MLIR_CONVERSION_CUDNNTOLLVM_CUDNNTOLLVM_H
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -42,6 +43,10 @@ struct CudnnToLLVMState {
   /// memref.global name -> the slot global of its device copy.
   llvm::DenseMap<StringAttr, FlatSymbolRefAttr> constantSlots;
 };
+
+/// A rank-1 byte buffer of a size known only at run time (an RNN's reserve
+/// space): the one dynamic buffer compiled code allocates.
+bool isDynamicByteBuffer(MemRefType type);
 
 /// Adds the patterns that lower cudnn ops (get_current_handle,
 /// execute_graph, rnn_execute) and device-memory memref ops (alloc, dealloc, get_global,

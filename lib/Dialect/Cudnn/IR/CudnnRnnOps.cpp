@@ -388,61 +388,73 @@ LogicalResult RnnUnpackWeightsOp::verify() {
 }
 
 LogicalResult RnnExecuteOp::verify() {
+  RnnCall call = getCall();
   bool lstm = getConfig().getCell() == RnnCellMode::lstm;
-  auto expectBuffers = [&](ArrayRef<std::pair<StringRef, Value>> required,
-                           ArrayRef<std::pair<StringRef, Value>> absent)
-      -> LogicalResult {
-    for (auto [name, value] : required)
-      if (!value)
-        return emitOpError("expects ")
-               << name << " for " << stringifyRnnCall(getCall())
-               << ", but got none";
-    for (auto [name, value] : absent)
-      if (value)
-        return emitOpError("expects no ")
-               << name << " for " << stringifyRnnCall(getCall())
-               << ", but got one";
-    return success();
-  };
-  switch (getCall()) {
+  std::pair<StringRef, Value> all[] = {
+      {"x", getX()},         {"y", getY()},
+      {"hx", getHx()},       {"hy", getHy()},
+      {"cx", getCx()},       {"cy", getCy()},
+      {"weights", getWeights()}, {"seq_lengths", getSeqLengths()},
+      {"dy", getDy()},       {"dx", getDx()},
+      {"dhy", getDhy()},     {"dhx", getDhx()},
+      {"dcy", getDcy()},     {"dcx", getDcx()},
+      {"dweights", getDweights()}, {"reserve", getReserve()}};
+  // Per call: the buffers it needs, and those it may take.
+  SmallVector<StringRef> required, optional;
+  switch (call) {
   case RnnCall::forward_inference:
-  case RnnCall::forward_training: {
-    if (failed(expectBuffers(
-            {{"x", getX()}, {"y", getY()}, {"hx", getHx()}, {"hy", getHy()},
-             {"weights", getWeights()}},
-            {})))
-      return failure();
-    if (!getParams().empty())
-      return emitOpError("expects no params for ")
-             << stringifyRnnCall(getCall()) << ", but got "
-             << getParams().size();
-    if (lstm != static_cast<bool>(getCx()) ||
-        lstm != static_cast<bool>(getCy()))
-      return emitOpError("expects cx and cy exactly for an lstm cell, but "
-                         "got a ")
-             << stringifyRnnCellMode(getConfig().getCell()) << " with"
-             << (getCx() ? "" : "out") << " cx";
-    auto x = cast<MemRefType>(getX().getType());
-    if (x.getRank() != 3 || !x.hasStaticShape())
-      return emitOpError("expects x of static rank-3 shape, but got ") << x;
-    return success();
-  }
+  case RnnCall::forward_training:
+    required = {"x", "y", "hx", "hy", "weights"};
+    optional = {"seq_lengths"};
+    if (lstm)
+      required.append({"cx", "cy"});
+    if (call == RnnCall::forward_training)
+      optional.push_back("reserve");
+    break;
+  case RnnCall::backward_data:
+    required = {"y", "dy", "dx", "hx", "weights", "reserve"};
+    optional = {"seq_lengths", "dhy", "dhx"};
+    if (lstm) {
+      required.push_back("cx");
+      optional.append({"dcy", "dcx"});
+    }
+    break;
+  case RnnCall::backward_weights:
+    required = {"x", "hx", "y", "dweights", "reserve"};
+    optional = {"seq_lengths"};
+    break;
   case RnnCall::pack_weights:
-    if (getParams().empty())
-      return emitOpError("expects params for pack_weights, but got none");
-    return expectBuffers({{"weights", getWeights()}},
-                         {{"x", getX()},
-                          {"y", getY()},
-                          {"hx", getHx()},
-                          {"hy", getHy()},
-                          {"cx", getCx()},
-                          {"cy", getCy()},
-                          {"seq_lengths", getSeqLengths()}});
-  default:
-    return emitOpError("expects forward_inference, forward_training or "
-                       "pack_weights (the calls that lower so far), but got ")
-           << stringifyRnnCall(getCall());
+  case RnnCall::unpack_weights:
+    required = {"weights"};
+    break;
   }
+  for (auto [name, value] : all) {
+    bool needed = llvm::is_contained(required, name);
+    if (needed && !value)
+      return emitOpError("expects ")
+             << name << " for " << stringifyRnnCall(call) << ", but got none";
+    if (!needed && value && !llvm::is_contained(optional, name)) {
+      bool cellState = name == "cx" || name == "cy" || name == "dcy" ||
+                       name == "dcx";
+      return emitOpError("expects no ")
+             << name << " for " << stringifyRnnCall(call)
+             << (cellState && !lstm ? " of a non-lstm cell" : "")
+             << ", but got one";
+    }
+  }
+  bool weightCopy =
+      call == RnnCall::pack_weights || call == RnnCall::unpack_weights;
+  if (weightCopy != !getParams().empty())
+    return emitOpError("expects ")
+           << (weightCopy ? "params" : "no params") << " for "
+           << stringifyRnnCall(call) << ", but got " << getParams().size();
+  if (Value seq = getX() ? getX() : getDx()) {
+    auto type = cast<MemRefType>(seq.getType());
+    if (type.getRank() != 3 || !type.hasStaticShape())
+      return emitOpError("expects x and dx of static rank-3 shape, but got ")
+             << type;
+  }
+  return success();
 }
 
 void RnnExecuteOp::getEffects(
@@ -452,16 +464,23 @@ void RnnExecuteOp::getEffects(
     effects.emplace_back(effect, &operand,
                          SideEffects::DefaultResource::get());
   };
-  bool pack = getCall() == RnnCall::pack_weights;
+  RnnCall call = getCall();
+  // What each call writes; cuDNN also updates the reserve space in the
+  // backward data pass.
+  auto writes = [&](Value v) {
+    if (call == RnnCall::unpack_weights)
+      return llvm::is_contained(getParams(), v);
+    if (call == RnnCall::pack_weights)
+      return v == getWeights();
+    return v == getY() || v == getHy() || v == getCy() || v == getDx() ||
+           v == getDhx() || v == getDcx() || v == getDweights() ||
+           (v == getReserve() && call != RnnCall::backward_weights);
+  };
   for (OpOperand &operand : getOperation()->getOpOperands()) {
-    Value value = operand.get();
-    if (!isa<MemRefType>(value.getType()))
+    if (!isa<MemRefType>(operand.get().getType()))
       continue; // the handle
-    bool written = value == getY() || value == getHy() || value == getCy() ||
-                   (pack && value == getWeights());
-    add(written ? static_cast<MemoryEffects::Effect *>(
-                      MemoryEffects::Write::get())
-                : MemoryEffects::Read::get(),
-        operand);
+    add(MemoryEffects::Read::get(), operand);
+    if (writes(operand.get()))
+      add(MemoryEffects::Write::get(), operand);
   }
 }

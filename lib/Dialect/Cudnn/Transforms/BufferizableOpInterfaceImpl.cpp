@@ -168,6 +168,30 @@ struct ConvertLayoutOpInterface
   }
 };
 
+/// The buffers of one cudnn.rnn_execute (null: absent).
+struct RnnBuffers {
+  Value x, y, hx, hy, cx, cy, weights, seqLengths, dy, dx, dhy, dhx, dcy, dcx,
+      dweights, reserve;
+};
+
+void createRnnExecute(RewriterBase &rewriter, Location loc, Value handle,
+                      RnnConfigAttr config, RnnCall call, const RnnBuffers &b,
+                      ValueRange params = {}) {
+  RnnExecuteOp::create(rewriter, loc, handle, config, call, b.x, b.y, b.hx,
+                       b.hy, b.cx, b.cy, b.weights, b.seqLengths, b.dy, b.dx,
+                       b.dhy, b.dhx, b.dcy, b.dcx, b.dweights, b.reserve,
+                       params);
+}
+
+/// The results that exist, for replaceOpWithBufferizedValues.
+SmallVector<Value> present(ArrayRef<Value> values) {
+  SmallVector<Value> out;
+  for (Value v : values)
+    if (v)
+      out.push_back(v);
+  return out;
+}
+
 /// Parameters into a fresh weight space: cudnn.rnn_execute pack_weights.
 struct RnnPackWeightsOpInterface
     : public FreshResultsModel<RnnPackWeightsOpInterface, RnnPackWeightsOp> {
@@ -181,50 +205,156 @@ struct RnnPackWeightsOpInterface
         allocateResults(rewriter, op->getLoc(), pack.getWeights(), options);
     if (failed(params) || failed(weights))
       return failure();
-    RnnExecuteOp::create(rewriter, op->getLoc(), pack.getHandle(),
-                         pack.getConfig(), RnnCall::pack_weights, Value(),
-                         Value(), Value(), Value(), Value(), Value(),
-                         (*weights)[0], Value(), *params);
+    RnnBuffers b;
+    b.weights = (*weights)[0];
+    createRnnExecute(rewriter, op->getLoc(), pack.getHandle(),
+                     pack.getConfig(), RnnCall::pack_weights, b, *params);
     replaceOpWithBufferizedValues(rewriter, op, *weights);
     return success();
   }
 };
 
-/// A forward pass into fresh y, hy (and cy) buffers: cudnn.rnn_execute
-/// forward_inference or forward_training. A reserve space would have to
-/// outlive the call for the backward ops, which do not lower yet.
+/// A weight space (a gradient) into fresh parameter-shaped buffers.
+struct RnnUnpackWeightsOpInterface
+    : public FreshResultsModel<RnnUnpackWeightsOpInterface,
+                               RnnUnpackWeightsOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto unpack = cast<RnnUnpackWeightsOp>(op);
+    FailureOr<SmallVector<Value>> weights =
+        buffersOf(rewriter, op, unpack.getWeights(), options, state);
+    FailureOr<SmallVector<Value>> params =
+        allocateResults(rewriter, op->getLoc(), unpack.getParams(), options);
+    if (failed(weights) || failed(params))
+      return failure();
+    RnnBuffers b;
+    b.weights = (*weights)[0];
+    createRnnExecute(rewriter, op->getLoc(), unpack.getHandle(),
+                     unpack.getConfig(), RnnCall::unpack_weights, b, *params);
+    replaceOpWithBufferizedValues(rewriter, op, *params);
+    return success();
+  }
+};
+
+/// A forward pass into fresh y, hy (and cy) buffers, and in training for a
+/// backward pass a reserve buffer of the size cuDNN asks for at run time
+/// (cudnn.rnn_reserve_size).
 struct RnnForwardOpInterface
     : public FreshResultsModel<RnnForwardOpInterface, RnnForwardOp> {
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
     auto forward = cast<RnnForwardOp>(op);
-    if (forward.getReserveSpace())
-      return op->emitOpError(
-          "expects no reserve_space result to bufferize (the backward RNN "
-          "ops that read it are not lowered yet), but got one");
+    Location loc = op->getLoc();
     FailureOr<SmallVector<Value>> ins = buffersOf(
         rewriter, op,
         {forward.getX(), forward.getHx(), forward.getCx(),
          forward.getWeights(), forward.getSeqLengths()},
         options, state);
     FailureOr<SmallVector<Value>> outs = allocateResults(
-        rewriter, op->getLoc(),
-        {forward.getY(), forward.getHy(), forward.getCy()}, options);
+        rewriter, loc, {forward.getY(), forward.getHy(), forward.getCy()},
+        options);
     if (failed(ins) || failed(outs))
       return failure();
-    auto [x, hx, cx, weights, lengths] =
-        std::tuple((*ins)[0], (*ins)[1], (*ins)[2], (*ins)[3], (*ins)[4]);
-    auto [y, hy, cy] = std::tuple((*outs)[0], (*outs)[1], (*outs)[2]);
-    RnnExecuteOp::create(
-        rewriter, op->getLoc(), forward.getHandle(), forward.getConfig(),
-        forward.getPhase() == FwdPhase::training ? RnnCall::forward_training
-                                                 : RnnCall::forward_inference,
-        x, y, hx, hy, cx, cy, weights, lengths, ValueRange());
-    SmallVector<Value> results = {y, hy};
-    if (cy)
-      results.push_back(cy);
-    replaceOpWithBufferizedValues(rewriter, op, results);
+    RnnBuffers b;
+    b.x = (*ins)[0];
+    b.hx = (*ins)[1];
+    b.cx = (*ins)[2];
+    b.weights = (*ins)[3];
+    b.seqLengths = (*ins)[4];
+    b.y = (*outs)[0];
+    b.hy = (*outs)[1];
+    b.cy = (*outs)[2];
+    if (forward.getReserveSpace()) {
+      Value bytes = RnnReserveSizeOp::create(
+          rewriter, loc, rewriter.getIndexType(), forward.getHandle(),
+          forward.getConfig(), b.x, b.seqLengths);
+      FailureOr<Value> reserve = options.createAlloc(
+          rewriter, loc,
+          MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type()),
+          ValueRange{bytes});
+      if (failed(reserve))
+        return failure();
+      b.reserve = *reserve;
+    }
+    createRnnExecute(rewriter, loc, forward.getHandle(), forward.getConfig(),
+                     forward.getPhase() == FwdPhase::training
+                         ? RnnCall::forward_training
+                         : RnnCall::forward_inference,
+                     b);
+    replaceOpWithBufferizedValues(rewriter, op,
+                                  present({b.y, b.hy, b.cy, b.reserve}));
+    return success();
+  }
+};
+
+/// dx, dhx (and dcx) into fresh buffers.
+struct RnnBackwardDataOpInterface
+    : public FreshResultsModel<RnnBackwardDataOpInterface, RnnBackwardDataOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto backward = cast<RnnBackwardDataOp>(op);
+    FailureOr<SmallVector<Value>> ins = buffersOf(
+        rewriter, op,
+        {backward.getY(), backward.getDy(), backward.getHx(),
+         backward.getDhy(), backward.getCx(), backward.getDcy(),
+         backward.getWeights(), backward.getReserveSpace(),
+         backward.getSeqLengths()},
+        options, state);
+    FailureOr<SmallVector<Value>> outs = allocateResults(
+        rewriter, op->getLoc(),
+        {backward.getDx(), backward.getDhx(), backward.getDcx()}, options);
+    if (failed(ins) || failed(outs))
+      return failure();
+    RnnBuffers b;
+    b.y = (*ins)[0];
+    b.dy = (*ins)[1];
+    b.hx = (*ins)[2];
+    b.dhy = (*ins)[3];
+    b.cx = (*ins)[4];
+    b.dcy = (*ins)[5];
+    b.weights = (*ins)[6];
+    b.reserve = (*ins)[7];
+    b.seqLengths = (*ins)[8];
+    b.dx = (*outs)[0];
+    b.dhx = (*outs)[1];
+    b.dcx = (*outs)[2];
+    createRnnExecute(rewriter, op->getLoc(), backward.getHandle(),
+                     backward.getConfig(), RnnCall::backward_data, b);
+    replaceOpWithBufferizedValues(rewriter, op, present({b.dx, b.dhx, b.dcx}));
+    return success();
+  }
+};
+
+/// The weight-space gradient into a fresh buffer.
+struct RnnBackwardWeightsOpInterface
+    : public FreshResultsModel<RnnBackwardWeightsOpInterface,
+                               RnnBackwardWeightsOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto backward = cast<RnnBackwardWeightsOp>(op);
+    FailureOr<SmallVector<Value>> ins = buffersOf(
+        rewriter, op,
+        {backward.getX(), backward.getHx(), backward.getY(),
+         backward.getReserveSpace(), backward.getSeqLengths()},
+        options, state);
+    FailureOr<SmallVector<Value>> outs = allocateResults(
+        rewriter, op->getLoc(), backward.getDweights(), options);
+    if (failed(ins) || failed(outs))
+      return failure();
+    RnnBuffers b;
+    b.x = (*ins)[0];
+    b.hx = (*ins)[1];
+    b.y = (*ins)[2];
+    b.reserve = (*ins)[3];
+    b.seqLengths = (*ins)[4];
+    b.dweights = (*outs)[0];
+    createRnnExecute(rewriter, op->getLoc(), backward.getHandle(),
+                     backward.getConfig(), RnnCall::backward_weights, b);
+    replaceOpWithBufferizedValues(rewriter, op, *outs);
     return success();
   }
 };
@@ -237,6 +367,10 @@ void mlir::cudnn::registerBufferizableOpInterfaceExternalModels(
     BuildAndExecGraphOp::attachInterface<BuildAndExecGraphOpInterface>(*ctx);
     ConvertLayoutOp::attachInterface<ConvertLayoutOpInterface>(*ctx);
     RnnPackWeightsOp::attachInterface<RnnPackWeightsOpInterface>(*ctx);
+    RnnUnpackWeightsOp::attachInterface<RnnUnpackWeightsOpInterface>(*ctx);
     RnnForwardOp::attachInterface<RnnForwardOpInterface>(*ctx);
+    RnnBackwardDataOp::attachInterface<RnnBackwardDataOpInterface>(*ctx);
+    RnnBackwardWeightsOp::attachInterface<RnnBackwardWeightsOpInterface>(
+        *ctx);
   });
 }

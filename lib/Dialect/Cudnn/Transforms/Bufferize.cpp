@@ -35,8 +35,8 @@ using namespace mlir::cudnn;
 namespace {
 
 /// Ops outside cuDNN graphs that bufferize into something the LLVM lowering
-/// runs: views, constants, layout conversions, RNN forward passes and
-/// weight packing, the graphs themselves,
+/// runs: views, constants, layout conversions, the RNN ops, the graphs
+/// themselves,
 /// linalg ops (generated kernels, codegen-map-to-gpu), and launches of
 /// generated kernels (on buffers already).
 bool hasDeviceLowering(Operation *op) {
@@ -44,7 +44,9 @@ bool hasDeviceLowering(Operation *op) {
              tcp::ConstOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
              tensor::EmptyOp, tensor::CastOp, GetCurrentHandleOp,
              BuildAndExecGraphOp, ExecuteGraphOp, ConvertLayoutOp,
-             RnnPackWeightsOp, RnnForwardOp, RnnExecuteOp,
+             RnnPackWeightsOp, RnnUnpackWeightsOp, RnnForwardOp,
+             RnnBackwardDataOp, RnnBackwardWeightsOp, RnnExecuteOp,
+             RnnReserveSizeOp,
              gpu::LaunchFuncOp, linalg::LinalgOp>(op) ||
          isa<memref::MemRefDialect, bufferization::BufferizationDialect>(
              op->getDialect());
@@ -77,12 +79,6 @@ LogicalResult checkLowerable(func::FuncOp func) {
         op->getParentOfType<ExecuteGraphOp>() ||
         op->getParentOfType<linalg::LinalgOp>())
       return WalkResult::skip();
-    // The backward RNN ops (and the weight-gradient unpacking after them)
-    // have no lowering to the runtime's cmrtInvocationRnn* calls yet.
-    if (isa<RnnUnpackWeightsOp, RnnBackwardDataOp, RnnBackwardWeightsOp>(op)) {
-      op->emitOpError("is not bufferized or lowered to LLVM yet (issue 8)");
-      return WalkResult::interrupt();
-    }
     if (!hasDeviceLowering(op)) {
       op->emitError("expects only cuDNN graphs, linalg ops (generated "
                     "kernels), constants and reshapes outside graphs, but "

@@ -82,26 +82,3 @@ func.func @cast_then_graph(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>) -> ten
   } : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
   return %1 : tensor<2x8x4x4xf16>
 }
-
-// -----
-
-// The backward RNN ops have no lowering yet: a clear error, not a crash.
-func.func @rnn_backward_not_lowered_yet(%x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>,
-    %y: tensor<10x4x32xf32>, %r: tensor<64xi8>) -> tensor<1536xf32> {
-  %h = cudnn.get_current_handle !cudnn.handle
-  // expected-error @+1 {{'cudnn.rnn_backward_weights' op is not bufferized or lowered to LLVM yet (issue 8)}}
-  %dw = cudnn.rnn_backward_weights %h config = #cudnn.rnn_config<cell = rnn_tanh, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = no_bias, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x = %x hx = %hx y = %y reserve_space = %r : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<10x4x32xf32>, tensor<64xi8> -> tensor<1536xf32>
-  return %dw : tensor<1536xf32>
-}
-
-// -----
-
-// A training forward's reserve space only feeds the backward ops.
-func.func @rnn_reserve_space(%x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>,
-    %w: tensor<1536xf32>) -> tensor<10x4x32xf32> {
-  %h = cudnn.get_current_handle !cudnn.handle
-  // expected-error @+2 {{'cudnn.rnn_forward' op expects no reserve_space result to bufferize (the backward RNN ops that read it are not lowered yet), but got one}}
-  // expected-error @+1 {{failed to bufferize op}}
-  %y, %hy, %r = cudnn.rnn_forward %h config = #cudnn.rnn_config<cell = rnn_tanh, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = no_bias, layout = seq_major_unpacked, math = default, dropout = 0.5 : f32> phase = training x = %x hx = %hx weights = %w : !cudnn.handle, tensor<10x4x16xf32>, tensor<1x4x32xf32>, tensor<1536xf32> -> tensor<10x4x32xf32>, tensor<1x4x32xf32> reserve_space tensor<?xi8>
-  return %y : tensor<10x4x32xf32>
-}

@@ -233,12 +233,17 @@ def Cudnn_RnnExecuteOp : Cudnn_Op<"rnn_execute", [AttrSizedOperandSegments,
     `cudnn-bufferize` produces it from the tensor-level RNN ops:
     `forward_inference` and `forward_training` (`cudnn.rnn_forward`: x, hx,
     cx for LSTM, weights and optionally seq_lengths in; y, hy, cy for LSTM
-    written) and `pack_weights` (`cudnn.rnn_pack_weights`: params in,
-    weights written). A training forward here keeps no reserve space (the
-    runtime uses a temporary one), so no backward call can follow it yet.
+    and, when training for a backward pass, the reserve space written),
+    `backward_data` (`cudnn.rnn_backward_data`: y, dy, hx, dhy, cx, dcy,
+    weights, reserve in; dx, dhx, dcx written), `backward_weights`
+    (`cudnn.rnn_backward_weights`: x, hx, y, reserve in; dweights written),
+    `pack_weights` (`cudnn.rnn_pack_weights`: params in, weights written) and
+    `unpack_weights` (`cudnn.rnn_unpack_weights`: weights in, params
+    written). A training forward without a reserve buffer applies dropout
+    with a temporary one; no backward call can follow it.
     `convert-cudnn-to-llvm` turns it into one `cmrtInvocationRnn` or
     `cmrtInvocationRnnWeights` call; the sequence length and batch come from
-    x's shape.
+    x's (or dx's) shape.
 
     Example:
 
@@ -264,6 +269,14 @@ def Cudnn_RnnExecuteOp : Cudnn_Op<"rnn_execute", [AttrSizedOperandSegments,
     Optional<AnyMemRef>:$cy,
     Optional<AnyMemRef>:$weights,
     Optional<AnyMemRef>:$seq_lengths,
+    Optional<AnyMemRef>:$dy,
+    Optional<AnyMemRef>:$dx,
+    Optional<AnyMemRef>:$dhy,
+    Optional<AnyMemRef>:$dhx,
+    Optional<AnyMemRef>:$dcy,
+    Optional<AnyMemRef>:$dcx,
+    Optional<AnyMemRef>:$dweights,
+    Optional<AnyMemRef>:$reserve,
     Variadic<AnyMemRef>:$params);
   let assemblyFormat = [{
     $handle $call qualified($config)
@@ -272,9 +285,44 @@ def Cudnn_RnnExecuteOp : Cudnn_Op<"rnn_execute", [AttrSizedOperandSegments,
     (`cx` `(` $cx^ `:` type($cx) `)`)? (`cy` `(` $cy^ `:` type($cy) `)`)?
     (`weights` `(` $weights^ `:` type($weights) `)`)?
     (`seq_lengths` `(` $seq_lengths^ `:` type($seq_lengths) `)`)?
+    (`dy` `(` $dy^ `:` type($dy) `)`)? (`dx` `(` $dx^ `:` type($dx) `)`)?
+    (`dhy` `(` $dhy^ `:` type($dhy) `)`)? (`dhx` `(` $dhx^ `:` type($dhx) `)`)?
+    (`dcy` `(` $dcy^ `:` type($dcy) `)`)? (`dcx` `(` $dcx^ `:` type($dcx) `)`)?
+    (`dweights` `(` $dweights^ `:` type($dweights) `)`)?
+    (`reserve` `(` $reserve^ `:` type($reserve) `)`)?
     (`params` `(` $params^ `:` type($params) `)`)? attr-dict
   }];
   let hasVerifier = 1;
+}
+
+def Cudnn_RnnReserveSizeOp : Cudnn_Op<"rnn_reserve_size", [Pure]> {
+  let summary = "Bytes of an RNN's reserve space (cudnnGetRNNTempSpaceSizes)";
+  let description = [{
+    The size of the reserve space a training forward of the RNN described
+    by `config` over x (and `seq_lengths`) fills for the backward calls,
+    known only to cuDNN at run time: what `cudnn-bufferize` allocates the
+    reserve buffer with. Lowers to `cmrtInvocationRnnReserveBytes`.
+
+    Example:
+
+    ```mlir
+    %n = cudnn.rnn_reserve_size %h #cudnn.rnn_config<cell = lstm,
+        input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+        direction = unidirectional, bias = double, layout = seq_major_unpacked,
+        math = default, dropout = 0.000000e+00 : f32>
+        x(%x : memref<10x4x16xf32>)
+    ```
+  }];
+  let arguments = (ins
+    Cudnn_HandleType:$handle,
+    Cudnn_RnnConfigAttr:$config,
+    AnyMemRef:$x,
+    Optional<AnyMemRef>:$seq_lengths);
+  let results = (outs Index:$bytes);
+  let assemblyFormat = [{
+    $handle qualified($config) `x` `(` $x `:` type($x) `)`
+    (`seq_lengths` `(` $seq_lengths^ `:` type($seq_lengths) `)`)? attr-dict
+  }];
 }
 
 #endif // CUDNN_MLIR_CUDNN_RNN_OPS

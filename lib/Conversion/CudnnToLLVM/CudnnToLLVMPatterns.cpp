@@ -180,18 +180,40 @@ struct ExecuteGraphLowering
 
 /// One RNN call: cmrtInvocationRnnWeights for pack_weights (a pointer per
 /// parameter), cmrtInvocationRnn otherwise (a cmrtRnnBuffers on the stack).
-struct RnnExecuteLowering : public ConvertOpToLLVMPattern<cudnn::RnnExecuteOp> {
-  RnnExecuteLowering(const LLVMTypeConverter &converter,
-                     const CudnnToLLVMState &state)
-      : ConvertOpToLLVMPattern(converter), state(state) {}
+/// What the RNN patterns share: the call site prepared for their op (its
+/// config, slot and location as addresses).
+template <typename OpT>
+struct RnnCallPattern : public ConvertOpToLLVMPattern<OpT> {
+  RnnCallPattern(const LLVMTypeConverter &converter,
+                 const CudnnToLLVMState &state)
+      : ConvertOpToLLVMPattern<OpT>(converter), state(state) {}
+
+  struct Site {
+    Value slot, config, where;
+  };
+
+  FailureOr<Site> siteOf(OpT op, ConversionPatternRewriter &rewriter) const {
+    auto it = state.rnns.find(op);
+    if (it == state.rnns.end())
+      return rewriter.notifyMatchFailure(op, "RNN call was not prepared");
+    Location loc = op.getLoc();
+    return Site{addressOf(rewriter, loc, it->second.slot),
+                addressOf(rewriter, loc, it->second.config),
+                addressOf(rewriter, loc, it->second.where)};
+  }
+
+  const CudnnToLLVMState &state;
+};
+
+struct RnnExecuteLowering : public RnnCallPattern<cudnn::RnnExecuteOp> {
+  using RnnCallPattern::RnnCallPattern;
 
   LogicalResult
   matchAndRewrite(cudnn::RnnExecuteOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto it = state.rnns.find(op);
-    if (it == state.rnns.end())
-      return rewriter.notifyMatchFailure(op, "RNN call was not prepared");
-    const RnnCallSite &site = it->second;
+    FailureOr<Site> site = siteOf(op, rewriter);
+    if (failed(site))
+      return failure();
     Location loc = op.getLoc();
     auto pointerOf = [&](Value original, Value converted) -> Value {
       if (!original)
@@ -199,9 +221,7 @@ struct RnnExecuteLowering : public ConvertOpToLLVMPattern<cudnn::RnnExecuteOp> {
       return dataPointer(rewriter, loc, *getTypeConverter(),
                          cast<MemRefType>(original.getType()), converted);
     };
-    Value slot = addressOf(rewriter, loc, site.slot);
-    Value config = addressOf(rewriter, loc, site.config);
-    Value where = addressOf(rewriter, loc, site.where);
+    auto [slot, config, where] = *site;
     FailureOr<Value> status;
     cudnn::RnnCall call = op.getCall();
     if (call == cudnn::RnnCall::pack_weights ||
@@ -264,36 +284,28 @@ struct RnnExecuteLowering : public ConvertOpToLLVMPattern<cudnn::RnnExecuteOp> {
     rewriter.eraseOp(op);
     return success();
   }
-
-  const CudnnToLLVMState &state;
 };
 
 /// The reserve-space bytes of an RNN, asked of the runtime.
 struct RnnReserveSizeLowering
-    : public ConvertOpToLLVMPattern<cudnn::RnnReserveSizeOp> {
-  RnnReserveSizeLowering(const LLVMTypeConverter &converter,
-                         const CudnnToLLVMState &state)
-      : ConvertOpToLLVMPattern(converter), state(state) {}
+    : public RnnCallPattern<cudnn::RnnReserveSizeOp> {
+  using RnnCallPattern::RnnCallPattern;
 
   LogicalResult
   matchAndRewrite(cudnn::RnnReserveSizeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto it = state.rnns.find(op);
-    if (it == state.rnns.end())
-      return rewriter.notifyMatchFailure(op, "RNN call was not prepared");
-    Location loc = op.getLoc();
-    FailureOr<Value> bytes = callRuntime(
-        rewriter, op, "cmrtInvocationRnnReserveBytes",
-        {adaptor.getHandle(), addressOf(rewriter, loc, it->second.slot),
-         addressOf(rewriter, loc, it->second.config),
-         addressOf(rewriter, loc, it->second.where)});
+    FailureOr<Site> site = siteOf(op, rewriter);
+    if (failed(site))
+      return failure();
+    FailureOr<Value> bytes =
+        callRuntime(rewriter, op, "cmrtInvocationRnnReserveBytes",
+                    {adaptor.getHandle(), site->slot, site->config,
+                     site->where});
     if (failed(bytes))
       return failure();
     rewriter.replaceOp(op, *bytes);
     return success();
   }
-
-  const CudnnToLLVMState &state;
 };
 
 struct AllocLowering : public DeviceMemoryPattern<memref::AllocOp> {

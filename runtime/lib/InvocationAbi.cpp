@@ -104,7 +104,9 @@ cmrtStatus handleInSlot(void **slot, const Invocation &inv, Handle &out,
 }
 
 /// The RNN a module keeps in `slot` for `config` on the invocation's device.
-cmrtStatus rnnInSlot(void **slot, const Invocation &inv,
+/// Compiled code sizes the weight space as the parameters together, so an
+/// RNN whose cuDNN weight space differs is refused before it fills the slot.
+cmrtStatus rnnInSlot(const char *entry, void **slot, const Invocation &inv,
                      const cmrtRnnConfig *config, cmrtRnn &out) {
   if (!slot)
     return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
@@ -112,7 +114,23 @@ cmrtStatus rnnInSlot(void **slot, const Invocation &inv,
   return handleInSlot(
       slot, inv, out,
       [&](cmrtRnn &built) {
-        return cmrtRnnGetOrBuild(config, inv.stream, &built);
+        if (cmrtStatus s = cmrtRnnGetOrBuild(config, inv.stream, &built))
+          return s;
+        cmrtRnnInfo info{};
+        cmrtRnnGetInfo(built, &info);
+        if (info.weightSpaceBytes == info.paramBytes)
+          return CMRT_SUCCESS;
+        cmrtRnnRelease(built);
+        built = nullptr;
+        return cmrt::fail(CMRT_ERROR_NOT_SUPPORTED,
+                          std::string(entry) +
+                              " expects cuDNN's weight space to hold exactly "
+                              "the parameters (" +
+                              std::to_string(info.paramBytes) +
+                              " bytes, as the compiled module sizes it), but "
+                              "it has " +
+                              std::to_string(info.weightSpaceBytes) +
+                              " bytes");
       },
       cmrtRnnRelease);
 }
@@ -125,20 +143,8 @@ cmrtStatus withRnn(const char *entry, Invocation &inv, void **slot,
                    Call &&call) {
   cmrtStatus s = guarded(entry, [&] {
     cmrtRnn rnn = nullptr;
-    if (cmrtStatus b = rnnInSlot(slot, inv, config, rnn))
+    if (cmrtStatus b = rnnInSlot(entry, slot, inv, config, rnn))
       return b;
-    // Compiled code sizes the weight space as the parameters together.
-    cmrtRnnInfo info{};
-    cmrtRnnGetInfo(rnn, &info);
-    if (info.weightSpaceBytes != info.paramBytes)
-      return cmrt::fail(CMRT_ERROR_NOT_SUPPORTED,
-                        std::string(entry) +
-                            " expects cuDNN's weight space to hold exactly "
-                            "the parameters (" +
-                            std::to_string(info.paramBytes) +
-                            " bytes, as the compiled module sizes it), but "
-                            "it has " +
-                            std::to_string(info.weightSpaceBytes) + " bytes");
     return call(rnn);
   });
   if (s != CMRT_SUCCESS)

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <limits>
 #include <utility>
 #include <unordered_map>
 
@@ -152,6 +153,8 @@ struct cmrt::rnn::BuiltRnn {
   int64_t workInferenceBytes = 0;
   int64_t workTrainingBytes = 0;
   int64_t reserveBytes = 0;
+  /// PyTorch's parameters together, in bytes.
+  int64_t paramBytes = 0;
   bool autotuned = false;
   /// maxSeqLength for every sequence, on the device (cuDNN wants lengths
   /// there even when all are full).
@@ -267,10 +270,6 @@ DeviceTraits traitsOf(int device) {
   return traits;
 }
 
-} // namespace
-
-namespace {
-
 /// Device memory for the build's scratch buffers.
 class ScratchBuffer {
 public:
@@ -362,8 +361,7 @@ Status timeAlgorithm(const BuiltRnn &r, cudaStream_t stream, float &ms) {
 Status autotune(BuiltRnn &r, cudnnHandle_t handle, cudaStream_t stream,
                 const DeviceTraits &traits) {
   Algo best = Algo::Standard;
-  float bestMs = 0;
-  bool found = false;
+  float bestMs = std::numeric_limits<float>::infinity();
   for (Algo algo : tuningCandidates(r.config, traits)) {
     Status s = configure(r, algo, handle);
     float ms = 0;
@@ -375,10 +373,9 @@ Status autotune(BuiltRnn &r, cudnnHandle_t handle, cudaStream_t stream,
       cudaGetLastError(); // a refused candidate leaves no error behind
       continue;
     }
-    if (!found || ms < bestMs) {
+    if (ms < bestMs) {
       best = algo;
       bestMs = ms;
-      found = true;
     }
   }
   r.autotuned = true;
@@ -394,6 +391,12 @@ Status rnn::buildRnn(const cmrtRnnConfig &config, int device,
   r->config = config;
   r->device = device;
   CMRT_TRY(describeWeights(shapeOf(config), r->layout));
+  for (const Param &param : r->layout.params) {
+    int64_t elements = 1;
+    for (int64_t d : param.shape)
+      elements *= d;
+    r->paramBytes += elements * graph::dataTypeBytes(config.dataType);
+  }
   cudnnHandle_t handle = nullptr;
   CMRT_TRY(handleFor(device, stream, handle));
   r->mathType = chooseMathType(config);
@@ -448,17 +451,8 @@ void rnn::describeRnn(const BuiltRnn &r, cmrtRnnInfo &info) {
   info.algo = static_cast<int64_t>(r.algo);
   info.mathType = r.mathType;
   info.autotuned = r.autotuned ? 1 : 0;
-  int64_t elements = 0;
-  for (const Param &param : r.layout.params) {
-    int64_t n = 1;
-    for (int64_t d : param.shape)
-      n *= d;
-    elements += n;
-  }
-  info.paramBytes = elements * graph::dataTypeBytes(r.config.dataType);
+  info.paramBytes = r.paramBytes;
 }
-
-int rnn::deviceOf(const BuiltRnn &r) { return r.device; }
 
 namespace {
 

@@ -34,9 +34,6 @@ Status buildRnn(const cmrtRnnConfig &config, int device, cudaStream_t stream,
 /// What cmrtRnnGetInfo reports.
 void describeRnn(const BuiltRnn &rnn, cmrtRnnInfo &info);
 
-/// The device the RNN was built on.
-int deviceOf(const BuiltRnn &rnn);
-
 /// Copies PyTorch's `count` parameters into the weight space `weights`
 /// (`unpack` false), or the weight space into the parameters (`unpack`
 /// true), ordered on `stream`.

@@ -62,6 +62,13 @@ def matmul_bias_gelu(torch, a, b, bias):
     return z * torch.sigmoid(GELU_K * z)
 
 
+def gelu_after_matmul(approximate):
+    """tcp.gelu with `approximate` ("none": erf, or "tanh") of a @ b + bias."""
+    def reference(torch, a, b, bias):
+        return torch.nn.functional.gelu(a @ b + bias, approximate=approximate)
+    return reference
+
+
 def batch_norm(torch, x, scale, bias, mean, var):
     view = lambda t: t.view(1, -1, 1, 1)
     return (x - view(mean)) / torch.sqrt(view(var) + 1e-5) * view(scale) \
@@ -337,6 +344,19 @@ def elementwise_inputs(torch, specs, gen):
     return [x, p, a, b]
 
 
+def gelu_inputs(torch, specs, gen):
+    """Uniform in [-6, 6]: both tails (gelu(x) near x and near 0) and the
+    curved middle."""
+    return [_uniform(torch, s.dims, gen, -6, 6) for s in specs]
+
+
+def gelu_both(torch, x, y):
+    """Exact and tanh-approximated GELU of each input."""
+    f = torch.nn.functional
+    return (f.gelu(x), f.gelu(x, approximate="tanh"),
+            f.gelu(y), f.gelu(y, approximate="tanh"))
+
+
 def _round_half_away(torch, x):
     return torch.sign(x) * torch.floor(x.abs() + 0.5)
 
@@ -474,6 +494,8 @@ def _codegen_cases():
                  inputs=elementwise_inputs),
             Case("codegen_broadcast_" + dt, broadcast, tol, graphs=0,
                  inputs=normal_inputs),
+            Case("codegen_gelu_" + dt, gelu_both, tol, graphs=0,
+                 inputs=gelu_inputs),
             Case("codegen_chain_" + dt, chain,
                  BF16_CHAIN_TOL if dt == "bf16" else tol, graphs=0,
                  inputs=chain_inputs),
@@ -843,6 +865,16 @@ CASES = [
     Case("basic_block_f16_channels_last", basic_block, FP16_TOL, graphs=2),
     Case("conv_bias_relu_f32", conv_bias_relu, FP32_TOL, graphs=1),
     Case("matmul_bias_gelu_f16", matmul_bias_gelu, FP16_TOL, graphs=1),
+    # tcp.gelu in the matmul's epilogue: cuDNN's GELU_FWD (erf) and
+    # GELU_APPROX_TANH_FWD, one graph each.
+    Case("matmul_bias_gelu_erf_f16", gelu_after_matmul("none"), FP16_TOL,
+         graphs=1),
+    Case("matmul_bias_gelu_tanh_f16", gelu_after_matmul("tanh"), FP16_TOL,
+         graphs=1),
+    Case("matmul_bias_gelu_erf_f32", gelu_after_matmul("none"), TF32_TOL,
+         graphs=1),
+    Case("matmul_bias_gelu_tanh_f32", gelu_after_matmul("tanh"), TF32_TOL,
+         graphs=1),
     # A batch norm alone: no cuDNN engine runs it (the graph's rsqrt(var +
     # eps) on the 1xCx1x1 statistics has no anchor), so batch-norm=auto
     # makes it a generated kernel (issue 7).

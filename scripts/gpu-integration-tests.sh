@@ -9,14 +9,8 @@
 #   bash scripts/gpu-integration-tests.sh [case ...]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BUILD="${BUILD_DIR:-$ROOT/build-gpu-runtime}"
-FRONTEND="${CUDNN_FRONTEND_INCLUDE_DIR:-$ROOT/build/third_party/cudnn-frontend-1.32.0/include}"
 MODELS="${MODELS_DIR:-$ROOT/build/gpu-suite}"
-cmake -S "$ROOT/runtime" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCUDNN_FRONTEND_INCLUDE_DIR="$FRONTEND" -DCUDNN_MLIR_RUNTIME_BUILD_TESTS=OFF >/dev/null
-ninja -C "$BUILD" CudnnMlirRuntime >/dev/null
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
-export CUDNN_MLIR_RUNTIME_LIB="$(find "$BUILD" -name libcudnn-mlir-runtime.so | head -1)"
+source "$ROOT/scripts/gpu-runtime-env.sh"
 status=0
 python3 "$ROOT/integration_test/run_gpu_suite.py" "$MODELS" "$@" || status=1
 if [ "$#" -eq 0 ]; then

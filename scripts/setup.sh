@@ -14,6 +14,8 @@ APT_PACKAGES=(
   cmake ninja-build ccache g++ python3 python3-pip
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libgtest-dev
+  # The PyTorch front end's CPU tests (test/Frontend): torch 1.13.
+  python3-torch
 )
 
 missing=()

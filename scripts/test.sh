@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Sets up and builds like scripts/setup.sh, then runs every test that needs no
-# GPU: the lit suite (ninja check-cudnn-mlir) and the GoogleTest tests (ctest).
-# The last lines are ctest's summary.
+# Sets up and builds like scripts/setup.sh, installs the build into
+# <build>/install and builds examples/out-of-tree-pass-manager against it
+# (docs/cmake-package.md), then runs every test that needs no GPU: the lit
+# suite (ninja check-cudnn-mlir, which runs the example) and the GoogleTest
+# tests (ctest). The last lines are ctest's summary.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 "$ROOT/scripts/setup.sh"
 
+# The example's compile hits ccache from any clone, as the main build's do
+# (scripts/setup.sh sets the same).
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}" CCACHE_BASEDIR="$ROOT"
 status=0
+cmake --build "$BUILD_DIR" --target cudnn-mlir-package-example || status=$?
 cmake --build "$BUILD_DIR" --target check-cudnn-mlir || status=$?
 # GPU tests carry the CTest label `gpu`; this command runs everywhere, so it
 # leaves them out (the GPU machine runs `ctest -L gpu`).

@@ -38,6 +38,15 @@ config.substitutions.append((
         config.cuda_include_dir, config.cudart_library,
         os.path.dirname(os.path.realpath(config.cudart_library)))))
 
+# The example built against the installed package, once
+# `ninja cudnn-mlir-package-example` has built it (scripts/test.sh does).
+if os.path.exists(config.cudnn_mlir_package_example):
+    config.available_features.add("cudnn-mlir-package")
+config.substitutions.append(("%package_example",
+                             config.cudnn_mlir_package_example))
+config.substitutions.append(("%install_prefix",
+                             config.cudnn_mlir_install_prefix))
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 

@@ -20,6 +20,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <cstdlib>
+
 using namespace mlir;
 
 void cudnn_mlir::buildTcpToCudnnPipeline(
@@ -69,6 +71,12 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = "isa";
+  // Math functions (erf, exp, tanh) come from libdevice, which MLIR finds
+  // through CUDA_ROOT / CUDA_HOME / CUDA_PATH; without them the PTX keeps
+  // unresolved __nv_* calls, so fall back to the toolkit of this build.
+  if (!std::getenv("CUDA_ROOT") && !std::getenv("CUDA_HOME") &&
+      !std::getenv("CUDA_PATH"))
+    binary.toolkitPath = CUDNN_MLIR_CUDA_TOOLKIT_DIR;
   pm.addPass(createGpuModuleToBinaryPass(binary));
   // Reshapes of buffers become reinterpret_casts the LLVM lowering takes.
   pm.addPass(memref::createExpandStridedMetadataPass());

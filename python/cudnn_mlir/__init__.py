@@ -1,14 +1,23 @@
-"""cudnn-mlir's Python package: for now, the loader that runs a compiled
-module (model.so) on torch CUDA tensors.
+"""cudnn-mlir's Python package.
 
     import cudnn_mlir
-    m = cudnn_mlir.load_module("model.so")
+    fast = cudnn_mlir.compile(model, (x,))   # import, compile, cache, load
+    y = fast(x)
+
+    m = cudnn_mlir.load_module("model.so")   # a compiled module by itself
     y = m(x, w)                 # a module with one entry
     y = m.run("forward", x, w)  # or by name
+
+The importer is `cudnn_mlir.frontend` (torch.fx graphs to TCP); loading and
+running compiled modules needs no torch until an entry is called.
 """
 
+from .compiler import (CompilerNotFoundError, artifact_key, compile,
+                       compile_artifact, load)
 from .loader import CompiledModule, load_module, load_runtime_before_torch
 from .manifest import ArgSpec, Entry, Manifest, ManifestError, parse_manifest
 
-__all__ = ["ArgSpec", "CompiledModule", "Entry", "Manifest", "ManifestError",
-           "load_module", "load_runtime_before_torch", "parse_manifest"]
+__all__ = ["ArgSpec", "CompiledModule", "CompilerNotFoundError", "Entry",
+           "Manifest", "ManifestError", "artifact_key", "compile",
+           "compile_artifact", "load", "load_module",
+           "load_runtime_before_torch", "parse_manifest"]

@@ -189,16 +189,43 @@ class CompiledModule:
         dtypes and logical shapes) on torch's current stream and returns
         the output tensor (a tuple when there are several, None if none).
         Nothing is synchronised: the outputs are ready in stream order."""
+        return self.run_with_bound(entry, inputs, (), ())
+
+    def check_bound(self, entry, first, tensors):
+        """Checks `tensors` as the inputs `first`, `first + 1`, ... of
+        `entry` (what run would check) and returns the pointers to pass for
+        them, each tensor already in the manifest's layout (else an error:
+        a copy would not outlive this call)."""
+        import torch
+        _, ins, _, _ = self._plan(entry)
+        device = None
+        pointers = []
+        for (dtype, dims, strides, arg), tensor in zip(ins[first:], tensors):
+            self._check_input(torch, entry, arg, dtype, tensor, device)
+            device = tensor.device
+            if _with_strides(torch, tensor, arg) is not tensor:
+                raise ValueError(
+                    "expects arg %d of entry '%s' (%s) with strides %s and "
+                    "16-byte alignment, but got strides %s"
+                    % (arg.index, entry, arg.signature(), list(arg.strides),
+                       list(tensor.stride())))
+            pointers.append(tensor.data_ptr())
+        return pointers
+
+    def run_with_bound(self, entry, inputs, bound, bound_pointers):
+        """run(entry, *inputs, *bound), where `bound` (the trailing inputs)
+        were checked by check_bound and `bound_pointers` is what it
+        returned: only `inputs` are checked on each call."""
         if entry not in self.entries:
             raise ValueError(
                 "expects an entry of '%s' (%s), but got '%s'"
                 % (self.path, ", ".join(self.entries), entry))
         expected = len(self.entries[entry].inputs)
-        if len(inputs) != expected:
+        if len(inputs) + len(bound) != expected:
             raise TypeError(
                 "expects %d input%s for entry '%s', but got %d"
                 % (expected, "" if expected == 1 else "s", entry,
-                   len(inputs)))
+                   len(inputs) + len(bound)))
         self._function(entry)  # a missing symbol is reported before torch
         import torch
 
@@ -206,7 +233,7 @@ class CompiledModule:
 
         # The common case costs one comparison per property; the message
         # is only built when something is wrong.
-        device_index = None
+        device_index = bound[0].get_device() if bound else None
         buffers = []
         for (dtype, dims, strides, arg), tensor in zip(ins, inputs):
             if not (isinstance(tensor, torch.Tensor) and tensor.is_cuda
@@ -227,7 +254,9 @@ class CompiledModule:
         outputs = [torch.empty_strided(dims, strides, dtype=dtype,
                                        device=device_index)
                    for dtype, dims, strides in outs]
-        pointers = array_type(*[t.data_ptr() for t in buffers + outputs])
+        pointers = array_type(*([t.data_ptr() for t in buffers]
+                                + list(bound_pointers)
+                                + [t.data_ptr() for t in outputs]))
         if device_index == current:
             status = function(_current_raw_stream(torch, device_index),
                               pointers)

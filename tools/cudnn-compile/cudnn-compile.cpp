@@ -79,7 +79,8 @@ cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level (0-3)"),
                            cl::init(2), cl::Prefix);
 cl::opt<std::string>
     runtimeDir("runtime-dir",
-               cl::desc("Folder of libcudnn-mlir-runtime.so to link against"),
+               cl::desc("Folder of libcudnn-mlir-runtime.so to link against "
+                        "(default: the install's lib/, else the build's)"),
                cl::init(CUDNN_MLIR_RUNTIME_LIBRARY_DIR));
 cl::opt<std::string> linker("linker",
                             cl::desc("C compiler driver that links (cc)"),
@@ -155,7 +156,26 @@ LogicalResult writeObject(llvm::Module &module, llvm::TargetMachine &tm,
   return success();
 }
 
-LogicalResult link(StringRef object, StringRef output) {
+/// --runtime-dir, else <prefix>/lib when this is an installed cudnn-compile
+/// (<prefix>/bin, the runtime installed next to it), else the runtime of the
+/// build it came from.
+std::string runtimeLibraryDir(const char *argv0) {
+  if (runtimeDir.getNumOccurrences())
+    return runtimeDir;
+  std::string exe = llvm::sys::fs::getMainExecutable(
+      argv0, reinterpret_cast<void *>(&runtimeLibraryDir));
+  llvm::SmallString<256> installed(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  llvm::sys::path::append(installed, "lib");
+  llvm::SmallString<256> library(installed);
+  llvm::sys::path::append(library, "libcudnn-mlir-runtime.so");
+  if (llvm::sys::fs::exists(library))
+    return std::string(installed);
+  return runtimeDir;
+}
+
+LogicalResult link(StringRef object, StringRef output,
+                   StringRef runtimeLibDir) {
   llvm::ErrorOr<std::string> driver = llvm::sys::findProgramByName(linker);
   if (!driver) {
     llvm::errs() << "cudnn-compile: expects a C compiler driver '" << linker
@@ -163,8 +183,8 @@ LogicalResult link(StringRef object, StringRef output) {
                     "found none\n";
     return failure();
   }
-  std::string rpath = "-Wl,-rpath,$ORIGIN:" + runtimeDir.getValue();
-  std::string libdir = "-L" + runtimeDir.getValue();
+  std::string rpath = ("-Wl,-rpath,$ORIGIN:" + runtimeLibDir).str();
+  std::string libdir = ("-L" + runtimeLibDir).str();
   SmallVector<StringRef> args = {
       *driver, "-shared", "-o", output, object, libdir, "-lcudnn-mlir-runtime",
       rpath};
@@ -260,7 +280,7 @@ int main(int argc, char **argv) {
     return fail("cannot create a temporary object file: " + ec.message());
   llvm::FileRemover removeObject(object);
   if (failed(writeObject(*llvmModule, *tm, object)) ||
-      failed(link(object, outputFilename)))
+      failed(link(object, outputFilename, runtimeLibraryDir(argv[0]))))
     return 1;
   return 0;
 }

@@ -134,8 +134,16 @@ LogicalResult Serializer::addTensor(Value value, bool isVirtual,
                                     Type computeType) {
   auto type = cast<TensorDescType>(value.getType());
   // An intermediate never reaches memory: cuDNN's fused engines keep it in
-  // the compute type of the op that produces it (fp32 for fp16 I/O).
-  Type element = isVirtual && computeType && isa<FloatType>(computeType) &&
+  // the compute type of the op that produces it (fp32 for fp16 I/O). One
+  // that a conv or matmul reads (a prologue's result) keeps its own type:
+  // the anchor's inputs must match its other operand (the H100 refuses an
+  // fp32 virtual x with fp16 weights: "is_input_compute_type_match").
+  bool feedsAnchor = llvm::any_of(value.getUsers(), [](Operation *user) {
+    return isa<cudnn::ConvolutionOp, cudnn::ConvolutionBackwardDataOp,
+               cudnn::ConvolutionBackwardFilterOp, cudnn::MatmulOp>(user);
+  });
+  Type element = isVirtual && !feedsAnchor && computeType &&
+                         isa<FloatType>(computeType) &&
                          isa<FloatType>(type.getElementType())
                      ? computeType
                      : type.getElementType();

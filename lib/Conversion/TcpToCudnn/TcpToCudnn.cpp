@@ -373,6 +373,10 @@ LogicalResult GraphBuilder::translateOp(Operation *op) {
       .Case<tcp::SigmoidOp>(
           [&](auto o) { return unary<PointwiseSigmoidOp>(o); })
       .Case<tcp::TanhOp>([&](auto o) { return unary<PointwiseTanhOp>(o); })
+      .Case([&](tcp::GeluOp o) {
+        return o.isTanhApproximation() ? unary<PointwiseGeluApproxTanhOp>(o)
+                                       : unary<PointwiseGeluOp>(o);
+      })
       .Case<tcp::ExpOp>([&](auto o) { return unary<PointwiseExpOp>(o); })
       .Case<tcp::NegOp>([&](auto o) { return unary<PointwiseNegOp>(o); })
       .Case<tcp::AbsOp>([&](auto o) { return unary<PointwiseAbsOp>(o); })

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::cudnn_mlir::tcp_to_linalg;
@@ -62,6 +63,32 @@ static Value sigmoid(OpBuilder &b, Location loc, Value x) {
   Value exp = math::ExpOp::create(b, loc, negated);
   Value denominator = arith::AddFOp::create(b, loc, one, exp);
   return arith::DivFOp::create(b, loc, one, denominator);
+}
+
+/// PyTorch's GELU (ActivationGeluKernel.cu): x * 0.5 * (1 + erf(x / sqrt(2)))
+/// or, approximated, 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))).
+static Value gelu(OpBuilder &b, Location loc, Value x, bool tanhApproximation) {
+  auto constant = [&](double value) -> Value {
+    return arith::ConstantOp::create(b, loc,
+                                     b.getFloatAttr(x.getType(), value));
+  };
+  auto mul = [&](Value lhs, Value rhs) -> Value {
+    return arith::MulFOp::create(b, loc, lhs, rhs);
+  };
+  Value term;
+  if (tanhApproximation) {
+    Value cube = mul(mul(x, x), x);
+    Value inner =
+        arith::AddFOp::create(b, loc, x, mul(constant(0.044715), cube));
+    term = math::TanhOp::create(
+        b, loc,
+        mul(constant(llvm::numbers::sqrt2 * llvm::numbers::inv_sqrtpi), inner));
+  } else {
+    term =
+        math::ErfOp::create(b, loc, mul(x, constant(llvm::numbers::inv_sqrt2)));
+  }
+  Value onePlus = arith::AddFOp::create(b, loc, constant(1), term);
+  return mul(mul(x, constant(0.5)), onePlus);
 }
 
 static Value clampFloat(OpBuilder &b, Location loc, tcp::ClampOp op, Value x) {
@@ -235,6 +262,18 @@ struct SigmoidToGeneric : public ElementwiseToGeneric<tcp::SigmoidOp> {
   }
 };
 
+struct GeluToGeneric : public ElementwiseToGeneric<tcp::GeluOp> {
+  using ElementwiseToGeneric::ElementwiseToGeneric;
+  Value computeElement(tcp::GeluOp op, OpBuilder &b, Location loc,
+                       ValueRange args, Type element) const override {
+    bool tanhApproximation = op.isTanhApproximation();
+    return inComputeType(b, loc, args, element,
+                         [&](OpBuilder &b, Location loc, ValueRange xs) {
+                           return gelu(b, loc, xs[0], tanhApproximation);
+                         });
+  }
+};
+
 struct SqrtToGeneric : public ElementwiseToGeneric<tcp::SqrtOp> {
   using ElementwiseToGeneric::ElementwiseToGeneric;
   Value computeElement(tcp::SqrtOp, OpBuilder &b, Location loc, ValueRange args,
@@ -304,7 +343,7 @@ void mlir::cudnn_mlir::tcp_to_linalg::populateElementwisePatterns(
                FloatOrIntToGeneric<tcp::SubOp, arith::SubFOp, arith::SubIOp>,
                FloatOrIntToGeneric<tcp::MulOp, arith::MulFOp, arith::MulIOp>>(
       ctx);
-  patterns.add<SigmoidToGeneric, SqrtToGeneric, ClampToGeneric,
+  patterns.add<SigmoidToGeneric, GeluToGeneric, SqrtToGeneric, ClampToGeneric,
                IntDivToGeneric<tcp::DivSIOp>, IntDivToGeneric<tcp::DivUIOp>,
                CastToGeneric>(ctx);
 }

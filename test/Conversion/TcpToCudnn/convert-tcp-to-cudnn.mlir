@@ -138,6 +138,32 @@ func.func @matmul(%a: tensor<4x8xf16>, %b: tensor<8x16xf16>, %c: tensor<2x4x8xbf
 
 // -----
 
+// tcp.gelu: the exact form is GELU_FWD, the tanh form GELU_APPROX_TANH_FWD.
+func.func @matmul_bias_gelu(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %bias: tensor<1x8xf16>) -> (tensor<16x8xf16>, tensor<16x8xf16>) {
+  %0:2 = tcp.isolated_group %a, %b, %bias attributes {group_type = "cudnn"} {
+  ^bb0(%x: tensor<16x32xf16>, %y: tensor<32x8xf16>, %z: tensor<1x8xf16>):
+    %c16 = arith.constant 16 : index
+    %1 = tcp.matmul %x, %y : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf16>
+    %2 = tcp.broadcast %z, %c16 {axes = [0]} : tensor<1x8xf16>, index -> tensor<16x8xf16>
+    %3 = tcp.add %1, %2 : tensor<16x8xf16>, tensor<16x8xf16> -> tensor<16x8xf16>
+    %4 = tcp.gelu %3 : tensor<16x8xf16> -> tensor<16x8xf16>
+    %5 = tcp.gelu %3 {approximate = "tanh"} : tensor<16x8xf16> -> tensor<16x8xf16>
+    tcp.yield %4, %5 : tensor<16x8xf16>, tensor<16x8xf16>
+  } : tensor<16x32xf16>, tensor<32x8xf16>, tensor<1x8xf16> -> tensor<16x8xf16>, tensor<16x8xf16>
+  return %0#0, %0#1 : tensor<16x8xf16>, tensor<16x8xf16>
+}
+
+// CHECK-LABEL: func.func @matmul_bias_gelu
+// CHECK:         %[[G:.*]]:2 = cudnn.build_and_exec_graph
+// CHECK:           %[[M:.*]] = cudnn.matmul
+// CHECK:           %[[Z:.*]] = cudnn.pointwise_add(%[[M]], %{{.*}}) type = f32
+// CHECK:           %[[E:.*]] = cudnn.pointwise_gelu(%[[Z]]) type = f32 : !cudnn.tensor_desc<16x8xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<16x8xf16, alignment = 16, stride = []>
+// CHECK:           %[[T:.*]] = cudnn.pointwise_gelu_approx_tanh(%[[Z]]) type = f32 : !cudnn.tensor_desc<16x8xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<16x8xf16, alignment = 16, stride = []>
+// CHECK:           cudnn.build_graph(%[[E]], %[[T]])
+// CHECK:         return %[[G]]#0, %[[G]]#1
+
+// -----
+
 func.func @reduce(%x: tensor<2x8x16xf32>) -> (tensor<2x1x16xf32>, tensor<2xf32>, tensor<2x8xf32>, tensor<8x16xf32>) {
   %0:4 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
   ^bb0(%a: tensor<2x8x16xf32>):

@@ -47,6 +47,63 @@ func.func @exp_bf16(%x: tensor<8xbf16>) -> tensor<8xbf16> {
   return %0 : tensor<8xbf16>
 }
 
+// Exact GELU, x * 0.5 * (1 + erf(x / sqrt(2))), in f32 for f16.
+// CHECK-LABEL: func.func @gelu_f16
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f16, %{{.*}}: f16):
+// CHECK-NEXT:      %[[X:.*]] = arith.extf %[[IN]] : f16 to f32
+// CHECK-NEXT:      %[[RSQRT2:.*]] = arith.constant 0.707106769 : f32
+// CHECK-NEXT:      %[[S:.*]] = arith.mulf %[[X]], %[[RSQRT2]] : f32
+// CHECK-NEXT:      %[[ERF:.*]] = math.erf %[[S]] : f32
+// CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:      %[[P:.*]] = arith.addf %[[ERF]], %[[ONE]] : f32
+// CHECK-NEXT:      %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT:      %[[H:.*]] = arith.mulf %[[X]], %[[HALF]] : f32
+// CHECK-NEXT:      %[[R:.*]] = arith.mulf %[[H]], %[[P]] : f32
+// CHECK-NEXT:      %[[T:.*]] = arith.truncf %[[R]] : f32 to f16
+// CHECK-NEXT:      linalg.yield %[[T]] : f16
+func.func @gelu_f16(%x: tensor<8xf16>) -> tensor<8xf16> {
+  %0 = tcp.gelu %x : tensor<8xf16> -> tensor<8xf16>
+  return %0 : tensor<8xf16>
+}
+
+// The tanh approximation, 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715
+// x^3))); f32 computes natively.
+// CHECK-LABEL: func.func @gelu_tanh_f32
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[SQ:.*]] = arith.mulf %[[X]], %[[X]] : f32
+// CHECK-NEXT:      %[[CUBE:.*]] = arith.mulf %[[SQ]], %[[X]] : f32
+// CHECK-NEXT:      %[[K:.*]] = arith.constant 4.471500e-02 : f32
+// CHECK-NEXT:      %[[KC:.*]] = arith.mulf %[[CUBE]], %[[K]] : f32
+// CHECK-NEXT:      %[[IN:.*]] = arith.addf %[[X]], %[[KC]] : f32
+// CHECK-NEXT:      %[[BETA:.*]] = arith.constant 0.797884583 : f32
+// CHECK-NEXT:      %[[A:.*]] = arith.mulf %[[IN]], %[[BETA]] : f32
+// CHECK-NEXT:      %[[TANH:.*]] = math.tanh %[[A]] : f32
+// CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:      %[[P:.*]] = arith.addf %[[TANH]], %[[ONE]] : f32
+// CHECK-NEXT:      %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT:      %[[H:.*]] = arith.mulf %[[X]], %[[HALF]] : f32
+// CHECK-NEXT:      %[[R:.*]] = arith.mulf %[[H]], %[[P]] : f32
+// CHECK-NEXT:      linalg.yield %[[R]] : f32
+func.func @gelu_tanh_f32(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = tcp.gelu %x {approximate = "tanh"} : tensor<8xf32> -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// f64 computes in f64, with f64 constants.
+// CHECK-LABEL: func.func @gelu_f64
+// CHECK:         ^bb0(%[[X:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT:      %[[RSQRT2:.*]] = arith.constant 0.70710678118654757 : f64
+// CHECK-NEXT:      %[[S:.*]] = arith.mulf %[[X]], %[[RSQRT2]] : f64
+// CHECK-NEXT:      math.erf %[[S]] : f64
+// CHECK-NOT:       arith.truncf
+// CHECK:           linalg.yield %{{.*}} : f64
+func.func @gelu_f64(%x: tensor<8xf64>) -> tensor<8xf64> {
+  %0 = tcp.gelu %x : tensor<8xf64> -> tensor<8xf64>
+  return %0 : tensor<8xf64>
+}
+
 // CHECK-LABEL: func.func @float_unary_f32
 // CHECK:         math.ceil %{{.*}} : f32
 // CHECK:         math.floor %{{.*}} : f32

@@ -426,6 +426,55 @@ func.func @reduce_mean_int(%x: tensor<4x8xi32>) -> tensor<4xi32> {
 
 // -----
 
+func.func @gelu_approximate(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{expects approximate to be "none" or "tanh", but got "foo"}}
+  %0 = tcp.gelu %x {approximate = "foo"} : tensor<8xf32> -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @gelu_approximate_case(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{expects approximate to be "none" or "tanh", but got "Tanh"}}
+  %0 = tcp.gelu %x {approximate = "Tanh"} : tensor<8xf32> -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @gelu_approximate_not_string(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'approximate' failed to satisfy constraint: string attribute}}
+  %0 = tcp.gelu %x {approximate = 1 : i64} : tensor<8xf32> -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @gelu_int(%x: tensor<8xi32>) -> tensor<8xi32> {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<8xi32>'}}
+  %0 = tcp.gelu %x : tensor<8xi32> -> tensor<8xi32>
+  return %0 : tensor<8xi32>
+}
+
+// -----
+
+func.func @gelu_f8(%x: tensor<8xf8E4M3FN>) -> tensor<8xf8E4M3FN> {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<8xf8E4M3FN>'}}
+  %0 = tcp.gelu %x : tensor<8xf8E4M3FN> -> tensor<8xf8E4M3FN>
+  return %0 : tensor<8xf8E4M3FN>
+}
+
+// -----
+
+// One type in and out: a different element type or shape is refused.
+func.func @gelu_result_type(%x: tensor<8xf32>) -> tensor<8xf16> {
+  // expected-error @+1 {{failed to verify that all of {in, out} have same type}}
+  %0 = tcp.gelu %x : tensor<8xf32> -> tensor<8xf16>
+  return %0 : tensor<8xf16>
+}
+
+// -----
+
 func.func @transpose_count(%x: tensor<2x3x4xf32>) -> tensor<3x2x4xf32> {
   // expected-error @+1 {{expects a permutation of 3 values (the input rank), but got 2}}
   %0 = tcp.transpose %x {permutation = array<i64: 1, 0>} : tensor<2x3x4xf32> -> tensor<3x2x4xf32>

@@ -191,6 +191,30 @@ func.func @reduce_min(%x: tensor<16xf32>) -> tensor<1xf32> {
   return %0 : tensor<1xf32>
 }
 
+// The default form ("none", exact) is printed without the attribute.
+// CHECK-LABEL: func.func @gelu
+// CHECK:         tcp.gelu %{{.*}} : tensor<8x?xf32> -> tensor<8x?xf32>
+// CHECK:         tcp.gelu %{{.*}} : tensor<8x?xf32> -> tensor<8x?xf32>
+// CHECK:         tcp.gelu %{{.*}} {approximate = "tanh"} : tensor<8x?xf32> -> tensor<8x?xf32>
+func.func @gelu(%x: tensor<8x?xf32>) -> (tensor<8x?xf32>, tensor<8x?xf32>, tensor<8x?xf32>) {
+  %0 = tcp.gelu %x : tensor<8x?xf32> -> tensor<8x?xf32>
+  %1 = tcp.gelu %x {approximate = "none"} : tensor<8x?xf32> -> tensor<8x?xf32>
+  %2 = tcp.gelu %x {approximate = "tanh"} : tensor<8x?xf32> -> tensor<8x?xf32>
+  return %0, %1, %2 : tensor<8x?xf32>, tensor<8x?xf32>, tensor<8x?xf32>
+}
+
+// CHECK-LABEL: func.func @gelu_types
+// CHECK:         tcp.gelu %{{.*}} {approximate = "tanh"} : tensor<2x3xf16> -> tensor<2x3xf16>
+// CHECK:         tcp.gelu %{{.*}} : tensor<4xbf16> -> tensor<4xbf16>
+// CHECK:         tcp.gelu %{{.*}} : tensor<f64> -> tensor<f64>
+func.func @gelu_types(%h: tensor<2x3xf16>, %b: tensor<4xbf16>, %d: tensor<f64>)
+    -> (tensor<2x3xf16>, tensor<4xbf16>, tensor<f64>) {
+  %0 = tcp.gelu %h {approximate = "tanh"} : tensor<2x3xf16> -> tensor<2x3xf16>
+  %1 = tcp.gelu %b : tensor<4xbf16> -> tensor<4xbf16>
+  %2 = tcp.gelu %d : tensor<f64> -> tensor<f64>
+  return %0, %1, %2 : tensor<2x3xf16>, tensor<4xbf16>, tensor<f64>
+}
+
 // CHECK-LABEL: func.func @transpose
 // CHECK:         tcp.transpose %{{.*}} {permutation = array<i64: 0, 2, 3, 1>} : tensor<1x64x?x56xf32> -> tensor<1x?x56x64xf32>
 func.func @transpose(%x: tensor<1x64x?x56xf32>) -> tensor<1x?x56x64xf32> {

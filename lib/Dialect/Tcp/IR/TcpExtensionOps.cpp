@@ -366,6 +366,19 @@ TCP_REDUCE_VERIFIER(ReduceMinOp)
 #undef TCP_REDUCE_VERIFIER
 
 //===----------------------------------------------------------------------===//
+// GeluOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GeluOp::verify() {
+  StringRef approximate = getApproximate();
+  if (approximate != "none" && approximate != "tanh")
+    return emitOpError("expects approximate to be \"none\" or \"tanh\", but "
+                       "got \"")
+           << approximate << "\"";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // TransposeOp
 //===----------------------------------------------------------------------===//
 

@@ -32,6 +32,8 @@ static constexpr CudnnOpSupport kTable[] = {
     {"tcp.divf", CudnnRole::Pointwise, false, true},
     {"tcp.sigmoid", CudnnRole::Pointwise, false, true},
     {"tcp.tanh", CudnnRole::Pointwise, false, true},
+    // Both forms: GELU_FWD (erf) and GELU_APPROX_TANH_FWD.
+    {"tcp.gelu", CudnnRole::Pointwise, false, true},
     {"tcp.exp", CudnnRole::Pointwise, false, true},
     {"tcp.neg", CudnnRole::Pointwise, false, true},
     {"tcp.abs", CudnnRole::Pointwise, false, true},

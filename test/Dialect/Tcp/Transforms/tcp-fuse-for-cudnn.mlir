@@ -206,6 +206,40 @@ func.func @matmul_bias_gelu(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %bias: 
 
 // -----
 
+// matmul + bias + tcp.gelu in both forms (cuDNN's GELU_APPROX_TANH_FWD and
+// GELU_FWD), f16: one group.
+// CHECK-LABEL: func.func @matmul_bias_tcp_gelu
+// CHECK:         %[[G:.*]] = tcp.group attributes {group_type = "cudnn"} {
+// CHECK:           tcp.matmul
+// CHECK:           %[[Z:.*]] = tcp.add
+// CHECK-NEXT:      %[[T:.*]] = tcp.gelu %[[Z]] {approximate = "tanh"}
+// CHECK-NEXT:      %[[E:.*]] = tcp.gelu %[[T]] :
+// CHECK-NEXT:      tcp.yield %[[E]]
+// CHECK:         return %[[G]]
+func.func @matmul_bias_tcp_gelu(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %bias: tensor<1x8xf16>) -> tensor<16x8xf16> {
+  %c16 = arith.constant 16 : index
+  %0 = tcp.matmul %a, %b : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf16>
+  %1 = tcp.broadcast %bias, %c16 {axes = [0]} : tensor<1x8xf16>, index -> tensor<16x8xf16>
+  %2 = tcp.add %0, %1 : tensor<16x8xf16>, tensor<16x8xf16> -> tensor<16x8xf16>
+  %3 = tcp.gelu %2 {approximate = "tanh"} : tensor<16x8xf16> -> tensor<16x8xf16>
+  %4 = tcp.gelu %3 : tensor<16x8xf16> -> tensor<16x8xf16>
+  return %4 : tensor<16x8xf16>
+}
+
+// -----
+
+// A GELU with no anchor stays outside: a generated kernel.
+// CHECK-LABEL: func.func @gelu_alone
+// CHECK-NEXT:    tcp.gelu
+// CHECK-NEXT:    return
+func.func @gelu_alone(%x: tensor<4x16xf16>) -> tensor<4x16xf16> {
+  // expected-remark @+1 {{left out of cuDNN graphs: no conv/matmul anchor it could join}}
+  %0 = tcp.gelu %x : tensor<4x16xf16> -> tensor<4x16xf16>
+  return %0 : tensor<4x16xf16>
+}
+
+// -----
+
 // Layer norm is a norm graph of its own; the following pointwise op has no
 // anchor and stays outside.
 // CHECK-LABEL: func.func @layer_norm_alone

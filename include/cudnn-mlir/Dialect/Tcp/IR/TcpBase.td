@@ -22,7 +22,7 @@ def Tcp_Dialect : Dialect {
     mlir-tcp has keeps upstream's mnemonic, operand and attribute names and
     assembly format, so IR written for upstream parses here unchanged. The ops
     our workloads need beyond that (convolution, matmul, normalisation,
-    pooling, reductions, transpose) are extensions, listed as such in
+    pooling, reductions, transpose, GELU) are extensions, listed as such in
     docs/dialects.md.
   }];
   let useDefaultAttributePrinterParser = 1;

@@ -1,9 +1,9 @@
 //===- TcpExtensionOps.td - tcp ops cudnn-mlir adds --------*- tablegen -*-===//
 //
-// Upstream mlir-tcp has no convolution, matmul, normalisation, pooling or
-// reduction ops. These are cudnn-mlir's extensions: tensors are NCHW (the
-// PyTorch logical order); physical layouts are chosen later, in the cudnn
-// dialect's tensor descriptors.
+// Upstream mlir-tcp has no convolution, matmul, normalisation, pooling,
+// reduction or GELU ops. These are cudnn-mlir's extensions: tensors are NCHW
+// (the PyTorch logical order); physical layouts are chosen later, in the
+// cudnn dialect's tensor descriptors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -426,6 +426,46 @@ def Tcp_ReduceSumOp : Tcp_ReduceOp<"reduce_sum", "sum", Tcp_FloatOrIntTensor>;
 def Tcp_ReduceMeanOp : Tcp_ReduceOp<"reduce_mean", "mean", Tcp_FloatTensor>;
 def Tcp_ReduceMaxOp : Tcp_ReduceOp<"reduce_max", "maximum", Tcp_FloatOrIntTensor>;
 def Tcp_ReduceMinOp : Tcp_ReduceOp<"reduce_min", "minimum", Tcp_FloatOrIntTensor>;
+
+//===----------------------------------------------------------------------===//
+// GELU
+//===----------------------------------------------------------------------===//
+
+// The float types PyTorch's gelu takes (no f8, no f80/f128).
+def Tcp_GeluTensor : RankedTensorOf<[F16, BF16, F32, F64]>;
+
+def Tcp_GeluOp : Tcp_UnaryElementwiseOp<"gelu", [AllTypesMatch<["in", "out"]>]> {
+  let summary = "Gaussian error linear unit, elementwise (extension)";
+  let description = [{
+    Computes PyTorch's `torch.nn.functional.gelu(x, approximate)` of each
+    element. With `approximate = "none"` (the default) it is the exact
+    `x * 0.5 * (1 + erf(x / sqrt(2)))`; with `approximate = "tanh"` it is
+    `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))`. No other
+    value is accepted. The input and result have one type, a tensor of f16,
+    bf16, f32 or f64 (f16 and bf16 are computed in f32 and rounded once).
+
+    An extension because TCP has no `erf`. In a cuDNN graph it is a
+    pointwise op (`CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR` with
+    `CUDNN_POINTWISE_GELU_FWD`, or `CUDNN_POINTWISE_GELU_APPROX_TANH_FWD`
+    for `"tanh"`), fused after a conv or matmul; outside one it is a
+    generated kernel (`math.erf`, or the tanh formula).
+
+    Example:
+
+    ```mlir
+    %1 = tcp.gelu %0 {approximate = "tanh"} : tensor<8x3072xf16> -> tensor<8x3072xf16>
+    ```
+  }];
+  let arguments = (ins
+    Tcp_GeluTensor:$in,
+    DefaultValuedStrAttr<StrAttr, "none">:$approximate);
+  let results = (outs Tcp_GeluTensor:$out);
+  let extraClassDeclaration = [{
+    /// True for the tanh approximation, false for the exact (erf) form.
+    bool isTanhApproximation() { return getApproximate() == "tanh"; }
+  }];
+  let hasVerifier = 1;
+}
 
 //===----------------------------------------------------------------------===//
 // Transpose

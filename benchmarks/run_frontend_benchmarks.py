@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Whole models from PyTorch (issue 9's benchmark): torchvision's ResNet-50
+inference in fp16 channels-last at batch 1, 32 and 128, and an LSTM model,
+through cudnn_mlir.compile, against eager PyTorch and torch.compile
+(default and, with --max-autotune, mode="max-autotune") in the same process.
+
+Two halves, as the GPU machine has no compiler:
+
+    # here: import and compile every row into the artifact cache
+    python3 benchmarks/run_frontend_benchmarks.py --compile-only --cache build/bench-cache
+    # GPU machine (carry build/bench-cache): time
+    CUDNN_MLIR_RUNTIME_LIB=... python3 benchmarks/run_frontend_benchmarks.py --cache build/bench-cache
+
+Times are per call, from CUDA events around 20 back-to-back calls, the
+median of 15 rounds; the contenders take turns round by round. The first
+column checks ours against eager on the last call's output.
+"""
+
+import argparse
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
+
+import cudnn_mlir  # noqa: E402
+
+cudnn_mlir.load_runtime_before_torch()
+
+import torch  # noqa: E402
+import torch.nn as nn  # noqa: E402
+
+from cuda_timing import ms_per_call  # noqa: E402
+
+
+class LSTMClassifier(nn.Module):
+    """A 2-layer LSTM (hidden 1024) over [seq 128, batch, 512] features and
+    a classifier on the last step."""
+
+    def __init__(self, features=512, hidden=1024, classes=1000):
+        super().__init__()
+        self.lstm = nn.LSTM(features, hidden, num_layers=2)
+        self.fc = nn.Linear(hidden, classes)
+
+    def forward(self, x):
+        output, _ = self.lstm(x)
+        return self.fc(output[-1])
+
+
+def resnet50(batch, device):
+    import torchvision
+    torch.manual_seed(0)
+    model = torchvision.models.resnet50().eval().to(
+        device=device, dtype=torch.float16,
+        memory_format=torch.channels_last)
+    x = torch.randn(batch, 3, 224, 224, device=device,
+                    dtype=torch.float16).to(memory_format=torch.channels_last)
+    return model, [x]
+
+
+def lstm(batch, device):
+    torch.manual_seed(0)
+    model = LSTMClassifier().eval().to(device=device, dtype=torch.float16)
+    x = torch.randn(128, batch, 512, device=device, dtype=torch.float16)
+    return model, [x]
+
+
+ROWS = [("resnet50 fp16 channels-last", resnet50, 1),
+        ("resnet50 fp16 channels-last", resnet50, 32),
+        ("resnet50 fp16 channels-last", resnet50, 128),
+        ("lstm 2x1024 seq 128 fp16", lstm, 32)]
+
+
+def time_calls(fns, rounds=15, calls=20):
+    """Median ms per call of each function, taking turns round by round."""
+    times = [[] for _ in fns]
+    for _ in range(rounds):
+        for i, fn in enumerate(fns):
+            times[i].append(ms_per_call(torch, fn, calls))
+    return [statistics.median(t) for t in times]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--compile-only", action="store_true")
+    parser.add_argument("--cache", default=os.path.join(
+        HERE, "..", "build", "bench-cache"))
+    parser.add_argument("--max-autotune", action="store_true")
+    parser.add_argument("--rows", default="",
+                        help="comma-separated row indices (default: all)")
+    args = parser.parse_args()
+    rows = [ROWS[int(i)] for i in args.rows.split(",")] if args.rows else ROWS
+    if args.compile_only:
+        from cudnn_mlir.frontend import import_model
+        for name, make, batch in rows:
+            model, inputs = make(batch, "cpu")
+            folder = cudnn_mlir.compile_artifact(import_model(model, inputs),
+                                                 cache_dir=args.cache)
+            print("%s batch %d: %s" % (name, batch, folder), flush=True)
+        return 0
+
+    print("device: %s, torch %s" % (torch.cuda.get_device_name(),
+                                    torch.__version__))
+    header = "| model | batch | ours ms | eager ms | compile ms |"
+    if args.max_autotune:
+        header += " max-autotune ms |"
+    header += " ours vs eager | ours vs compile | max err |"
+    print(header)
+    print("|" + "---|" * (header.count("|") - 1))
+    for name, make, batch in rows:
+        model, inputs = make(batch, "cuda")
+        with torch.no_grad():
+            ours = cudnn_mlir.compile(model, inputs, cache_dir=args.cache)
+            compiled = torch.compile(model)
+            contenders = [lambda: ours(*inputs), lambda: model(*inputs),
+                          lambda: compiled(*inputs)]
+            if args.max_autotune:
+                tuned = torch.compile(model, mode="max-autotune")
+                contenders.append(lambda: tuned(*inputs))
+            for fn in contenders:  # warm-up: plans, kernels, autotuning
+                fn()
+            expected = model(*inputs)
+            err = (ours(*inputs).float() - expected.float()).abs().max()
+            scale = expected.float().abs().max()
+            times = time_calls(contenders)
+        line = "| %s | %d | %s |" % (name, batch,
+                                     " | ".join("%.3f" % t for t in times))
+        line += " %.2fx | %.2fx | %.3g (of max %.3g) |" % (
+            times[1] / times[0], times[2] / times[0], err.item(),
+            scale.item())
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+"""Whole models as e2e tests: a ResNet-18 written here in torchvision's form
+(so the CPU importer tests need no torchvision), torchvision's ResNet-50 and
+MobileNetV2 where torchvision is installed, a transformer encoder block, and
+LSTM/GRU models."""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from registry import rand, register
+
+# -- ResNet-18, torchvision's structure ----------------------------------------
+
+
+class BasicBlock(nn.Module):
+    def __init__(self, cin, cout, stride):
+        super().__init__()
+        self.conv1 = nn.Conv2d(cin, cout, 3, stride, 1, bias=False)
+        self.bn1 = nn.BatchNorm2d(cout)
+        self.relu = nn.ReLU(inplace=True)
+        self.conv2 = nn.Conv2d(cout, cout, 3, 1, 1, bias=False)
+        self.bn2 = nn.BatchNorm2d(cout)
+        self.downsample = None
+        if stride != 1 or cin != cout:
+            self.downsample = nn.Sequential(
+                nn.Conv2d(cin, cout, 1, stride, bias=False),
+                nn.BatchNorm2d(cout))
+
+    def forward(self, x):
+        identity = x
+        out = self.relu(self.bn1(self.conv1(x)))
+        out = self.bn2(self.conv2(out))
+        if self.downsample is not None:
+            identity = self.downsample(x)
+        out += identity
+        return self.relu(out)
+
+
+class ResNet18(nn.Module):
+    def __init__(self, classes=1000):
+        super().__init__()
+        self.conv1 = nn.Conv2d(3, 64, 7, 2, 3, bias=False)
+        self.bn1 = nn.BatchNorm2d(64)
+        self.relu = nn.ReLU(inplace=True)
+        self.maxpool = nn.MaxPool2d(3, 2, 1)
+        layers, cin = [], 64
+        for cout, stride in ((64, 1), (128, 2), (256, 2), (512, 2)):
+            layers.append(nn.Sequential(BasicBlock(cin, cout, stride),
+                                        BasicBlock(cout, cout, 1)))
+            cin = cout
+        self.layer1, self.layer2, self.layer3, self.layer4 = layers
+        self.avgpool = nn.AdaptiveAvgPool2d((1, 1))
+        self.fc = nn.Linear(512, classes)
+
+    def forward(self, x):
+        x = self.maxpool(self.relu(self.bn1(self.conv1(x))))
+        x = self.layer4(self.layer3(self.layer2(self.layer1(x))))
+        return self.fc(torch.flatten(self.avgpool(x), 1))
+
+
+def _randomize_batch_norms(model):
+    """Non-trivial running statistics, so eval-mode batch norm is tested."""
+    for m in model.modules():
+        if isinstance(m, nn.BatchNorm2d):
+            m.running_mean.uniform_(-0.1, 0.1)
+            m.running_var.uniform_(0.5, 1.5)
+            m.weight.data.uniform_(0.5, 1.5)
+            m.bias.data.uniform_(-0.1, 0.1)
+    return model
+
+
+register("resnet18", lambda: [rand(2, 3, 64, 64)],
+         tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
+    lambda: _randomize_batch_norms(ResNet18()))
+class _ConvBatchNorm(nn.Module):
+    def __init__(self, relu_first=False):
+        super().__init__()
+        self.relu_first = relu_first
+        self.conv = nn.Conv2d(8, 8, 3, padding=1, bias=False)
+        self.bn = nn.BatchNorm2d(8)
+
+    def forward(self, x):
+        if self.relu_first:
+            return self.conv(torch.relu(self.bn(x)))
+        return self.bn(self.conv(x))
+
+
+register("conv_batch_norm_train", lambda: [rand(4, 8, 8, 8)], train=True,
+         tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
+    lambda: _ConvBatchNorm())
+register("batch_norm_train_relu_conv", lambda: [rand(4, 8, 8, 8)], train=True,
+         tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
+    lambda: _ConvBatchNorm(relu_first=True))
+register("resnet18_block_train", lambda: [rand(4, 64, 16, 16)], train=True,
+         tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
+    lambda: BasicBlock(64, 128, 2))
+
+try:
+    import torchvision
+
+    register("torchvision_resnet50", lambda: [rand(2, 3, 96, 96)],
+             tolerance={"f32": (2e-3, 2e-3), "f16": (1e-1, 1e-1)})(
+        lambda: _randomize_batch_norms(torchvision.models.resnet50()))
+    register("torchvision_mobilenet_v2", lambda: [rand(2, 3, 96, 96)],
+             tolerance={"f32": (2e-3, 2e-3), "f16": (1e-1, 1e-1)})(
+        lambda: _randomize_batch_norms(torchvision.models.mobilenet_v2()))
+except ImportError:
+    torchvision = None
+
+# -- a transformer encoder block ------------------------------------------------
+
+
+class TransformerBlock(nn.Module):
+    """Pre-norm self-attention and MLP, written with matmuls, layer norm,
+    softmax and GELU (no fused attention kernel)."""
+
+    def __init__(self, dim=64, heads=4, hidden=256):
+        super().__init__()
+        self.heads, self.head_dim = heads, dim // heads
+        self.norm1 = nn.LayerNorm(dim)
+        self.qkv = nn.Linear(dim, 3 * dim)
+        self.proj = nn.Linear(dim, dim)
+        self.norm2 = nn.LayerNorm(dim)
+        self.fc1 = nn.Linear(dim, hidden)
+        self.act = nn.GELU()
+        self.fc2 = nn.Linear(hidden, dim)
+
+    def forward(self, x):
+        b, s, d = x.size(0), x.size(1), x.size(2)
+        qkv = self.qkv(self.norm1(x)).reshape(b, s, 3, self.heads,
+                                              self.head_dim)
+        qkv = qkv.permute(2, 0, 3, 1, 4)
+        q, k, v = qkv[0], qkv[1], qkv[2]
+        scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(self.head_dim))
+        attention = F.softmax(scores, dim=-1)
+        y = (attention @ v).transpose(1, 2).reshape(b, s, d)
+        x = x + self.proj(y)
+        return x + self.fc2(self.act(self.fc1(self.norm2(x))))
+
+
+class Attention(nn.Module):
+    """The transformer block's attention alone (no norms, no MLP)."""
+
+    def __init__(self):
+        super().__init__()
+        self.block = TransformerBlock()
+
+    def forward(self, x):
+        blk = self.block
+        b, s, d = x.size(0), x.size(1), x.size(2)
+        qkv = blk.qkv(x).reshape(b, s, 3, blk.heads, blk.head_dim)
+        qkv = qkv.permute(2, 0, 3, 1, 4)
+        q, k, v = qkv[0], qkv[1], qkv[2]
+        attention = F.softmax(q @ k.transpose(-2, -1), dim=-1)
+        return (attention @ v).transpose(1, 2).reshape(b, s, d)
+
+
+class MLP(nn.Module):
+    """The transformer block's MLP half: layer norm, fc, GELU, fc."""
+
+    def __init__(self):
+        super().__init__()
+        self.block = TransformerBlock()
+
+    def forward(self, x):
+        blk = self.block
+        return x + blk.fc2(blk.act(blk.fc1(blk.norm2(x))))
+
+
+register("transformer_attention", lambda: [rand(2, 16, 64)],
+         tolerance={"f32": (1e-3, 1e-3), "f16": (3e-2, 3e-2)})(Attention)
+register("transformer_mlp", lambda: [rand(2, 16, 64)],
+         tolerance={"f32": (1e-3, 1e-3), "f16": (3e-2, 3e-2)})(MLP)
+register("permute5_index", lambda: [rand(2, 16, 48)])(
+    lambda: _Permute5())
+
+
+class _Permute5(nn.Module):
+    def forward(self, x):
+        y = x.reshape(2, 16, 3, 4, 4).permute(2, 0, 3, 1, 4)
+        return y[0] * 1.0, y[2] + 1.0
+
+
+register("transformer_block", lambda: [rand(2, 16, 64)],
+         tolerance={"f32": (1e-3, 1e-3), "f16": (3e-2, 3e-2)})(
+    TransformerBlock)
+
+# -- RNN models -------------------------------------------------------------------
+
+
+class LSTMModel(nn.Module):
+    """A 2-layer LSTM over [seq, batch, features] and a classifier on the
+    last step's output."""
+
+    def __init__(self, features=32, hidden=64, classes=10):
+        super().__init__()
+        self.lstm = nn.LSTM(features, hidden, num_layers=2)
+        self.fc = nn.Linear(hidden, classes)
+
+    def forward(self, x):
+        output, (h, c) = self.lstm(x)
+        return self.fc(output[-1]), h, c
+
+
+class GRUModel(nn.Module):
+    """A bidirectional batch-first GRU with an initial state."""
+
+    def __init__(self, features=16, hidden=32):
+        super().__init__()
+        self.gru = nn.GRU(features, hidden, batch_first=True,
+                          bidirectional=True)
+        self.fc = nn.Linear(2 * hidden, 4)
+
+    def forward(self, x, h0):
+        output = self.gru(x, h0)[0]
+        return torch.sigmoid(self.fc(output))
+
+
+register("lstm_model", lambda: [rand(12, 4, 32)],
+         tolerance={"f32": (1e-4, 1e-4), "f16": (1e-2, 1e-2)})(LSTMModel)
+register("gru_model", lambda: [rand(3, 9, 16), rand(2, 3, 32)],
+         tolerance={"f32": (1e-4, 1e-4), "f16": (1e-2, 1e-2)})(GRUModel)

@@ -1,0 +1,133 @@
+"""Every operation the importer supports, alone (or with the one op it needs
+to be observable), as e2e tests."""
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from registry import rand, register
+
+
+class Fn1(nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, x):
+        return self.fn(x)
+
+
+class Fn2(nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, x, y):
+        return self.fn(x, y)
+
+
+def one(*shape, **kw):
+    return lambda: [rand(*shape, **kw)]
+
+
+def two(a, b, **kw):
+    return lambda: [rand(*a, **kw), rand(*b, **kw)]
+
+
+IMAGE = (2, 8, 12, 12)
+
+# -- convolution, pooling, normalisation --------------------------------------
+
+register("conv2d_bias", one(2, 3, 16, 16))(
+    lambda: nn.Conv2d(3, 16, 3, padding=1))
+register("conv2d_stride2_nobias", one(2, 8, 15, 15))(
+    lambda: nn.Conv2d(8, 16, 3, stride=2, padding=1, bias=False))
+register("conv2d_depthwise", one(2, 16, 12, 12))(
+    lambda: nn.Conv2d(16, 16, 3, padding=1, groups=16, bias=False))
+register("conv2d_dilated", one(2, 8, 16, 16))(
+    lambda: nn.Conv2d(8, 8, 3, padding=2, dilation=2))
+register("conv2d_functional", two((2, 4, 10, 10), (8, 4, 3, 3)))(
+    lambda: Fn2(lambda x, w: F.conv2d(x, w, stride=1, padding=1)))
+register("batch_norm_eval", one(*IMAGE))(lambda: nn.BatchNorm2d(8))
+register("batch_norm_train", one(4, 8, 12, 12), train=True,
+         tolerance={"f16": (2e-2, 2e-2)})(lambda: nn.BatchNorm2d(8))
+register("batch_norm1d_eval", one(8, 16))(lambda: nn.BatchNorm1d(16))
+register("max_pool2d", one(*IMAGE))(
+    lambda: nn.MaxPool2d(3, stride=2, padding=1))
+register("max_pool2d_ceil", one(2, 8, 11, 11))(
+    lambda: nn.MaxPool2d(2, stride=2, ceil_mode=True))
+register("avg_pool2d", one(*IMAGE))(lambda: nn.AvgPool2d(2))
+register("avg_pool2d_pad_exclude", one(*IMAGE))(
+    lambda: nn.AvgPool2d(3, stride=1, padding=1, count_include_pad=False))
+register("adaptive_avg_pool2d", one(2, 8, 7, 7))(
+    lambda: nn.AdaptiveAvgPool2d((1, 1)))
+register("layer_norm", one(4, 10, 32))(lambda: nn.LayerNorm(32))
+register("layer_norm_2d_no_affine", one(4, 10, 32))(
+    lambda: nn.LayerNorm((10, 32), elementwise_affine=False))
+
+# -- elementwise ---------------------------------------------------------------
+
+register("relu", one(*IMAGE))(lambda: nn.ReLU())
+register("relu6", one(*IMAGE, low=-8, high=8))(lambda: nn.ReLU6())
+register("hardtanh", one(*IMAGE, low=-3, high=3))(
+    lambda: nn.Hardtanh(-2.0, 2.5))
+register("clamp", one(*IMAGE))(lambda: Fn1(lambda x: x.clamp(-0.5, 0.25)))
+register("sigmoid", one(*IMAGE, low=-6, high=6))(lambda: nn.Sigmoid())
+register("tanh", one(*IMAGE, low=-3, high=3))(lambda: nn.Tanh())
+register("exp", one(*IMAGE))(lambda: Fn1(torch.exp))
+register("log", one(*IMAGE, low=0.1, high=4))(lambda: Fn1(torch.log))
+register("sqrt", one(*IMAGE, low=0.01, high=4))(lambda: Fn1(torch.sqrt))
+register("rsqrt", one(*IMAGE, low=0.1, high=4))(lambda: Fn1(torch.rsqrt))
+register("neg_abs", one(*IMAGE))(lambda: Fn1(lambda x: (-x).abs()))
+register("gelu", one(*IMAGE, low=-4, high=4))(lambda: nn.GELU())
+register("gelu_tanh", one(*IMAGE, low=-4, high=4))(
+    lambda: Fn1(lambda x: F.gelu(x, approximate="tanh")))
+register("silu", one(*IMAGE, low=-4, high=4))(lambda: nn.SiLU())
+register("add_broadcast", two(IMAGE, (8, 1, 1)))(
+    lambda: Fn2(lambda x, y: x + y))
+register("add_alpha", two(IMAGE, IMAGE))(
+    lambda: Fn2(lambda x, y: torch.add(x, y, alpha=0.5)))
+register("sub_scalar", one(*IMAGE))(lambda: Fn1(lambda x: x - 0.25))
+register("mul_broadcast", two(IMAGE, (12,)))(lambda: Fn2(lambda x, y: x * y))
+register("div", two(IMAGE, IMAGE, low=0.5, high=2))(
+    lambda: Fn2(lambda x, y: x / y))
+register("rsub_scalar", one(*IMAGE))(lambda: Fn1(lambda x: 1.0 - x))
+
+# -- contractions --------------------------------------------------------------
+
+register("linear", one(6, 32))(lambda: nn.Linear(32, 16))
+register("linear_3d", one(2, 5, 32))(lambda: nn.Linear(32, 16))
+register("matmul_2d", two((16, 32), (32, 8)))(
+    lambda: Fn2(lambda a, b: a @ b))
+register("matmul_batched", two((3, 16, 32), (3, 32, 8)))(
+    lambda: Fn2(torch.bmm))
+register("matmul_broadcast_4d", two((2, 3, 16, 32), (32, 8)))(
+    lambda: Fn2(torch.matmul))
+
+# -- shapes and reductions -----------------------------------------------------
+
+register("flatten", one(2, 8, 3, 3))(lambda: nn.Sequential(
+    nn.Flatten(), nn.Linear(72, 10)))
+register("view_permute", one(2, 6, 8))(lambda: Fn1(
+    lambda x: x.view(2, 3, 2, 8).permute(0, 3, 1, 2).relu()))
+register("transpose_reshape", one(4, 6, 8))(lambda: Fn1(
+    lambda x: x.transpose(1, 2).reshape(4, 48).sigmoid()))
+register("cat", two((2, 3, 4, 4), (2, 5, 4, 4)))(
+    lambda: Fn2(lambda x, y: torch.cat([x, y], dim=1).tanh()))
+register("mean_keepdim", one(*IMAGE))(
+    lambda: Fn1(lambda x: x.mean(dim=(2, 3), keepdim=True)))
+register("sum_dim", one(4, 10, 32))(lambda: Fn1(lambda x: x.sum(-1)))
+register("softmax", one(4, 10, 32, low=-4, high=4))(
+    lambda: nn.Softmax(dim=-1))
+register("log_softmax", one(4, 32, low=-4, high=4))(
+    lambda: Fn1(lambda x: F.log_softmax(x, dim=1)))
+register("slice_index", one(4, 10, 32))(lambda: Fn1(
+    lambda x: x[:, 1:9:2, 0] * 2.0))
+register("dropout_eval", one(*IMAGE))(lambda: nn.Sequential(
+    nn.Dropout(0.5), nn.ReLU()))
+register("expand", one(4, 1, 32))(lambda: Fn1(
+    lambda x: x.expand(4, 6, 32).exp()))
+# An integer scalar update, as a training-mode batch norm's
+# num_batches_tracked.add_(1) reaches the importer from TorchDynamo.
+register("add_int64_scalar", lambda: [torch.tensor(5)], dtypes=("f32",))(
+    lambda: Fn1(lambda x: x + 1))

@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Runs the e2e suite (integration_test/e2e, docs/frontend.md#tests).
+
+Two halves, because the GPU machine has no compiler:
+
+    # the imported TCP of some tests (for a look, and the lit tests)
+    python3 integration_test/e2e/run_e2e.py --print-ir --filter '^resnet18$' --dtypes f32
+    # where cudnn-compile is (here): import and compile every test
+    python3 integration_test/e2e/run_e2e.py --compile-only --cache build/e2e-cache
+    # on the GPU machine: import again, load the artifact by its hash, run,
+    # compare with eager PyTorch
+    CUDNN_MLIR_RUNTIME_LIB=... python3 integration_test/e2e/run_e2e.py --cache build/e2e-cache
+    # the same through torch.compile(backend="cudnn_mlir"); with
+    # CUDNN_MLIR_EXPORT_DIR set, subgraphs without an artifact are exported
+    # for `python3 -m cudnn_mlir.compile_exported` here
+    ... run_e2e.py --torch-compile --cache build/e2e-cache
+
+Each line is PASS, FAIL, XFAIL (listed in xfail.py) or XPASS (listed but
+passed: fix the table); the exit status is 1 on FAIL or XPASS.
+"""
+
+import argparse
+import copy
+import os
+import re
+import sys
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+
+import cudnn_mlir  # noqa: E402  (before torch: the runtime's cuDNN first)
+
+cudnn_mlir.load_runtime_before_torch()
+
+import torch  # noqa: E402
+
+import model_tests  # noqa: E402,F401  (registers)
+import op_tests  # noqa: E402,F401  (registers)
+from registry import TESTS  # noqa: E402
+from xfail import XFAIL  # noqa: E402
+from cudnn_mlir.frontend import import_model  # noqa: E402
+
+
+def _flat(value):
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [t for v in value for t in _flat(v)]
+    return []
+
+
+def _worst(ours, eager, atol, rtol):
+    """(max |ours - eager|, the worst ratio of error to allowed error). The
+    absolute part scales with the output's magnitude (deep fp16 networks
+    with random weights produce outputs far from 1): allowed =
+    atol * max(1, max |eager|) + rtol * |eager|."""
+    eager = eager.double()
+    err = (ours.double() - eager).abs()
+    scale = max(1.0, eager.abs().max().item()) if eager.numel() else 1.0
+    allowed = atol * scale + rtol * eager.abs()
+    return err.max().item(), (err / allowed).max().item()
+
+
+def _f64_errors(model, inputs, got, expected):
+    """For fp32 tests: max error of ours and of eager against the same model
+    in float64, which tells a TF32 path from a wrong one."""
+    with torch.no_grad():
+        exact = _flat(copy.deepcopy(model).double()(
+            *[i.double() if i.is_floating_point() else i for i in inputs]))
+    ours = max((g.double() - e).abs().max().item()
+               for g, e in zip(got, exact))
+    eager = max((g.double() - e).abs().max().item()
+                for g, e in zip(expected, exact))
+    return " vs_f64: ours %.2g eager %.2g" % (ours, eager)
+
+
+def compile_one(test, dtype, cache):
+    model, inputs = test.build(dtype, "cpu")
+    imported = import_model(model, inputs)
+    folder = cudnn_mlir.compile_artifact(imported, cache_dir=cache)
+    return "artifact %s" % os.path.basename(folder)
+
+
+def _through_torch_compile(model, inputs, cache):
+    """torch.compile(backend="cudnn_mlir"): fails unless every subgraph
+    TorchDynamo captured was compiled."""
+    import torch._dynamo
+    from cudnn_mlir import dynamo
+    torch._dynamo.reset()
+    first = len(dynamo.REPORT)
+    compiled = torch.compile(
+        model, dynamic=False,
+        backend=lambda gm, ins: dynamo.backend(gm, ins, cache_dir=cache))
+    with torch.no_grad():
+        out = compiled(*inputs)
+    subgraphs = dynamo.REPORT[first:]
+    eager = [e for e in subgraphs if e["status"] != "compiled"]
+    if not subgraphs or eager:
+        raise AssertionError(
+            "expects every subgraph compiled, but %d of %d ran in PyTorch: %s"
+            % (len(eager), len(subgraphs),
+               "; ".join(e["reason"] for e in eager[:3])))
+    return out
+
+
+def run_one(test, dtype, cache, torch_compile=False):
+    model, inputs = test.build(dtype, "cuda")
+    reference = copy.deepcopy(model)
+    pristine = copy.deepcopy(model) if dtype == "f32" else None
+    with torch.no_grad():
+        expected = _flat(reference(*inputs))
+    if torch_compile:
+        got = _flat(_through_torch_compile(model, inputs, cache))
+    else:
+        compiled = cudnn_mlir.compile(model, inputs, cache_dir=cache)
+        got = _flat(compiled(*inputs))
+    torch.cuda.synchronize()
+    if len(got) != len(expected):
+        raise AssertionError("expects %d outputs, but got %d"
+                             % (len(expected), len(got)))
+    atol, rtol = test.tolerance_for(dtype)
+    pairs = list(zip(got, expected))
+    if test.train:  # the running statistics the call updated
+        pairs += list(zip(model.buffers(), reference.buffers()))
+    worst_err, worst_ratio, worst_at = 0.0, 0.0, 0
+    for i, (g, e) in enumerate(pairs):
+        if g.shape != e.shape:
+            raise AssertionError("expects output %d of shape %s, but got %s"
+                                 % (i, list(e.shape), list(g.shape)))
+        if not torch.isfinite(g.double()).all():
+            raise AssertionError("output %d has non-finite values" % i)
+        err, ratio = _worst(g, e, atol, rtol)
+        if ratio > worst_ratio:
+            worst_ratio, worst_at = ratio, i
+        worst_err = max(worst_err, err)
+    detail = ""
+    if pristine is not None and not test.train:
+        detail = _f64_errors(pristine, inputs, got[:len(expected)], expected)
+    if worst_ratio > 1.0:
+        what = "output %d" % worst_at if worst_at < len(got) else \
+            "buffer %d" % (worst_at - len(got))
+        raise AssertionError("max error %.3g is %.2fx the tolerance (atol %g, "
+                             "rtol %g; worst: %s of %d outputs)%s"
+                             % (worst_err, worst_ratio, atol, rtol, what,
+                                len(got), detail))
+    return "max_err=%.3g (%.2f of tolerance)%s" % (worst_err, worst_ratio,
+                                                   detail)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--compile-only", action="store_true")
+    parser.add_argument("--cache", default=os.path.join(
+        HERE, "..", "..", "build", "e2e-cache"))
+    parser.add_argument("--filter", default="")
+    parser.add_argument("--dtypes", default="f32,f16")
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--torch-compile", action="store_true",
+                        help="run through torch.compile(backend='cudnn_mlir') "
+                        "instead of cudnn_mlir.compile (torch 2.x)")
+    parser.add_argument("--print-ir", action="store_true",
+                        help="print each test's imported TCP, '// -----' "
+                        "between tests, and exit")
+    args = parser.parse_args()
+    if not (args.compile_only or args.print_ir or args.list):
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
+    dtypes = args.dtypes.split(",")
+    counts = {"PASS": 0, "FAIL": 0, "XFAIL": 0, "XPASS": 0}
+    for name in sorted(TESTS):
+        if not re.search(args.filter, name):
+            continue
+        test = TESTS[name]
+        for dtype in [d for d in test.dtypes if d in dtypes]:
+            if args.list:
+                print(name, dtype)
+                continue
+            if args.print_ir:
+                model, inputs = test.build(dtype, "cpu")
+                print("// %s [%s]" % (name, dtype))
+                print(import_model(model, inputs).text)
+                print("// -----")
+                continue
+            start = time.time()
+            try:
+                if args.compile_only:
+                    detail = compile_one(test, dtype, args.cache)
+                else:
+                    detail = run_one(test, dtype, args.cache,
+                                     args.torch_compile)
+                ok = True
+            except Exception as error:  # reported, never hidden
+                detail = "%s: %s" % (type(error).__name__, error)
+                if os.environ.get("E2E_TRACEBACK"):
+                    detail += "\n" + traceback.format_exc()
+                ok = False
+            reason = XFAIL.get((name, dtype))
+            status = ("XPASS" if ok else "XFAIL") if reason else (
+                "PASS" if ok else "FAIL")
+            counts[status] += 1
+            line = "%-5s %s [%s] %.1fs %s" % (status, name, dtype,
+                                             time.time() - start, detail)
+            if reason:
+                line += " (xfail: %s)" % reason
+            print(line, flush=True)
+    if args.list or args.print_ir:
+        return 0
+    print("summary: " + ", ".join("%d %s" % (v, k) for k, v in counts.items()))
+    return 1 if counts["FAIL"] or counts["XPASS"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

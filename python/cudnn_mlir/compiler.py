@@ -1,0 +1,183 @@
+"""`cudnn_mlir.compile(model, example_inputs)`: import, compile (with
+cudnn-compile), cache and load, as one callable (docs/frontend.md).
+
+An artifact is a folder named by the SHA-256 of the imported IR (source
+locations left out, so the same model imported on another machine gets the
+same name) and the pipeline options:
+
+    <cache>/<key>/model.mlir   the TCP the importer wrote
+    <cache>/<key>/model.json   how arguments and results map to the model
+    <cache>/<key>/model.so     the compiled module
+
+A machine without the compiler (the GPU machine has no LLVM) loads artifacts
+compiled elsewhere: copy the folder into its cache, or call `load`.
+"""
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+from .loader import load_module
+
+# Bumped when the artifact layout or the meaning of model.json changes.
+ARTIFACT_VERSION = 1
+CACHE_ENV = "CUDNN_MLIR_CACHE_DIR"
+COMPILER_ENV = "CUDNN_MLIR_COMPILE"
+
+_LOC = re.compile(r' loc\((?:[^()"]|"(?:[^"\\]|\\.)*"|\([^()]*\))*\)$',
+                  re.MULTILINE)
+
+
+class CompilerNotFoundError(RuntimeError):
+    """No cudnn-compile on this machine and no artifact in the cache."""
+
+
+def default_cache_dir():
+    return os.environ.get(CACHE_ENV) or os.path.join(
+        os.path.expanduser("~"), ".cache", "cudnn_mlir")
+
+
+def artifact_key(ir_text: str, options: str = "") -> str:
+    """The artifact's name: a hash of the IR without source locations and of
+    the pipeline options."""
+    digest = hashlib.sha256()
+    digest.update(b"cudnn-mlir artifact %d\n" % ARTIFACT_VERSION)
+    digest.update(options.encode() + b"\n")
+    digest.update(_LOC.sub("", ir_text).encode())
+    return digest.hexdigest()[:32]
+
+
+def find_compiler():
+    """cudnn-compile: $CUDNN_MLIR_COMPILE, then PATH, then this checkout's
+    build/bin; None if none exists."""
+    explicit = os.environ.get(COMPILER_ENV)
+    if explicit:
+        if not os.access(explicit, os.X_OK):
+            raise CompilerNotFoundError(
+                "expects %s to name the cudnn-compile executable, but got "
+                "'%s'" % (COMPILER_ENV, explicit))
+        return explicit
+    on_path = shutil.which("cudnn-compile")
+    if on_path:
+        return on_path
+    here = os.path.dirname(os.path.abspath(__file__))
+    in_tree = os.path.join(here, "..", "..", "build", "bin", "cudnn-compile")
+    return os.path.normpath(in_tree) if os.access(in_tree, os.X_OK) else None
+
+
+def default_options(imported) -> str:
+    """The pipeline options a model gets unless the caller passes its own.
+    fp32 models keep fp32 convolutions and matmuls out of cuDNN graphs
+    (`fuse-fp32=false`: generated kernels, exact fp32): on the H100 with
+    cuDNN 9.14 an exact-fp32 conv with a batch-norm epilogue (mul, add, ReLU)
+    has no engine, and fp32 matmuls run at TF32 precision
+    (docs/frontend.md, "fp32")."""
+    types = {a.dtype for a in imported.args + imported.results}
+    if "f32" in types and not types & {"f16", "bf16"}:
+        return "fuse-fp32=false"
+    return ""
+
+
+def compile_artifact(imported, options=None, cache_dir=None) -> str:
+    """The artifact folder for `imported` (a frontend.ImportedModule),
+    compiling it when the cache has none. `options` are the pipeline's
+    (`cudnn-compile --pipeline-options`); None means default_options."""
+    if options is None:
+        options = default_options(imported)
+    cache_dir = cache_dir or default_cache_dir()
+    key = artifact_key(imported.text, options)
+    folder = os.path.join(cache_dir, key)
+    if os.path.isfile(os.path.join(folder, "model.so")):
+        return folder
+    compiler = find_compiler()
+    if compiler is None:
+        raise CompilerNotFoundError(
+            "expects cudnn-compile (set %s or put it on PATH) or a compiled "
+            "artifact '%s' in %s, but found neither; compile the model on a "
+            "machine with the compiler and copy that folder here"
+            % (COMPILER_ENV, key, cache_dir))
+    os.makedirs(cache_dir, exist_ok=True)
+    # Built in a private folder and renamed into place, so a reader never
+    # sees half an artifact. A failed compile leaves its folder (and IR)
+    # for the error message to point at.
+    work = tempfile.mkdtemp(prefix=key + ".", dir=cache_dir)
+    source = os.path.join(work, "model.mlir")
+    with open(source, "w") as f:
+        f.write(imported.text)
+    with open(os.path.join(work, "model.json"), "w") as f:
+        f.write(imported.dumps())
+    command = [compiler, source, "-o", os.path.join(work, "model.so")]
+    if options:
+        command.append("--pipeline-options=" + options)
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(
+            "expects cudnn-compile to compile the imported model, but it "
+            "failed (exit %d):\n%s\n(the IR is in %s)"
+            % (done.returncode, done.stderr.strip(), source))
+    try:
+        os.rename(work, folder)
+    except OSError:
+        shutil.rmtree(work, ignore_errors=True)
+        if not os.path.isfile(os.path.join(folder, "model.so")):
+            raise  # not a concurrent compile of the same model
+    return folder
+
+
+def export(imported, options, export_dir) -> str:
+    """Writes what compile_artifact needs (model.mlir, model.json,
+    options.txt) to <export_dir>/<key>/, for a machine with the compiler."""
+    if options is None:
+        options = default_options(imported)
+    folder = os.path.join(export_dir, artifact_key(imported.text, options))
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "model.mlir"), "w") as f:
+        f.write(imported.text)
+    with open(os.path.join(folder, "model.json"), "w") as f:
+        f.write(imported.dumps())
+    with open(os.path.join(folder, "options.txt"), "w") as f:
+        f.write(options)
+    return folder
+
+
+def compile_exported(export_dir, cache_dir=None):
+    """Compiles every folder `export` wrote; returns the artifact folders."""
+    from .frontend import ImportedModule
+    folders = []
+    for name in sorted(os.listdir(export_dir)):
+        folder = os.path.join(export_dir, name)
+        if not os.path.isfile(os.path.join(folder, "model.mlir")):
+            continue
+        with open(os.path.join(folder, "model.mlir")) as f:
+            text = f.read()
+        with open(os.path.join(folder, "model.json")) as f:
+            imported = ImportedModule.from_json(json.load(f), text)
+        with open(os.path.join(folder, "options.txt")) as f:
+            options = f.read()
+        folders.append(compile_artifact(imported, options, cache_dir))
+    return folders
+
+
+def compile(model, example_inputs, options=None, cache_dir=None):
+    """Imports `model` (an nn.Module) for `example_inputs`, compiles it (or
+    finds it in the cache) and returns a CompiledModel bound to the model's
+    parameters and buffers."""
+    from .frontend import import_model
+    imported = import_model(model, example_inputs)
+    return load(compile_artifact(imported, options, cache_dir), model)
+
+
+def load(artifact_dir, model):
+    """A CompiledModel from an artifact folder, bound to `model`'s tensors
+    (its parameters and buffers must have the shapes and dtypes of the ones
+    it was compiled with)."""
+    from .frontend import ImportedModule
+    from .runner import CompiledModel
+    with open(os.path.join(artifact_dir, "model.json")) as f:
+        imported = ImportedModule.from_json(json.load(f))
+    return CompiledModel(load_module(os.path.join(artifact_dir, "model.so")),
+                         imported, model)

@@ -1,0 +1,548 @@
+"""Imports a torch.fx graph as one TCP function (see docs/frontend.md).
+
+    imported = import_model(model, (x,))
+    print(imported.text)          # MLIR: func.func @forward(...)
+    imported.args                 # ArgSpec per function argument
+
+The function's arguments are the graph's tensor inputs, then every
+parameter, buffer and tensor constant the graph reads, in first-use order,
+each marked with its qualified name (`{cudnn_mlir.parameter =
+"layer1.0.conv1.weight"}`). Its results are the graph's tensor outputs, then
+one new value per buffer a training-mode batch norm updates
+(`{cudnn_mlir.updates = "bn1.running_mean"}`).
+"""
+
+import inspect
+import json
+import operator
+import os
+import re
+from typing import Any, Dict, List, Optional
+
+import torch
+import torch.fx
+
+from . import lowerings, rnn_lowering
+from .lowerings import UnsupportedOperation
+from .recording import TensorMeta, contains_tensor, mlir_type, record
+from .tcp_writer import TcpWriter, Value, string_literal, tensor_type
+
+MODULES = dict(lowerings.MODULES)
+MODULES.update(rnn_lowering.MODULES)
+
+# Largest tensor the graph creates from no inputs (torch.zeros(...), a
+# tensor constant) that is written into the IR as a literal.
+_MAX_LITERAL_ELEMENTS = 1 << 16
+
+
+class TorchImportError(Exception):
+    """The model uses something the importer cannot express; the message
+    names the operation and where the model calls it."""
+
+
+class ArgSpec:
+    """One function argument: kind is "input" (the caller's), "parameter",
+    "buffer" or "constant" (a tensor attribute of the module). Also used for
+    results: kind "output", or "update" for the new value of argument
+    `arg` (a running statistic), which the caller writes back into it."""
+
+    def __init__(self, kind: str, name: str, shape, dtype: str, arg=None):
+        self.kind, self.name = kind, name
+        self.shape, self.dtype = tuple(shape), dtype
+        self.arg = arg
+
+    def to_json(self):
+        d = {"kind": self.kind, "name": self.name,
+             "shape": list(self.shape), "dtype": self.dtype}
+        if self.arg is not None:
+            d["arg"] = self.arg
+        return d
+
+    @classmethod
+    def from_json(cls, d):
+        return cls(d["kind"], d["name"], d["shape"], d["dtype"], d.get("arg"))
+
+    def __repr__(self):
+        return "ArgSpec(%s %r %s)" % (self.kind, self.name,
+                                      tensor_type(self.shape, self.dtype))
+
+
+class ImportedModule:
+    """The TCP text and how its arguments and results map to the model."""
+
+    def __init__(self, text, func_name, args, results, outputs, counters):
+        self.text = text
+        self.func_name = func_name
+        self.args: List[ArgSpec] = args
+        # results: ArgSpec-like records, kind "output" or "update".
+        self.results: List[ArgSpec] = results
+        # The model's output structure: {"value": i} (result i),
+        # {"tuple": [...]}, {"list": [...]} or {"const": x}.
+        self.outputs = outputs
+        # Buffers the model increments by one per call (num_batches_tracked).
+        self.counters: List[str] = counters
+
+    def __str__(self):
+        return self.text
+
+    def to_json(self):
+        return {"func_name": self.func_name,
+                "args": [a.to_json() for a in self.args],
+                "results": [r.to_json() for r in self.results],
+                "outputs": self.outputs, "counters": self.counters}
+
+    @classmethod
+    def from_json(cls, d, text=""):
+        return cls(text, d["func_name"],
+                   [ArgSpec.from_json(a) for a in d["args"]],
+                   [ArgSpec.from_json(r) for r in d["results"]],
+                   d["outputs"], d["counters"])
+
+    def dumps(self):
+        return json.dumps(self.to_json(), indent=1, sort_keys=True)
+
+
+class _Tracer(torch.fx.Tracer):
+    """torch.fx's tracer, except that a call of an RNN module returns its
+    output structure, (output, (h_n, c_n)) or (output, h_n), so the model can
+    unpack it (`output, (h, c) = self.lstm(x)`), which a plain Proxy
+    refuses."""
+
+    def call_module(self, m, forward, args, kwargs):
+        out = super().call_module(m, forward, args, kwargs)
+        if not isinstance(out, torch.fx.Proxy):
+            return out
+        if isinstance(m, torch.nn.LSTM):
+            return (out[0], (out[1][0], out[1][1]))
+        if isinstance(m, (torch.nn.GRU, torch.nn.RNN)):
+            return (out[0], out[1])
+        return out
+
+
+# A model that is itself a module the importer lowers whole (nn.LSTM,
+# nn.BatchNorm2d, ...) is one call_module of a wrapper's child of this name;
+# its tensors' names drop the prefix again.
+_LEAF_ROOT = "leaf_root"
+
+
+def _lowered_whole(model) -> bool:
+    return any(cls in MODULES for cls in type(model).__mro__)
+
+
+def _trace_leaf(model) -> torch.fx.GraphModule:
+    wrapper = torch.nn.Module()
+    wrapper.add_module(_LEAF_ROOT, model)
+    graph = torch.fx.Graph()
+    inputs = [graph.placeholder(name) for name, p in
+              inspect.signature(model.forward).parameters.items()
+              if p.default is inspect.Parameter.empty
+              and p.kind == p.POSITIONAL_OR_KEYWORD]
+    graph.output(graph.call_module(_LEAF_ROOT, tuple(inputs)))
+    return torch.fx.GraphModule(wrapper, graph, type(model).__name__)
+
+
+def trace(model: torch.nn.Module) -> torch.fx.GraphModule:
+    """`model` as an FX graph (standard leaf modules kept as calls), with
+    each node's source location recorded."""
+    if isinstance(model, torch.fx.GraphModule):
+        return model
+    if _lowered_whole(model):
+        return _trace_leaf(model)
+    tracer = _Tracer()
+    tracer.record_stack_traces = True
+    try:
+        graph = tracer.trace(model)
+    except Exception as error:
+        raise TorchImportError(
+            "expects a model torch.fx can trace symbolically, but tracing "
+            "%s failed: %s" % (type(model).__name__, error)) from error
+    return torch.fx.GraphModule(tracer.root, graph, type(model).__name__)
+
+
+def import_model(model: torch.nn.Module, example_inputs,
+                 func_name: str = "forward") -> ImportedModule:
+    """Traces `model` and imports it; `example_inputs` fix the shapes and
+    dtypes (and the values of non-tensor inputs)."""
+    if isinstance(example_inputs, torch.Tensor):
+        example_inputs = (example_inputs,)
+    return import_graph(trace(model), tuple(example_inputs), func_name)
+
+
+def import_graph(graph_module: torch.fx.GraphModule, example_inputs,
+                 func_name: str = "forward") -> ImportedModule:
+    """Imports an FX graph (from tracing, TorchDynamo or by hand)."""
+    try:
+        recorded, constants = record(graph_module, example_inputs)
+    except TorchImportError:
+        raise
+    except Exception as error:
+        raise TorchImportError(
+            "expects the model to run on its example inputs, but it raised "
+            "%s: %s" % (type(error).__name__, error)) from error
+    return _Importer(graph_module, recorded, constants, func_name,
+                     example_inputs).run()
+
+
+_FRAME = re.compile(r'^\s*File "(.+)", line (\d+), in (.+)$')
+_TORCH_DIR = os.path.dirname(os.path.realpath(torch.__file__)) + os.sep
+_OUR_DIR = os.path.dirname(os.path.dirname(os.path.realpath(__file__))) \
+    + os.sep
+
+
+def _frames(trace_text):
+    """[(file, line, function, code)] of a formatted stack."""
+    frames = []
+    for line in trace_text.splitlines():
+        match = _FRAME.match(line)
+        if match:
+            path = match.group(1)
+            if os.path.isabs(path):
+                path = os.path.normpath(path)
+            frames.append([path, int(match.group(2)),
+                           match.group(3), ""])
+        elif frames and not frames[-1][3]:
+            frames[-1][3] = line.strip()
+    return frames
+
+
+def _source(node: torch.fx.Node):
+    """(file, line, function, code) of the innermost model line that made
+    `node`, from its recorded stack trace, or None. torch 1.13 lists the
+    innermost frame first and keeps its own frames; torch 2.x lists it last:
+    the model's frames are those on the far side of torch's tracer from the
+    importer's."""
+    trace_text = getattr(node, "stack_trace", None) or node.meta.get(
+        "stack_trace")
+    if not trace_text:
+        return None
+    frames = _frames(trace_text)
+
+    def is_user(f):
+        return not f[0].startswith(_TORCH_DIR) and not f[0].startswith(
+            _OUR_DIR)
+
+    tracer = [i for i, f in enumerate(frames)
+              if f[0].startswith(_TORCH_DIR) and f[2] == "trace"]
+    caller = [i for i, f in enumerate(frames)
+              if f[0].startswith(_OUR_DIR) and f[2] == "trace"]
+    if tracer and caller and caller[0] > tracer[0]:  # innermost first
+        inner = [i for i in range(tracer[0]) if is_user(frames[i])]
+        return tuple(frames[inner[0]]) if inner else None
+    start = tracer[-1] + 1 if tracer else 0
+    inner = [i for i in range(start, len(frames)) if is_user(frames[i])]
+    return tuple(frames[inner[-1]]) if inner else None
+
+
+def _target_name(node: torch.fx.Node, graph_module) -> str:
+    if node.op == "call_module":
+        module = graph_module.get_submodule(node.target)
+        return "%s (module '%s')" % (type(module).__name__, node.target)
+    if node.op == "call_method":
+        return "Tensor.%s" % node.target
+    target = node.target
+    name = getattr(target, "__name__", str(target))
+    module = getattr(target, "__module__", None) or ""
+    if module in ("_operator", "operator"):
+        module = "operator"
+    elif module.startswith("torch._C._nn") or module == "torch._C":
+        module = "torch.nn.functional"
+    return "%s.%s" % (module, name) if module else name
+
+
+class NodeContext:
+    """What a lowering sees of the node it lowers."""
+
+    def __init__(self, importer, node, result, loc, module_name=None):
+        self.w: TcpWriter = importer.writer
+        self.node, self.result, self.loc = node, result, loc
+        self._importer, self._module_name = importer, module_name
+
+    def parameter(self, name: str) -> Value:
+        """The argument for the module's tensor attribute `name`."""
+        qualified = "%s.%s" % (self._module_name, name) \
+            if self._module_name else name
+        return self._importer.attribute(qualified)
+
+    def update_buffer(self, buffer: Value, new_value: Value):
+        """`new_value` replaces `buffer` after the call, when `buffer` is a
+        function argument (a module buffer, or a graph input as TorchDynamo
+        passes them)."""
+        self._importer.update_argument(buffer, new_value)
+
+    def increment_counter(self, name: str):
+        self._importer.counters.append(
+            _public_name("%s.%s" % (self._module_name, name)))
+
+
+class _Importer:
+    def __init__(self, graph_module, recorded, constants, func_name,
+                 example_inputs):
+        self.gm, self.recorded, self.constants = graph_module, recorded, \
+            constants
+        self.func_name = func_name
+        self.writer = TcpWriter()
+        self.args: List[Value] = []
+        self.arg_specs: List[ArgSpec] = []
+        self.attribute_args: Dict[str, Value] = {}
+        self.updates: List[tuple] = []
+        self.counters: List[str] = []
+        self.env: Dict[torch.fx.Node, Any] = {}
+        self.example_inputs = list(example_inputs)
+        # Per argument: whether its tensor is stored channels-last.
+        self.channels_last: List[bool] = []
+
+    # -- arguments -----------------------------------------------------------
+
+    def _new_arg(self, kind, name, meta, tensor=None) -> Value:
+        value = Value("%%arg%d" % len(self.args), meta.shape, meta.dtype)
+        self.args.append(value)
+        self.arg_specs.append(ArgSpec(kind, name, meta.shape, meta.dtype))
+        self.channels_last.append(_is_channels_last(tensor))
+        return value
+
+    def attribute(self, qualified: str) -> Value:
+        value = self.attribute_args.get(qualified)
+        if value is not None:
+            return value
+        tensor = get_attribute(self.gm, qualified)
+        if not isinstance(tensor, torch.Tensor):
+            raise UnsupportedOperation("expects '%s' to be a tensor, but got "
+                                       "%s" % (qualified,
+                                               type(tensor).__name__))
+        kind = "parameter" if isinstance(tensor, torch.nn.Parameter) else (
+            "buffer" if _is_buffer(self.gm, qualified) else "constant")
+        value = self._new_arg(kind, _public_name(qualified),
+                              TensorMeta(tensor.shape, mlir_type(tensor.dtype)),
+                              tensor)
+        self.attribute_args[qualified] = value
+        return value
+
+    def update_argument(self, arg: Value, new_value: Value):
+        index = next((i for i, a in enumerate(self.args)
+                      if a.name == arg.name), None)
+        if index is None:
+            return  # statistics of a computed tensor: nothing to write back
+        self.updates.append((index, new_value))
+
+    # -- nodes ---------------------------------------------------------------
+
+    def _describe(self, node) -> str:
+        where = _source(node)
+        text = "node '%s' (%s %s)" % (node.name, node.op,
+                                      _target_name(node, self.gm))
+        if where:
+            text += " at %s:%d in %s" % where[:3]
+            if where[3]:
+                text += ": `%s`" % where[3]
+        return text
+
+    def _loc(self, node) -> Optional[str]:
+        where = _source(node)
+        if not where:
+            return "%s" % string_literal(node.name)
+        return "%s(%s:%d:0)" % (string_literal(node.name),
+                                string_literal(where[0]), where[1])
+
+    def _lookup(self, node):
+        handler = None
+        module_name = None
+        if node.op == "call_function":
+            handler = lowerings.FUNCTIONS.get(node.target)
+        elif node.op == "call_method":
+            handler = lowerings.METHODS.get(node.target)
+        elif node.op == "call_module":
+            module = self.gm.get_submodule(node.target)
+            for cls in type(module).__mro__:
+                if cls in MODULES:
+                    lower_module = MODULES[cls]
+                    handler = (lambda ctx, *a, _m=module, _f=lower_module,
+                               **k: _f(ctx, _m, *a, **k))
+                    break
+            module_name = node.target
+        return handler, module_name
+
+    def _lower(self, node):
+        result = self.recorded[node.name]
+        if not contains_tensor(result):
+            self.env[node] = result  # sizes and other Python values
+            return
+        if node.name in self.constants:
+            self.env[node] = self._literal(node, self.constants[node.name])
+            return
+        handler, module_name = self._lookup(node)
+        if handler is None:
+            raise TorchImportError(
+                "cudnn_mlir cannot import %s: no TCP lowering for this "
+                "operation" % self._describe(node))
+        args = torch.fx.node.map_arg(node.args, lambda n: self.env[n])
+        kwargs = torch.fx.node.map_arg(node.kwargs, lambda n: self.env[n])
+        ctx = NodeContext(self, node, result, self._loc(node), module_name)
+        try:
+            value = handler(ctx, *args, **kwargs)
+        except (UnsupportedOperation, ValueError, TypeError) as error:
+            raise TorchImportError("cudnn_mlir cannot import %s: %s"
+                                   % (self._describe(node), error)) from error
+        _check_matches(value, result, self._describe(node))
+        self.env[node] = value
+        target = node.args[0] if node.args else None
+        if _is_in_place(node) and isinstance(target, torch.fx.Node) \
+                and isinstance(self.env.get(target), Value):
+            # Later uses of the mutated tensor see the new value, and a
+            # mutated argument is written back after the call.
+            self.update_argument(self.env[target], value)
+            self.env[target] = value
+
+    def _literal(self, node, tensor):
+        if tensor.numel() > _MAX_LITERAL_ELEMENTS:
+            raise TorchImportError(
+                "cudnn_mlir cannot import %s: expects a tensor created inside "
+                "the model to have at most %d elements, but got %d (make it a "
+                "buffer)" % (self._describe(node), _MAX_LITERAL_ELEMENTS,
+                             tensor.numel()))
+        raw = tensor.contiguous().reshape(-1).view(torch.uint8).numpy().tobytes() \
+            if tensor.numel() else b""
+        return self.writer.literal(raw, tensor.shape,
+                                   mlir_type(tensor.dtype), self._loc(node))
+
+    def run(self) -> ImportedModule:
+        outputs = None
+        placeholders = 0
+        for node in self.gm.graph.nodes:
+            if node.op == "placeholder":
+                meta = self.recorded.get(node.name)
+                example = self.example_inputs[placeholders] \
+                    if placeholders < len(self.example_inputs) else None
+                placeholders += 1
+                if isinstance(meta, TensorMeta):
+                    self.env[node] = self._new_arg("input", node.target, meta,
+                                                   example)
+                else:
+                    self.env[node] = meta
+            elif node.op == "get_attr":
+                try:
+                    self.env[node] = self.attribute(node.target)
+                except UnsupportedOperation:
+                    self.env[node] = get_attribute(self.gm, node.target)
+            elif node.op == "output":
+                outputs = torch.fx.node.map_arg(node.args[0],
+                                                lambda n: self.env[n])
+            else:
+                self._lower(node)
+        results: List[Value] = []
+        structure = _flatten_outputs(outputs, results)
+        result_specs = [ArgSpec("output", "output %d" % i, v.shape, v.dtype)
+                        for i, v in enumerate(results)]
+        for index, value in self.updates:
+            results.append(value)
+            result_specs.append(ArgSpec("update", self.arg_specs[index].name,
+                                        value.shape, value.dtype, index))
+        text = self._print(results, result_specs)
+        return ImportedModule(text, self.func_name, self.arg_specs,
+                              result_specs, structure, self.counters)
+
+    def _print(self, results, result_specs) -> str:
+        attr_key = {"input": "cudnn_mlir.input",
+                    "parameter": "cudnn_mlir.parameter",
+                    "buffer": "cudnn_mlir.buffer",
+                    "constant": "cudnn_mlir.constant"}
+        params = ", ".join(
+            "%s: %s {%s%s = %s}" % (
+                v.name, v.type,
+                'cudnn.layout = "channels_last", ' if last else "",
+                attr_key[s.kind], string_literal(s.name))
+            for v, s, last in zip(self.args, self.arg_specs,
+                                  self.channels_last))
+        result_types = ", ".join(
+            v.type + (" {cudnn_mlir.updates = %s}" % string_literal(s.name)
+                      if s.kind == "update" else "")
+            for v, s in zip(results, result_specs))
+        lines = ["module {",
+                 "  func.func @%s(%s) -> (%s) {" % (self.func_name, params,
+                                                    result_types)]
+        lines += self.writer.body()
+        if results:
+            lines.append("    return %s : %s" % (
+                ", ".join(v.name for v in results),
+                ", ".join(v.type for v in results)))
+        else:
+            lines.append("    return")
+        lines += ["  }", "}", ""]
+        return "\n".join(lines)
+
+
+_IN_PLACE_FUNCTIONS = (operator.iadd, operator.isub, operator.imul,
+                       operator.itruediv)
+
+
+def _is_in_place(node) -> bool:
+    if node.op == "call_method":
+        return node.target.endswith("_") and not node.target.startswith("_")
+    if node.op == "call_function":
+        return node.target in _IN_PLACE_FUNCTIONS or getattr(
+            node.target, "__name__", "").endswith("_")
+    return False
+
+
+def _is_channels_last(tensor) -> bool:
+    """A 4-D tensor stored NHWC (torch.channels_last) whose NCHW strides
+    differ: its argument is marked so the compiled module takes it as it is
+    instead of copying it (docs/abi.md)."""
+    return (isinstance(tensor, torch.Tensor) and tensor.dim() == 4
+            and type(tensor).__name__ != "FakeTensor"
+            and tensor.is_contiguous(memory_format=torch.channels_last)
+            and not tensor.is_contiguous())
+
+
+def _public_name(qualified: str) -> str:
+    """A tensor's name in the model the caller gave (see _LEAF_ROOT)."""
+    if qualified == _LEAF_ROOT or qualified.startswith(_LEAF_ROOT + "."):
+        return qualified[len(_LEAF_ROOT) + 1:]
+    return qualified
+
+
+def get_attribute(module, qualified):
+    """module.a.b.c for qualified = "a.b.c"."""
+    obj = module
+    for part in qualified.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _is_buffer(module, qualified):
+    owner, _, name = qualified.rpartition(".")
+    owner_module = module.get_submodule(owner) if owner else module
+    return name in dict(owner_module.named_buffers(recurse=False))
+
+
+def _flatten_outputs(obj, values: List[Value]):
+    if isinstance(obj, Value):
+        values.append(obj)
+        return {"value": len(values) - 1}
+    if isinstance(obj, (tuple, list)):
+        key = "tuple" if isinstance(obj, tuple) else "list"
+        return {key: [_flatten_outputs(o, values) for o in obj]}
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return {"const": obj}
+    raise TorchImportError("expects the model to return tensors, numbers or "
+                           "tuples and lists of them, but it returns %s"
+                           % type(obj).__name__)
+
+
+def _check_matches(value, summary, where):
+    """The lowering's values have the shapes and types the graph produced."""
+    if isinstance(summary, TensorMeta):
+        if not isinstance(value, Value) or value.shape != summary.shape \
+                or value.dtype != summary.dtype:
+            got = value.type if isinstance(value, Value) else \
+                type(value).__name__
+            raise TorchImportError(
+                "cudnn_mlir imported %s as %s, but torch produced %s (an "
+                "importer bug; please report it)"
+                % (where, got, tensor_type(summary.shape, summary.dtype)))
+    elif isinstance(summary, (tuple, list)):
+        if not isinstance(value, (tuple, list)) or len(value) != len(summary):
+            raise TorchImportError("cudnn_mlir imported %s as %r, but torch "
+                                   "produced %d values" % (where, value,
+                                                           len(summary)))
+        for v, s in zip(value, summary):
+            _check_matches(v, s, where)

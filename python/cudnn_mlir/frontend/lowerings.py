@@ -1,0 +1,594 @@
+"""How each torch operation becomes TCP.
+
+Every lowering is a function with the torch operation's own signature
+(same parameter names and defaults) after a leading `ctx` (importer.NodeContext):
+tensors arrive as `tcp_writer.Value`s, everything else as the Python values
+the graph computed. `FUNCTIONS` maps call_function targets and
+`METHODS` call_method names to lowerings; `MODULES` maps leaf nn.Module types
+to functions that restate the module as a call of a functional lowering.
+
+A lowering that meets a form it cannot express raises
+`UnsupportedOperation` with what was expected and what it got; the importer
+adds the node and its source location.
+"""
+
+import math
+import operator
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from .tcp_writer import FLOAT_TYPES, Value
+
+
+class UnsupportedOperation(Exception):
+    """A torch operation (or a form of one) the importer cannot express."""
+
+
+def _pair(v):
+    if isinstance(v, (tuple, list)):
+        if len(v) == 1:
+            return (int(v[0]), int(v[0]))
+        return tuple(int(x) for x in v)
+    return (int(v), int(v))
+
+
+def _dim(d, rank):
+    d = int(d)
+    if not -max(rank, 1) <= d < max(rank, 1):
+        raise UnsupportedOperation("expects a dimension in [%d, %d), but got "
+                                   "%d" % (-rank, rank, d))
+    return d % max(rank, 1)
+
+
+def _result_shape(ctx):
+    return ctx.result.shape
+
+
+# -- elementwise ---------------------------------------------------------------
+
+
+def _operand(ctx, v, like_shape, dtype):
+    """A binary operand as a Value of `like_shape` and `dtype`: scalars become
+    broadcast constants, tensors are cast and broadcast."""
+    if isinstance(v, Value):
+        return ctx.w.broadcast_to(ctx.w.cast(v, dtype, ctx.loc), like_shape,
+                                  ctx.loc)
+    if isinstance(v, (bool, int, float)):
+        return ctx.w.scalar_like(v, Value("", like_shape, dtype), ctx.loc)
+    raise UnsupportedOperation("expects a tensor or a number operand, but got "
+                               "%s" % type(v).__name__)
+
+
+def _binary(op):
+    def lower(ctx, input, other, *, alpha=1):
+        out = ctx.result
+        a = _operand(ctx, input, out.shape, out.dtype)
+        b = _operand(ctx, other, out.shape, out.dtype)
+        if alpha != 1:
+            b = ctx.w.binary("tcp.mul", b, _operand(ctx, alpha, out.shape,
+                                                    out.dtype), ctx.loc)
+        return ctx.w.binary(op, a, b, ctx.loc)
+    return lower
+
+
+add = _binary("tcp.add")
+sub = _binary("tcp.sub")
+mul = _binary("tcp.mul")
+
+
+def div(ctx, input, other, *, rounding_mode=None):
+    if rounding_mode is not None:
+        raise UnsupportedOperation("expects true division, but got "
+                                   "rounding_mode='%s'" % rounding_mode)
+    if ctx.result.dtype not in FLOAT_TYPES:
+        raise UnsupportedOperation("expects a float division, but got a "
+                                   "result of %s" % ctx.result.dtype)
+    return _binary("tcp.divf")(ctx, input, other)
+
+
+def rsub(ctx, input, other, alpha=1):
+    return sub(ctx, other, input, alpha=alpha)
+
+
+def _unary(op):
+    def lower(ctx, input):
+        return ctx.w.unary(op, _float(ctx, input), loc=ctx.loc)
+    return lower
+
+
+def _float(ctx, x):
+    if x.dtype not in FLOAT_TYPES:
+        raise UnsupportedOperation("expects a float tensor, but got %s"
+                                   % x.type)
+    return x
+
+
+sigmoid = _unary("tcp.sigmoid")
+tanh = _unary("tcp.tanh")
+exp = _unary("tcp.exp")
+log = _unary("tcp.log")
+sqrt = _unary("tcp.sqrt")
+neg = _unary("tcp.neg")
+abs_ = _unary("tcp.abs")
+
+
+def rsqrt(ctx, input):
+    root = sqrt(ctx, input)
+    return ctx.w.binary("tcp.divf", ctx.w.scalar_like(1.0, root, ctx.loc),
+                        root, ctx.loc)
+
+
+def relu(ctx, input, inplace=False):
+    return ctx.w.clamp(_float(ctx, input), 0.0, None, ctx.loc)
+
+
+def relu6(ctx, input, inplace=False):
+    return ctx.w.clamp(_float(ctx, input), 0.0, 6.0, ctx.loc)
+
+
+def hardtanh(ctx, input, min_val=-1.0, max_val=1.0, inplace=False):
+    return ctx.w.clamp(_float(ctx, input), min_val, max_val, ctx.loc)
+
+
+def clamp(ctx, input, min=None, max=None):
+    if min is None and max is None:
+        raise UnsupportedOperation("expects clamp to have a min or a max")
+    if isinstance(min, Value) or isinstance(max, Value):
+        raise UnsupportedOperation("expects clamp bounds to be numbers, but "
+                                   "got a tensor")
+    return ctx.w.clamp(_float(ctx, input), min, max, ctx.loc)
+
+
+def gelu(ctx, input, approximate="none"):
+    if approximate not in ("none", "tanh"):
+        raise UnsupportedOperation("expects approximate='none' or 'tanh', but "
+                                   "got '%s'" % approximate)
+    return ctx.w.unary("tcp.gelu", _float(ctx, input),
+                       'approximate = "%s"' % approximate, ctx.loc)
+
+
+def silu(ctx, input, inplace=False):
+    return ctx.w.binary("tcp.mul", input, sigmoid(ctx, input), ctx.loc)
+
+
+def identity(ctx, input, *args, **kwargs):
+    return input
+
+
+def dropout(ctx, input, p=0.5, training=True, inplace=False):
+    if training and p > 0:
+        raise UnsupportedOperation(
+            "expects dropout in eval mode or with p = 0, but got training "
+            "mode with p = %g (no random numbers in compiled code; call "
+            "model.eval())" % p)
+    return input
+
+
+def cast_to(ctx, input, *args, **kwargs):
+    """Tensor.to / type / half / float / bfloat16 / type_as: a cast to the
+    recorded result type (device moves are no-ops)."""
+    return ctx.w.cast(input, ctx.result.dtype, ctx.loc)
+
+
+# -- shapes --------------------------------------------------------------------
+
+
+def reshape_like_result(ctx, input, *args, **kwargs):
+    """view, reshape, flatten, squeeze, unsqueeze: the recorded shape."""
+    return ctx.w.reshape(input, _result_shape(ctx), ctx.loc)
+
+
+def permute(ctx, input, *dims):
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+        dims = dims[0]
+    return ctx.w.transpose(input, [_dim(d, input.rank) for d in dims],
+                           ctx.loc)
+
+
+def transpose(ctx, input, dim0, dim1):
+    perm = list(range(input.rank))
+    a, b = _dim(dim0, input.rank), _dim(dim1, input.rank)
+    perm[a], perm[b] = perm[b], perm[a]
+    return ctx.w.transpose(input, perm, ctx.loc)
+
+
+def t(ctx, input):
+    return transpose(ctx, input, 0, 1) if input.rank == 2 else input
+
+
+def expand(ctx, input, *sizes, **kwargs):
+    return ctx.w.broadcast_to(input, _result_shape(ctx), ctx.loc)
+
+
+def cat(ctx, tensors, dim=0):
+    out = ctx.result
+    values = [ctx.w.cast(v, out.dtype, ctx.loc) for v in tensors
+              if v.shape != (0,)]
+    if len(values) == 1:
+        return values[0]
+    return ctx.w.concat(values, _dim(dim, len(out.shape)), ctx.loc)
+
+
+def getitem(ctx, obj, index):
+    if not isinstance(obj, Value):
+        return obj[index]
+    return _tensor_index(ctx, obj, index)
+
+
+def _tensor_index(ctx, x, index):
+    """Basic indexing (ints, slices with a positive step, None, ...) as one
+    tcp.slice and a reshape to the recorded shape."""
+    index = index if isinstance(index, tuple) else (index,)
+    if any(isinstance(i, Value) or isinstance(i, (list, torch.Tensor))
+           for i in index):
+        raise UnsupportedOperation("expects basic indexing (ints, slices, "
+                                   "None, ...), but got a tensor or list index")
+    explicit = sum(1 for i in index if i is not None and i is not Ellipsis)
+    expanded = []
+    for i in index:
+        if i is Ellipsis:
+            expanded.extend([slice(None)] * (x.rank - explicit))
+        elif i is not None:
+            expanded.append(i)
+    expanded.extend([slice(None)] * (x.rank - len(expanded)))
+    starts, sizes, strides = [], [], []
+    for size, i in zip(x.shape, expanded):
+        if isinstance(i, int):
+            starts.append(i % size)
+            sizes.append(1)
+            strides.append(1)
+            continue
+        start, stop, step = i.indices(size)
+        if step <= 0:
+            raise UnsupportedOperation("expects a positive slice step, but "
+                                       "got %d" % step)
+        starts.append(start)
+        sizes.append(max(0, (stop - start + step - 1) // step))
+        strides.append(step)
+    sliced = x
+    if sizes != list(x.shape):
+        sliced = ctx.w.slice(x, starts, sizes, strides, ctx.loc)
+    return ctx.w.reshape(sliced, _result_shape(ctx), ctx.loc)
+
+
+# -- reductions ----------------------------------------------------------------
+
+
+def _reduction(op):
+    def lower(ctx, input, dim=None, keepdim=False, *, dtype=None):
+        if dim is None or (isinstance(dim, (tuple, list)) and not dim):
+            axes = list(range(input.rank))
+        else:
+            axes = [_dim(d, input.rank) for d in (
+                dim if isinstance(dim, (tuple, list)) else [dim])]
+        x = ctx.w.cast(input, ctx.result.dtype, ctx.loc)
+        if input.rank == 0:
+            return x
+        return ctx.w.reduce(op, x, axes, keepdim, ctx.loc)
+    return lower
+
+
+mean = _reduction("tcp.reduce_mean")
+sum_ = _reduction("tcp.reduce_sum")
+
+
+def _softmax_parts(ctx, input, dim, dtype):
+    x = ctx.w.cast(_float(ctx, input), ctx.result.dtype, ctx.loc)
+    axis = _dim(dim, x.rank)
+    peak = ctx.w.reduce("tcp.reduce_max", x, [axis], True, ctx.loc)
+    shifted = ctx.w.binary("tcp.sub", x,
+                           ctx.w.broadcast_to(peak, x.shape, ctx.loc), ctx.loc)
+    e = ctx.w.unary("tcp.exp", shifted, loc=ctx.loc)
+    total = ctx.w.reduce("tcp.reduce_sum", e, [axis], True, ctx.loc)
+    return shifted, e, ctx.w.broadcast_to(total, x.shape, ctx.loc)
+
+
+def softmax(ctx, input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        raise UnsupportedOperation("expects softmax to name its dim")
+    _, e, total = _softmax_parts(ctx, input, dim, dtype)
+    return ctx.w.binary("tcp.divf", e, total, ctx.loc)
+
+
+def log_softmax(ctx, input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        raise UnsupportedOperation("expects log_softmax to name its dim")
+    shifted, _, total = _softmax_parts(ctx, input, dim, dtype)
+    return ctx.w.binary("tcp.sub", shifted,
+                        ctx.w.unary("tcp.log", total, loc=ctx.loc), ctx.loc)
+
+
+# -- contractions --------------------------------------------------------------
+
+
+def matmul(ctx, input, other):
+    a, b = _float(ctx, input), _float(ctx, other)
+    out = _result_shape(ctx)
+    if a.rank == 1:
+        a = ctx.w.reshape(a, (1,) + a.shape, ctx.loc)
+    if b.rank == 1:
+        b = ctx.w.reshape(b, b.shape + (1,), ctx.loc)
+    if a.rank == 2 and b.rank == 2:
+        return ctx.w.reshape(ctx.w.contraction("tcp.matmul", a, b, ctx.loc),
+                             out, ctx.loc)
+    if b.rank == 2:
+        # [..., M, K] x [K, N]: one matmul over all rows.
+        rows = ctx.w.reshape(a, (math.prod(a.shape[:-1]), a.shape[-1]),
+                             ctx.loc)
+        return ctx.w.reshape(ctx.w.contraction("tcp.matmul", rows, b,
+                                               ctx.loc), out, ctx.loc)
+    # Batch dims broadcast, then merged into one: cuDNN's matmul takes
+    # [B, M, K] x [B, K, N] (a rank-4 one has no engine on the H100).
+    batch = tuple(torch.broadcast_shapes(a.shape[:-2], b.shape[:-2]))
+    merged = (math.prod(batch),)
+    a = ctx.w.reshape(ctx.w.broadcast_to(a, batch + a.shape[-2:], ctx.loc),
+                      merged + a.shape[-2:], ctx.loc)
+    b = ctx.w.reshape(ctx.w.broadcast_to(b, batch + b.shape[-2:], ctx.loc),
+                      merged + b.shape[-2:], ctx.loc)
+    return ctx.w.reshape(ctx.w.contraction("tcp.batch_matmul", a, b, ctx.loc),
+                         out, ctx.loc)
+
+
+def linear(ctx, input, weight, bias=None):
+    x = _float(ctx, input)
+    rows = ctx.w.reshape(x, (math.prod(x.shape[:-1]), x.shape[-1]), ctx.loc)
+    y = ctx.w.contraction("tcp.matmul", rows,
+                          ctx.w.transpose(weight, [1, 0], ctx.loc), ctx.loc)
+    if bias is not None:
+        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(bias, y.shape,
+                                                           ctx.loc), ctx.loc)
+    return ctx.w.reshape(y, _result_shape(ctx), ctx.loc)
+
+
+def addmm(ctx, input, mat1, mat2, *, beta=1, alpha=1):
+    if beta != 1 or alpha != 1:
+        raise UnsupportedOperation("expects addmm with beta = alpha = 1, but "
+                                   "got beta = %s, alpha = %s" % (beta, alpha))
+    y = ctx.w.contraction("tcp.matmul", mat1, mat2, ctx.loc)
+    return ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(input, y.shape,
+                                                          ctx.loc), ctx.loc)
+
+
+# -- convolution, pooling, normalisation ---------------------------------------
+
+
+def conv2d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
+           groups=1):
+    x = _float(ctx, input)
+    if x.rank != 4:
+        raise UnsupportedOperation("expects a 4-D (batched NCHW) input, but "
+                                   "got %s" % x.type)
+    dilation, stride = _pair(dilation), _pair(stride)
+    if padding == "valid":
+        padding = 0
+    if padding == "same":
+        pad = []
+        for k, d in zip(weight.shape[2:], dilation):
+            total = d * (k - 1)
+            pad += [total // 2, total - total // 2]
+    else:
+        ph, pw = _pair(padding)
+        pad = [ph, ph, pw, pw]
+    y = ctx.w.conv2d(x, weight, stride, pad, dilation, int(groups), ctx.loc)
+    if y.shape != _result_shape(ctx):
+        raise UnsupportedOperation("expects the convolution to give %s, but "
+                                   "TCP's shape rule gives %s"
+                                   % (list(_result_shape(ctx)), list(y.shape)))
+    if bias is not None:
+        b = ctx.w.reshape(bias, (1, bias.shape[0], 1, 1), ctx.loc)
+        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
+                                                           ctx.loc), ctx.loc)
+    return y
+
+
+def _pool_pad(padding):
+    ph, pw = _pair(padding)
+    return [ph, ph, pw, pw]
+
+
+def max_pool2d(ctx, input, kernel_size, stride=None, padding=0, dilation=1,
+               ceil_mode=False, return_indices=False):
+    if return_indices:
+        raise UnsupportedOperation("expects max_pool2d without "
+                                   "return_indices, but got return_indices=True")
+    kernel = _pair(kernel_size)
+    stride = _pair(stride) if stride not in (None, [], ()) else kernel
+    extra = []
+    if _pair(dilation) != (1, 1):
+        extra.append("dilation = array<i64: %d, %d>" % _pair(dilation))
+    return ctx.w.pool2d("tcp.max_pool2d", _float(ctx, input), kernel, stride,
+                        _pool_pad(padding), ceil_mode, extra,
+                        _result_shape(ctx), ctx.loc)
+
+
+def avg_pool2d(ctx, input, kernel_size, stride=None, padding=0,
+               ceil_mode=False, count_include_pad=True, divisor_override=None):
+    if divisor_override is not None:
+        raise UnsupportedOperation("expects avg_pool2d without "
+                                   "divisor_override, but got %s"
+                                   % divisor_override)
+    kernel = _pair(kernel_size)
+    stride = _pair(stride) if stride not in (None, [], ()) else kernel
+    return ctx.w.pool2d("tcp.avg_pool2d", _float(ctx, input), kernel, stride,
+                        _pool_pad(padding), ceil_mode,
+                        ["count_include_pad"] if count_include_pad else [],
+                        _result_shape(ctx), ctx.loc)
+
+
+def adaptive_avg_pool2d(ctx, input, output_size):
+    x = _float(ctx, input)
+    h, w = x.shape[-2:]
+    oh, ow = _result_shape(ctx)[-2:]
+    if h % oh or w % ow:
+        raise UnsupportedOperation(
+            "expects adaptive average pooling to an output size that divides "
+            "the input (%dx%d), but got %dx%d" % (h, w, oh, ow))
+    kernel = (h // oh, w // ow)
+    return ctx.w.pool2d("tcp.avg_pool2d", x, kernel, kernel, [0, 0, 0, 0],
+                        False, ["count_include_pad"], _result_shape(ctx),
+                        ctx.loc)
+
+
+def _per_channel(ctx, v, value, channels, dtype):
+    return v if v is not None else ctx.w.splat(value, (channels,), dtype,
+                                               ctx.loc)
+
+
+def batch_norm(ctx, input, running_mean, running_var, weight=None, bias=None,
+               training=False, momentum=0.1, eps=1e-05):
+    x = _float(ctx, input)
+    channels = x.shape[1]
+    known = [v for v in (running_mean, running_var, weight, bias)
+             if v is not None]
+    dtype = known[0].dtype if known else x.dtype
+    scale = _per_channel(ctx, weight, 1.0, channels, dtype)
+    shift = _per_channel(ctx, bias, 0.0, channels, dtype)
+    if not training:
+        if running_mean is None or running_var is None:
+            raise UnsupportedOperation("expects running statistics for an "
+                                       "eval-mode batch norm, but got none")
+        return ctx.w.batch_norm(x, scale, shift, running_mean, running_var,
+                                eps, ctx.loc)
+    if momentum is None:
+        raise UnsupportedOperation(
+            "expects a batch norm momentum, but got None (a cumulative "
+            "moving average is not supported)")
+    mean_in = _per_channel(ctx, running_mean, 0.0, channels, dtype)
+    var_in = _per_channel(ctx, running_var, 1.0, channels, dtype)
+    y, _, _, new_mean, new_var = ctx.w.batch_norm_training(
+        x, scale, shift, mean_in, var_in, eps, momentum, ctx.loc)
+    if running_mean is not None:
+        ctx.update_buffer(running_mean, new_mean)
+    if running_var is not None:
+        ctx.update_buffer(running_var, new_var)
+    return y
+
+
+def layer_norm(ctx, input, normalized_shape, weight=None, bias=None,
+               eps=1e-05):
+    x = _float(ctx, input)
+    rank = len(normalized_shape) if isinstance(
+        normalized_shape, (tuple, list)) else 1
+    return ctx.w.layer_norm(x, weight, bias, rank, eps, ctx.loc)
+
+
+# -- modules -------------------------------------------------------------------
+
+
+def _conv2d_module(ctx, m, input):
+    if m.padding_mode != "zeros":
+        raise UnsupportedOperation("expects padding_mode='zeros', but got "
+                                   "'%s'" % m.padding_mode)
+    return conv2d(ctx, input, ctx.parameter("weight"),
+                  ctx.parameter("bias") if m.bias is not None else None,
+                  m.stride, m.padding, m.dilation, m.groups)
+
+
+def _batch_norm_module(ctx, m, input):
+    use_batch_stats = m.training or not m.track_running_stats
+    if m.training and m.track_running_stats:
+        ctx.increment_counter("num_batches_tracked")
+    tracked = m.track_running_stats and m.running_mean is not None
+    return batch_norm(
+        ctx, input,
+        ctx.parameter("running_mean") if tracked else None,
+        ctx.parameter("running_var") if tracked else None,
+        ctx.parameter("weight") if m.affine else None,
+        ctx.parameter("bias") if m.affine else None,
+        use_batch_stats, m.momentum, m.eps)
+
+
+def _linear_module(ctx, m, input):
+    return linear(ctx, input, ctx.parameter("weight"),
+                  ctx.parameter("bias") if m.bias is not None else None)
+
+
+def _layer_norm_module(ctx, m, input):
+    affine = m.elementwise_affine
+    return layer_norm(ctx, input, m.normalized_shape,
+                      ctx.parameter("weight") if affine else None,
+                      ctx.parameter("bias") if affine and getattr(
+                          m, "bias", None) is not None else None, m.eps)
+
+
+MODULES = {
+    nn.Conv2d: _conv2d_module,
+    nn.BatchNorm1d: _batch_norm_module,
+    nn.BatchNorm2d: _batch_norm_module,
+    nn.Linear: _linear_module,
+    nn.LayerNorm: _layer_norm_module,
+    nn.ReLU: lambda ctx, m, x: relu(ctx, x),
+    nn.ReLU6: lambda ctx, m, x: relu6(ctx, x),
+    nn.Hardtanh: lambda ctx, m, x: hardtanh(ctx, x, m.min_val, m.max_val),
+    nn.Sigmoid: lambda ctx, m, x: sigmoid(ctx, x),
+    nn.Tanh: lambda ctx, m, x: tanh(ctx, x),
+    nn.SiLU: lambda ctx, m, x: silu(ctx, x),
+    nn.GELU: lambda ctx, m, x: gelu(ctx, x, getattr(m, "approximate", "none")),
+    nn.Softmax: lambda ctx, m, x: softmax(ctx, x, m.dim),
+    nn.LogSoftmax: lambda ctx, m, x: log_softmax(ctx, x, m.dim),
+    nn.MaxPool2d: lambda ctx, m, x: max_pool2d(
+        ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,
+        m.return_indices),
+    nn.AvgPool2d: lambda ctx, m, x: avg_pool2d(
+        ctx, x, m.kernel_size, m.stride, m.padding, m.ceil_mode,
+        m.count_include_pad, m.divisor_override),
+    nn.AdaptiveAvgPool2d: lambda ctx, m, x: adaptive_avg_pool2d(
+        ctx, x, m.output_size),
+    nn.Flatten: lambda ctx, m, x: reshape_like_result(ctx, x),
+    nn.Dropout: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
+    nn.Identity: lambda ctx, m, x: x,
+}
+
+FUNCTIONS = {
+    operator.add: add, operator.iadd: add, torch.add: add,
+    operator.sub: sub, operator.isub: sub, torch.sub: sub, torch.rsub: rsub,
+    operator.mul: mul, operator.imul: mul, torch.mul: mul,
+    operator.truediv: div, operator.itruediv: div, torch.div: div,
+    operator.neg: neg, torch.neg: neg,
+    operator.matmul: matmul, torch.matmul: matmul, torch.mm: matmul,
+    torch.bmm: matmul,
+    operator.getitem: getitem,
+    torch.relu: relu, F.relu: relu, F.relu6: relu6, F.hardtanh: hardtanh,
+    torch.clamp: clamp, torch.clip: clamp,
+    torch.sigmoid: sigmoid, F.sigmoid: sigmoid, torch.tanh: tanh,
+    F.tanh: tanh, torch.exp: exp, torch.log: log, torch.sqrt: sqrt,
+    torch.rsqrt: rsqrt, torch.abs: abs_, F.gelu: gelu, F.silu: silu,
+    F.dropout: dropout,
+    torch.flatten: reshape_like_result, torch.reshape: reshape_like_result,
+    torch.squeeze: reshape_like_result, torch.unsqueeze: reshape_like_result,
+    torch.permute: permute, torch.transpose: transpose, torch.t: t,
+    torch.cat: cat, torch.mean: mean, torch.sum: sum_,
+    torch.softmax: softmax, F.softmax: softmax, F.log_softmax: log_softmax,
+    torch.log_softmax: log_softmax,
+    F.linear: linear, torch.addmm: addmm,
+    F.conv2d: conv2d, torch.conv2d: conv2d,
+    F.max_pool2d: max_pool2d, torch.max_pool2d: max_pool2d,
+    F.avg_pool2d: avg_pool2d, torch._C._nn.avg_pool2d: avg_pool2d,
+    F.adaptive_avg_pool2d: adaptive_avg_pool2d,
+    torch._C._nn.adaptive_avg_pool2d: adaptive_avg_pool2d,
+    F.batch_norm: batch_norm, F.layer_norm: layer_norm,
+}
+if hasattr(torch, "concat"):
+    FUNCTIONS[torch.concat] = cat
+if hasattr(F, "_max_pool2d"):
+    FUNCTIONS[F._max_pool2d] = max_pool2d
+
+METHODS = {
+    "add": add, "add_": add, "sub": sub, "mul": mul, "div": div,
+    "neg": neg, "matmul": matmul, "relu": relu, "relu_": relu,
+    "sigmoid": sigmoid, "tanh": tanh, "exp": exp, "log": log, "sqrt": sqrt,
+    "rsqrt": rsqrt, "abs": abs_, "clamp": clamp,
+    "view": reshape_like_result, "reshape": reshape_like_result,
+    "flatten": reshape_like_result, "squeeze": reshape_like_result,
+    "unsqueeze": reshape_like_result, "view_as": reshape_like_result,
+    "reshape_as": reshape_like_result,
+    "permute": permute, "transpose": transpose, "t": t,
+    "expand": expand, "expand_as": expand,
+    "contiguous": identity, "clone": identity, "detach": identity,
+    "mean": mean, "sum": sum_, "softmax": softmax,
+    "log_softmax": log_softmax,
+    "to": cast_to, "type": cast_to, "type_as": cast_to, "half": cast_to,
+    "float": cast_to, "bfloat16": cast_to, "double": cast_to,
+}

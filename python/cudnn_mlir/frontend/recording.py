@@ -1,0 +1,171 @@
+"""Runs an FX graph once on example inputs and records, for every node, what
+it produced: a `TensorMeta` (shape and MLIR element type) for a tensor, the
+Python value itself for anything else (sizes, ints, tuples of either).
+
+The importer reads shapes from this record instead of re-deriving them, so
+reshapes with -1, pooling with ceil_mode or `x.size(1)` need no shape rules of
+their own. The graph runs on a copy of the module: training-mode batch norm
+must not move the caller's running statistics.
+"""
+
+import copy
+from typing import Any, Dict
+
+import torch
+import torch.fx
+
+_MLIR_TYPES = {
+    torch.float16: "f16", torch.bfloat16: "bf16", torch.float32: "f32",
+    torch.float64: "f64", torch.int64: "i64", torch.int32: "i32",
+    torch.int16: "i16", torch.int8: "i8", torch.bool: "i1",
+}
+
+_REDUCED_FLOATS = (torch.float16, torch.bfloat16)
+
+
+def mlir_type(dtype: "torch.dtype") -> str:
+    try:
+        return _MLIR_TYPES[dtype]
+    except KeyError:
+        raise TypeError("expects a tensor of %s, but got %s" % (
+            ", ".join(str(d).replace("torch.", "") for d in _MLIR_TYPES),
+            str(dtype).replace("torch.", ""))) from None
+
+
+class TensorMeta:
+    """What the importer needs to know about a tensor the graph produced."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype: str):
+        self.shape = tuple(int(d) for d in shape)
+        self.dtype = dtype
+
+    def __repr__(self):
+        return "TensorMeta(%s, %s)" % (list(self.shape), self.dtype)
+
+
+class DynamicShapeError(TypeError):
+    """A tensor whose shape is symbolic (torch.compile's dynamic shapes)."""
+
+
+def _static(d):
+    if not isinstance(d, int) and type(d).__name__ == "SymInt":
+        raise DynamicShapeError(
+            "expects static shapes, but got a symbolic size %s (compile with "
+            "torch.compile(..., dynamic=False))" % d)
+    return int(d)
+
+
+def summarize(value, float_type=None):
+    """`value` with every tensor replaced by its TensorMeta; `float_type`
+    renames f32 (used when the graph ran in f32 in place of f16/bf16)."""
+    if isinstance(value, torch.Tensor):
+        shape = [_static(d) for d in value.shape]
+        dtype = mlir_type(value.dtype)
+        if float_type and dtype == "f32":
+            dtype = float_type
+        return TensorMeta(shape, dtype)
+    if isinstance(value, torch.Size):
+        return tuple(_static(d) for d in value)
+    if isinstance(value, (tuple, list)):
+        return type(value)(summarize(v, float_type) for v in value)
+    if isinstance(value, dict):
+        return {k: summarize(v, float_type) for k, v in value.items()}
+    return value
+
+
+def contains_tensor(summary) -> bool:
+    if isinstance(summary, TensorMeta):
+        return True
+    if isinstance(summary, (tuple, list)):
+        return any(contains_tensor(v) for v in summary)
+    if isinstance(summary, dict):
+        return any(contains_tensor(v) for v in summary.values())
+    return False
+
+
+class _Recorder(torch.fx.Interpreter):
+    def __init__(self, module, float_type):
+        super().__init__(module)
+        self.float_type = float_type
+        self.record: Dict[str, Any] = {}
+        self.constants: Dict[str, torch.Tensor] = {}
+
+    def run_node(self, n):
+        result = super().run_node(n)
+        self.record[n.name] = summarize(result, self.float_type)
+        # A tensor made from no tensors (torch.zeros(...)) is a constant.
+        if (isinstance(result, torch.Tensor)
+                and n.op in ("call_function", "call_method")
+                and not any(contains_tensor(self.record.get(i.name))
+                            for i in n.all_input_nodes)):
+            self.constants[n.name] = result.detach().cpu()
+        return result
+
+
+def _reduced_float_type(module, inputs):
+    """The one reduced float type (f16 or bf16) of the module's tensors and
+    the inputs, or None."""
+    found = set()
+    for t in list(module.parameters()) + list(module.buffers()) + [
+            i for i in inputs if isinstance(i, torch.Tensor)]:
+        if t.dtype in _REDUCED_FLOATS:
+            found.add(t.dtype)
+    return found.pop() if len(found) == 1 else None
+
+
+def _to_f32(value, reduced):
+    if isinstance(value, torch.Tensor) and value.dtype == reduced:
+        return value.float()
+    return value
+
+
+def _is_fake(value) -> bool:
+    return type(value).__name__ == "FakeTensor"
+
+
+def record_from_meta(module: torch.fx.GraphModule):
+    """node name -> summary from the example values TorchDynamo stores on
+    every node (FakeTensors when its example inputs are fake)."""
+    recorded = {}
+    for n in module.graph.nodes:
+        if n.op == "output":
+            continue
+        value = n.meta.get("example_value", n.meta.get("val"))
+        if value is None and n.op != "get_attr":
+            raise TypeError("expects every node of a graph with fake example "
+                            "inputs to carry an example value, but '%s' has "
+                            "none" % n.name)
+        recorded[n.name] = summarize(value)
+    return recorded, {}
+
+
+def record(module: torch.fx.GraphModule, inputs):
+    """Runs `module` on `inputs` and returns (node name -> summary, node
+    name -> the tensor of each node that made a tensor from no tensors). A graph in f16
+    or bf16 on the CPU (where torch implements few reduced-precision
+    kernels) runs in f32 instead, its f32 results recorded as the reduced
+    type: shapes do not depend on the float type."""
+    if any(_is_fake(i) for i in inputs):
+        return record_from_meta(module)
+    shadow = copy.deepcopy(module)
+    try:
+        with torch.no_grad():
+            recorder = _Recorder(shadow, None)
+            recorder.run(*inputs)
+        return recorder.record, recorder.constants
+    except RuntimeError as error:
+        reduced = _reduced_float_type(module, inputs)
+        on_cpu = all(i.device.type == "cpu" for i in inputs
+                     if isinstance(i, torch.Tensor))
+        if reduced is None or not on_cpu or "not implemented for" not in str(
+                error):
+            raise
+    shadow = copy.deepcopy(module).float()
+    with torch.no_grad():
+        recorder = _Recorder(shadow, mlir_type(reduced))
+        recorder.run(*[_to_f32(i, reduced) for i in inputs])
+    constants = {n: t.to(reduced) if t.dtype == torch.float32 else t
+                 for n, t in recorder.constants.items()}
+    return recorder.record, constants

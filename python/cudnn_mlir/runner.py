@@ -1,0 +1,100 @@
+"""CompiledModel: a compiled module bound to the nn.Module it came from.
+
+Calling it passes the caller's inputs, then the model's parameters, buffers
+and tensor constants (the tensors themselves, looked up once: optimizers and
+`model.cuda()` update them in place), runs the entry on torch's current
+stream, writes the new running statistics of training-mode batch norms back
+into their buffers, and returns the outputs in the model's own structure.
+"""
+
+from .frontend.importer import get_attribute as _attribute
+from .loader import CompiledModule
+
+
+def _rebuild(structure, results):
+    if "value" in structure:
+        return results[structure["value"]]
+    if "tuple" in structure:
+        return tuple(_rebuild(s, results) for s in structure["tuple"])
+    if "list" in structure:
+        return [_rebuild(s, results) for s in structure["list"]]
+    return structure["const"]
+
+
+class CompiledModel:
+    def __init__(self, module: CompiledModule, imported, model):
+        self.module, self.imported = module, imported
+        self.entry = imported.func_name
+        if self.entry not in module.entries:
+            raise ValueError("expects the compiled module to have entry '%s', "
+                             "but it has %s" % (self.entry,
+                                                list(module.entries)))
+        kinds = [a.kind for a in imported.args]
+        self.num_inputs = kinds.count("input")
+        if kinds[:self.num_inputs] != ["input"] * self.num_inputs:
+            raise ValueError("expects the inputs before the model's tensors "
+                             "in the compiled signature")
+        self._bound_specs = imported.args[self.num_inputs:]
+        self._bound = [self._lookup(model, spec) for spec in self._bound_specs]
+        # (argument index, result index) of each new running statistic.
+        self._updates = [(r.arg, i) for i, r in enumerate(imported.results)
+                         if r.kind == "update"]
+        self._counters = [_attribute(model, name)
+                          for name in imported.counters]
+        self._checked = None  # the bound tensors' pointers when checked
+
+    @staticmethod
+    def _lookup(model, spec):
+        import torch
+        from .loader import _torch_dtype
+        try:
+            tensor = _attribute(model, spec.name)
+        except AttributeError:
+            raise ValueError("expects the model to have the %s '%s' it was "
+                             "compiled with, but it has none"
+                             % (spec.kind, spec.name)) from None
+        want = _torch_dtype(torch, spec.dtype)
+        if tuple(tensor.shape) != spec.shape or tensor.dtype != want:
+            raise ValueError(
+                "expects %s '%s' to be %s %s as compiled, but got %s %s"
+                % (spec.kind, spec.name, list(spec.shape), want,
+                   list(tensor.shape), tensor.dtype))
+        return tensor
+
+    def _explain(self, error):
+        """The first bound tensor that is not on a CUDA device, named."""
+        for spec, tensor in zip(self._bound_specs, self._bound):
+            if not tensor.is_cuda:
+                return ValueError("expects %s '%s' on a CUDA device, but got "
+                                  "%s (call model.cuda())"
+                                  % (spec.kind, spec.name, tensor.device))
+        return error
+
+    def __call__(self, *inputs):
+        if len(inputs) != self.num_inputs:
+            raise TypeError("expects %d input%s, but got %d"
+                            % (self.num_inputs,
+                               "" if self.num_inputs == 1 else "s",
+                               len(inputs)))
+        # The model's tensors are checked again only when one of them moved
+        # (model.cuda(), a new .data): one data_ptr() each per call.
+        pointers = [t.data_ptr() for t in self._bound]
+        try:
+            if pointers != self._checked:
+                self._checked = None
+                self.module.check_bound(self.entry, self.num_inputs,
+                                        self._bound)
+                self._checked = pointers
+            results = self.module.run_with_bound(self.entry, inputs,
+                                                 self._bound, pointers)
+        except (TypeError, ValueError) as error:
+            raise self._explain(error) from None
+        if not isinstance(results, tuple):
+            results = (results,)
+        for arg, index in self._updates:
+            target = inputs[arg] if arg < self.num_inputs else \
+                self._bound[arg - self.num_inputs]
+            target.copy_(results[index])
+        for counter in self._counters:
+            counter.add_(1)
+        return _rebuild(self.imported.outputs, results)

@@ -1,0 +1,67 @@
+"""The TCP writer's shape bookkeeping (no torch needed)."""
+
+import unittest
+
+from cudnn_mlir.frontend.tcp_writer import (TcpWriter, Value, float_literal,
+                                            reassociation)
+
+
+class ReassociationTest(unittest.TestCase):
+    def test_merges(self):
+        self.assertEqual(reassociation([2, 5, 32], [10, 32]), [[0, 1], [2]])
+        self.assertEqual(reassociation([2, 8, 1, 1], [2, 8]), [[0], [1, 2, 3]])
+        self.assertEqual(reassociation([1, 8, 1, 1], [8, 1, 1]),
+                         [[0, 1], [2], [3]])
+        self.assertEqual(reassociation([1, 1, 4], [1, 4]), [[0], [1, 2]])
+        self.assertEqual(reassociation([1, 1], []), [])
+
+    def test_not_a_merge(self):
+        self.assertIsNone(reassociation([2, 3, 4], [3, 8]))
+        self.assertIsNone(reassociation([6, 4], [4, 6]))
+        self.assertIsNone(reassociation([2, 2], []))
+
+
+class LiteralTest(unittest.TestCase):
+    def test_decimal_has_a_point(self):
+        self.assertEqual(float_literal(1e-05), "1.0e-05")
+        self.assertEqual(float_literal(0.1), "0.1")
+        self.assertEqual(float_literal(6), "6.0")
+        self.assertEqual(float_literal(-2.5e20), "-2.5e+20")
+
+    def test_non_finite_is_hex(self):
+        self.assertEqual(float_literal(float("inf"), "f32"), "0x7F800000")
+        self.assertEqual(float_literal(float("-inf"), "f64"),
+                         "0xFFF0000000000000")
+
+
+class WriterTest(unittest.TestCase):
+    def test_broadcast_adds_leading_dims_then_broadcasts(self):
+        w = TcpWriter()
+        y = w.broadcast_to(Value("%b", (16,), "f32"), (2, 5, 16))
+        self.assertEqual(y.shape, (2, 5, 16))
+        body = "\n".join(w.body())
+        self.assertIn("tensor.expand_shape %b [[0, 1, 2]] output_shape "
+                      "[1, 1, 16]", body)
+        self.assertIn("tcp.broadcast %0, %c2, %c5 {axes = [0, 1]}", body)
+
+    def test_reshape_that_is_no_merge_goes_through_1d(self):
+        w = TcpWriter()
+        y = w.reshape(Value("%x", (6, 4), "f16"), (4, 6))
+        self.assertEqual(y.shape, (4, 6))
+        body = "\n".join(w.body())
+        self.assertIn("tensor.collapse_shape %x [[0, 1]]", body)
+        self.assertIn("tensor.expand_shape %0 [[0, 1]] output_shape [4, 6]",
+                      body)
+
+    def test_shape_mismatch_is_an_error(self):
+        w = TcpWriter()
+        with self.assertRaisesRegex(ValueError, "cannot broadcast"):
+            w.broadcast_to(Value("%x", (3,), "f32"), (2, 4))
+        with self.assertRaisesRegex(ValueError, "expects operands of one "
+                                    "type"):
+            w.binary("tcp.add", Value("%a", (2,), "f32"),
+                     Value("%b", (2,), "f16"))
+
+
+if __name__ == "__main__":
+    unittest.main()

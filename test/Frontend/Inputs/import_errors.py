@@ -1,0 +1,84 @@
+"""Models the importer must refuse, each with the one error it gives:
+`import_errors.py CASE` prints "error: <message>" (or the IR, if the import
+unexpectedly succeeds)."""
+
+import sys
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from cudnn_mlir.frontend import TorchImportError, import_model
+
+
+class Cumsum(nn.Module):
+    def forward(self, x):
+        y = x.relu()
+        return torch.cumsum(y, dim=1)
+
+
+class DropoutTraining(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.drop = nn.Dropout(0.25)
+
+    def forward(self, x):
+        return self.drop(x)
+
+
+class DataDependent(nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:
+            return x
+        return -x
+
+
+class AdaptivePoolNotDivisor(nn.Module):
+    def forward(self, x):
+        return F.adaptive_avg_pool2d(x, (3, 3))
+
+
+class ReflectPad(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(4, 4, 3, padding=1, padding_mode="reflect")
+
+    def forward(self, x):
+        return self.conv(x)
+
+
+class MaxPoolIndices(nn.Module):
+    def forward(self, x):
+        return F.max_pool2d(x, 2, return_indices=True)[0]
+
+
+class IntegerDivision(nn.Module):
+    def forward(self, x):
+        return torch.div(x, 3, rounding_mode="floor")
+
+
+class WrongInputs(nn.Module):
+    def forward(self, x, y):
+        return x + y
+
+
+CASES = {
+    "cumsum": (Cumsum, lambda: (torch.rand(2, 8),)),
+    "dropout_training": (lambda: DropoutTraining().train(),
+                         lambda: (torch.rand(2, 8),)),
+    "data_dependent": (DataDependent, lambda: (torch.rand(2, 8),)),
+    "adaptive_pool": (AdaptivePoolNotDivisor,
+                      lambda: (torch.rand(1, 4, 7, 7),)),
+    "reflect_pad": (ReflectPad, lambda: (torch.rand(1, 4, 8, 8),)),
+    "max_pool_indices": (MaxPoolIndices, lambda: (torch.rand(1, 4, 8, 8),)),
+    "floor_division": (IntegerDivision, lambda: (torch.rand(2, 8),)),
+    "wrong_inputs": (WrongInputs, lambda: (torch.rand(2, 8),
+                                           torch.rand(3, 8))),
+}
+
+if __name__ == "__main__":
+    factory, inputs = CASES[sys.argv[1]]
+    try:
+        print(import_model(factory(), inputs()).text)
+    except TorchImportError as error:
+        print("error: %s" % error)

@@ -84,7 +84,12 @@ struct CodegenMapToGpuPass
       if (failed(checkMappable(op)))
         return signalPassFailure();
 
-    // Fills whose value a reduction kernel takes over.
+    // Fills whose value a reduction kernel takes over. Each moves to just
+    // before its reduction: findFillInit checked that nothing in between
+    // touches the buffer. The strategies look for the fill again when they
+    // emit the kernel, by then behind the kernels (gpu.launch ops, which may
+    // write anything) of the ops in between: a fill left there would be
+    // erased and the kernel would start from the buffer's old contents.
     DenseSet<Operation *> folded;
     for (linalg::GenericOp op : generics) {
       unsigned foldable =
@@ -92,8 +97,10 @@ struct CodegenMapToGpuPass
           : isRowReduction(op) || isColumnReduction(op) ? 1
                                                           : 0;
       for (unsigned i = 0; i < foldable; ++i)
-        if (linalg::GenericOp fill = findFillInit(op, i).fill)
+        if (linalg::GenericOp fill = findFillInit(op, i).fill) {
+          fill->moveBefore(op);
           folded.insert(fill);
+        }
     }
 
     SmallVector<KernelSummary> kernels;

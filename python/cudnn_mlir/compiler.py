@@ -8,6 +8,8 @@ same name) and the pipeline options:
     <cache>/<key>/model.mlir   the TCP the importer wrote
     <cache>/<key>/model.json   how arguments and results map to the model
     <cache>/<key>/model.so     the compiled module
+    <cache>/<key>/compiler.txt which cudnn-compile made it (a hash of the
+                               executable; another one recompiles)
 
 A machine without the compiler (the GPU machine has no LLVM) loads artifacts
 compiled elsewhere: copy the folder into its cache, or call `load`.
@@ -82,6 +84,33 @@ def default_options(imported) -> str:
     return ""
 
 
+_FINGERPRINTS = {}
+
+
+def _fingerprint(compiler) -> str:
+    """Which cudnn-compile made an artifact: the SHA-256 of its executable
+    (computed once per process and path)."""
+    stat = os.stat(compiler)
+    cached = _FINGERPRINTS.get(compiler)
+    if cached and cached[0] == (stat.st_mtime_ns, stat.st_size):
+        return cached[1]
+    digest = hashlib.sha256()
+    with open(compiler, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    _FINGERPRINTS[compiler] = ((stat.st_mtime_ns, stat.st_size),
+                               digest.hexdigest()[:32])
+    return _FINGERPRINTS[compiler][1]
+
+
+def _made_by(folder) -> str:
+    try:
+        with open(os.path.join(folder, "compiler.txt")) as f:
+            return f.read().strip()
+    except OSError:
+        return ""
+
+
 def compile_artifact(imported, options=None, cache_dir=None) -> str:
     """The artifact folder for `imported` (a frontend.ImportedModule),
     compiling it when the cache has none. `options` are the pipeline's
@@ -91,9 +120,13 @@ def compile_artifact(imported, options=None, cache_dir=None) -> str:
     cache_dir = cache_dir or default_cache_dir()
     key = artifact_key(imported.text, options)
     folder = os.path.join(cache_dir, key)
-    if os.path.isfile(os.path.join(folder, "model.so")):
-        return folder
     compiler = find_compiler()
+    if os.path.isfile(os.path.join(folder, "model.so")):
+        # Where the compiler is, an artifact another build of it made is
+        # stale (same IR, other code): compile again. Without a compiler
+        # (the GPU machine) any artifact of this key serves.
+        if compiler is None or _made_by(folder) == _fingerprint(compiler):
+            return folder
     if compiler is None:
         raise CompilerNotFoundError(
             "expects cudnn-compile (set %s or put it on PATH) or a compiled "
@@ -110,6 +143,8 @@ def compile_artifact(imported, options=None, cache_dir=None) -> str:
         f.write(imported.text)
     with open(os.path.join(work, "model.json"), "w") as f:
         f.write(imported.dumps())
+    with open(os.path.join(work, "compiler.txt"), "w") as f:
+        f.write(_fingerprint(compiler))
     command = [compiler, source, "-o", os.path.join(work, "model.so")]
     if options:
         command.append("--pipeline-options=" + options)
@@ -119,6 +154,8 @@ def compile_artifact(imported, options=None, cache_dir=None) -> str:
             "expects cudnn-compile to compile the imported model, but it "
             "failed (exit %d):\n%s\n(the IR is in %s)"
             % (done.returncode, done.stderr.strip(), source))
+    if os.path.isdir(folder):  # a stale artifact: replace it
+        shutil.rmtree(folder, ignore_errors=True)
     try:
         os.rename(work, folder)
     except OSError:

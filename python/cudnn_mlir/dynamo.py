@@ -83,9 +83,14 @@ def _returns_list(gm):
 
 def _register():
     try:
+        import torch._dynamo
         from torch._dynamo import list_backends, register_backend
     except ImportError:  # torch 1.x: no TorchDynamo
         return False
+    # TorchDynamo leaves nn.LSTM/GRU/RNN out of its graphs unless told
+    # otherwise; with this they arrive as torch.lstm(...) calls, which the
+    # importer maps to cuDNN's RNN API.
+    torch._dynamo.config.allow_rnn = True
     if "cudnn_mlir" not in list_backends(exclude_tags=()):
         register_backend(compiler_fn=backend, name="cudnn_mlir")
     return True

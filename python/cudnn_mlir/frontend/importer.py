@@ -29,6 +29,8 @@ from .tcp_writer import TcpWriter, Value, string_literal, tensor_type
 
 MODULES = dict(lowerings.MODULES)
 MODULES.update(rnn_lowering.MODULES)
+FUNCTIONS = dict(lowerings.FUNCTIONS)
+FUNCTIONS.update(rnn_lowering.FUNCTIONS)
 
 # Largest tensor the graph creates from no inputs (torch.zeros(...), a
 # tensor constant) that is written into the IR as a literal.
@@ -347,7 +349,7 @@ class _Importer:
         handler = None
         module_name = None
         if node.op == "call_function":
-            handler = lowerings.FUNCTIONS.get(node.target)
+            handler = FUNCTIONS.get(node.target)
         elif node.op == "call_method":
             handler = lowerings.METHODS.get(node.target)
         elif node.op == "call_module":
@@ -393,6 +395,11 @@ class _Importer:
             self.env[target] = value
 
     def _literal(self, node, tensor):
+        flat = tensor.reshape(-1)
+        if flat.numel() and tensor.dtype != torch.bool and bool(
+                (flat == flat[0]).all()):  # torch.zeros(...) and the like
+            return self.writer.splat(flat[0].item(), tensor.shape,
+                                     mlir_type(tensor.dtype), self._loc(node))
         if tensor.numel() > _MAX_LITERAL_ELEMENTS:
             raise TorchImportError(
                 "cudnn_mlir cannot import %s: expects a tensor created inside "

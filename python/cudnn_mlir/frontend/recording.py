@@ -149,6 +149,11 @@ def record(module: torch.fx.GraphModule, inputs):
     type: shapes do not depend on the float type."""
     if any(_is_fake(i) for i in inputs):
         return record_from_meta(module)
+    # Copies, because the graph may update its inputs in place (TorchDynamo
+    # passes buffers as inputs: num_batches_tracked.add_(1), the running
+    # statistics of F.batch_norm(training=True)).
+    inputs = [i.clone() if isinstance(i, torch.Tensor) else i
+              for i in inputs]
     shadow = copy.deepcopy(module)
     try:
         with torch.no_grad():

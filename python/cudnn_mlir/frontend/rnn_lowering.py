@@ -6,6 +6,7 @@ caller leaves out are zero constants. The module returns (output, (h_n, c_n))
 or (output, h_n), and so does the lowering.
 """
 
+import torch
 import torch.nn as nn
 
 from .lowerings import UnsupportedOperation
@@ -48,27 +49,51 @@ def _rnn_module(ctx, m, input, hx=None):
     else:
         h0, c0 = hx, None
     params = [ctx.parameter(name) for name in m._flat_weights_names]
-    attrs = ("has_biases = %s, num_layers = %d : i64, dropout = %s : f64, "
-             "train = %s, bidirectional = %s, batch_first = %s"
-             % (_bool(m.bias), m.num_layers, float_literal(m.dropout),
-                _bool(m.training), _bool(m.bidirectional),
-                _bool(m.batch_first)))
-    if proj:
-        attrs += ", proj_size = %d : i64" % proj
-    if m.training and m.dropout > 0:
-        raise UnsupportedOperation(
-            "expects an RNN without dropout in training mode, but got "
-            "dropout = %g (call model.eval() or set dropout = 0)" % m.dropout)
-    result = ctx.result
-    output, states = result[0], result[1]
-    states = list(states) if is_lstm else [states]
-    operands = [x, h0] + ([c0] if is_lstm else []) + params
-    values = ctx.w.custom_op(
-        _op_name(m), operands, attrs,
-        [(t.shape, t.dtype) for t in [output] + states], ctx.loc)
+    output, states = ctx.result[0], ctx.result[1]
+    values = _emit(ctx, _op_name(m), x, h0, c0, params, m.bias, m.num_layers,
+                   m.dropout, m.training, m.bidirectional, m.batch_first,
+                   proj, [output] + (list(states) if is_lstm else [states]))
     if is_lstm:
         return (values[0], (values[1], values[2]))
     return (values[0], values[1])
+
+
+def _emit(ctx, op_name, x, h0, c0, params, has_biases, num_layers, dropout,
+          train, bidirectional, batch_first, proj, results):
+    """The custom op; `results` are the TensorMetas torch produced."""
+    if train and dropout > 0:
+        raise UnsupportedOperation(
+            "expects an RNN without dropout in training mode, but got "
+            "dropout = %g (call model.eval() or set dropout = 0)" % dropout)
+    attrs = ("has_biases = %s, num_layers = %d : i64, dropout = %s : f64, "
+             "train = %s, bidirectional = %s, batch_first = %s"
+             % (_bool(has_biases), num_layers, float_literal(dropout),
+                _bool(train), _bool(bidirectional), _bool(batch_first)))
+    if proj:
+        attrs += ", proj_size = %d : i64" % proj
+    operands = [x, h0] + ([c0] if c0 is not None else []) + list(params)
+    return ctx.w.custom_op(op_name, operands, attrs,
+                           [(t.shape, t.dtype) for t in results], ctx.loc)
+
+
+def _aten_rnn(op_name):
+    """torch.lstm / gru / rnn_tanh / rnn_relu in the `.input` form, as
+    TorchDynamo's graphs call them (nn.LSTM's forward inlined)."""
+    is_lstm = op_name == "torch.aten.lstm"
+
+    def lower(ctx, input, hx, params, has_biases, num_layers, dropout, train,
+              bidirectional, batch_first=False):
+        if not isinstance(params, (list, tuple)):
+            raise UnsupportedOperation(
+                "expects the padded form of %s (input, hx, params, ...), but "
+                "got the packed one (data, batch_sizes, ...)" % op_name)
+        h0, c0 = (hx[0], hx[1]) if is_lstm else (hx, None)
+        proj = h0.shape[-1] if is_lstm and h0.shape[-1] != c0.shape[-1] \
+            else 0
+        return tuple(_emit(ctx, op_name, input, h0, c0, params, has_biases,
+                           num_layers, dropout, train, bidirectional,
+                           batch_first, proj, list(ctx.result)))
+    return lower
 
 
 def _bool(flag):
@@ -76,3 +101,7 @@ def _bool(flag):
 
 
 MODULES = {nn.LSTM: _rnn_module, nn.GRU: _rnn_module, nn.RNN: _rnn_module}
+FUNCTIONS = {torch.lstm: _aten_rnn("torch.aten.lstm"),
+             torch.gru: _aten_rnn("torch.aten.gru"),
+             torch.rnn_tanh: _aten_rnn("torch.aten.rnn_tanh"),
+             torch.rnn_relu: _aten_rnn("torch.aten.rnn_relu")}

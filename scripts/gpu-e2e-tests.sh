@@ -4,9 +4,10 @@
 # runtime there, then runs every e2e test on the artifacts in
 # build/e2e-cache (made here by `run_e2e.py --compile-only`, carried over),
 # first through cudnn_mlir.compile, then through
-# torch.compile(backend="cudnn_mlir"). Subgraphs TorchDynamo captured that
-# have no artifact yet are exported to $CUDNN_MLIR_EXPORT_DIR (default
-# build/e2e-export) for `python3 -m cudnn_mlir.compile_exported`.
+# torch.compile(backend="cudnn_mlir"), then imported from torch.export.
+# Graphs with no artifact yet (TorchDynamo's subgraphs, torch.export's) are
+# written to $CUDNN_MLIR_EXPORT_DIR (default build/e2e-export) for
+# `python3 -m cudnn_mlir.compile_exported` here.
 #   bash scripts/gpu-e2e-tests.sh [--filter REGEX]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,4 +19,6 @@ echo "== cudnn_mlir.compile"
 python3 "$ROOT/integration_test/e2e/run_e2e.py" --cache "$CACHE" "$@" || status=1
 echo "== torch.compile(backend=\"cudnn_mlir\")"
 python3 "$ROOT/integration_test/e2e/run_e2e.py" --torch-compile --cache "$CACHE" "$@" || status=1
+echo "== torch.export"
+python3 "$ROOT/integration_test/e2e/run_e2e.py" --aten --cache "$CACHE" "$@" || status=1
 exit "$status"

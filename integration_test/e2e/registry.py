@@ -17,7 +17,7 @@ TESTS = {}
 # atol + rtol * |eager|, elementwise). fp32 runs with TF32 off on both sides;
 # fp16 accumulates in fp32 on both, but the two libraries pick different
 # engines and fusions, so the bound is a few fp16 ulps of the output scale.
-TOLERANCES = {"f32": (1e-4, 1e-4), "f16": (1e-2, 1e-2)}
+TOLERANCES = {"f32": (1e-4, 1e-4), "f16": (1e-2, 1e-2), "bf16": (5e-2, 5e-2)}
 
 
 class Test:
@@ -27,6 +27,13 @@ class Test:
         self.tolerance = tolerance or {}
 
     def tolerance_for(self, dtype):
+        if dtype == "bf16" and "bf16" not in self.tolerance:
+            # bf16 keeps 8 bits of mantissa to fp16's 11: 8x fp16's bound,
+            # at least the default.
+            f16 = self.tolerance.get("f16")
+            if f16:
+                return tuple(max(8 * t, d) for t, d in
+                             zip(f16, TOLERANCES["bf16"]))
         return self.tolerance.get(dtype, TOLERANCES[dtype])
 
     def build(self, dtype, device="cpu"):
@@ -36,14 +43,15 @@ class Test:
         model = self.factory()
         model.train(self.train)
         inputs = self.inputs()
-        torch_dtype = {"f32": torch.float32, "f16": torch.float16}[dtype]
+        torch_dtype = {"f32": torch.float32, "f16": torch.float16,
+                       "bf16": torch.bfloat16}[dtype]
         model = model.to(device=device, dtype=torch_dtype)
         inputs = [i.to(device=device, dtype=torch_dtype)
                   if i.is_floating_point() else i.to(device) for i in inputs]
         return model, inputs
 
 
-def register(name, inputs, dtypes=("f32", "f16"), train=False,
+def register(name, inputs, dtypes=("f32", "f16", "bf16"), train=False,
              tolerance=None):
     def add(factory):
         if name in TESTS:

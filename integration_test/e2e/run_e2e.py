@@ -41,7 +41,34 @@ import model_tests  # noqa: E402,F401  (registers)
 import op_tests  # noqa: E402,F401  (registers)
 from registry import TESTS  # noqa: E402
 from xfail import XFAIL  # noqa: E402
-from cudnn_mlir.frontend import import_model  # noqa: E402
+from cudnn_mlir.frontend import import_graph, import_model  # noqa: E402
+from cudnn_mlir.runner import CompiledModel  # noqa: E402
+
+
+def import_aten(model, inputs):
+    """The ATen-level import: torch.export on torch 2.x (core ATen after
+    run_decompositions), make_fx on torch 1.x. Returns the imported module
+    and the module its tensor names refer to."""
+    if hasattr(torch, "export"):
+        exported = torch.export.export(model, tuple(inputs))
+        exported = exported.run_decompositions()
+        bound = exported.module()
+        return import_graph(bound, inputs), bound
+    from torch.fx.experimental.proxy_tensor import make_fx
+    if any(i.is_floating_point() and i.dtype != torch.float32
+           for i in inputs):
+        raise RuntimeError(
+            "expects f32 for the ATen import on torch 1.x: make_fx runs "
+            "torch's CPU kernels, which lack f16/bf16 (and may crash on "
+            "bf16); torch 2.x uses torch.export instead")
+    bound = make_fx(model)(*inputs)
+    return import_graph(bound, inputs), bound
+
+
+def import_for(aten):
+    if aten:
+        return lambda model, inputs: import_aten(model, inputs)[0]
+    return import_model
 
 
 def _flat(value):
@@ -77,9 +104,9 @@ def _f64_errors(model, inputs, got, expected):
     return " vs_f64: ours %.2g eager %.2g" % (ours, eager)
 
 
-def compile_one(test, dtype, cache):
+def compile_one(test, dtype, cache, aten=False):
     model, inputs = test.build(dtype, "cpu")
-    imported = import_model(model, inputs)
+    imported = import_for(aten)(model, inputs)
     folder = cudnn_mlir.compile_artifact(imported, cache_dir=cache)
     return "artifact %s" % os.path.basename(folder)
 
@@ -106,7 +133,7 @@ def _through_torch_compile(model, inputs, cache):
     return out
 
 
-def run_one(test, dtype, cache, torch_compile=False):
+def run_one(test, dtype, cache, torch_compile=False, aten=False):
     model, inputs = test.build(dtype, "cuda")
     reference = copy.deepcopy(model)
     pristine = copy.deepcopy(model) if dtype == "f32" else None
@@ -114,6 +141,13 @@ def run_one(test, dtype, cache, torch_compile=False):
         expected = _flat(reference(*inputs))
     if torch_compile:
         got = _flat(_through_torch_compile(model, inputs, cache))
+    elif aten:
+        imported, bound = import_aten(model, inputs)
+        folder = cudnn_mlir.compile_artifact(imported, cache_dir=cache)
+        compiled = CompiledModel(
+            cudnn_mlir.load_module(os.path.join(folder, "model.so")),
+            imported, bound)
+        got = _flat(compiled(*inputs))
     else:
         compiled = cudnn_mlir.compile(model, inputs, cache_dir=cache)
         got = _flat(compiled(*inputs))
@@ -156,8 +190,11 @@ def main():
     parser.add_argument("--cache", default=os.path.join(
         HERE, "..", "..", "build", "e2e-cache"))
     parser.add_argument("--filter", default="")
-    parser.add_argument("--dtypes", default="f32,f16")
+    parser.add_argument("--dtypes", default="f32,f16,bf16")
     parser.add_argument("--list", action="store_true")
+    parser.add_argument("--aten", action="store_true",
+                        help="import at the ATen level: torch.export on "
+                        "torch 2.x, make_fx on 1.x")
     parser.add_argument("--torch-compile", action="store_true",
                         help="run through torch.compile(backend='cudnn_mlir') "
                         "instead of cudnn_mlir.compile (torch 2.x)")
@@ -181,23 +218,25 @@ def main():
             if args.print_ir:
                 model, inputs = test.build(dtype, "cpu")
                 print("// %s [%s]" % (name, dtype))
-                print(import_model(model, inputs).text)
+                print(import_for(args.aten)(model, inputs).text)
                 print("// -----")
                 continue
             start = time.time()
             try:
                 if args.compile_only:
-                    detail = compile_one(test, dtype, args.cache)
+                    detail = compile_one(test, dtype, args.cache, args.aten)
                 else:
                     detail = run_one(test, dtype, args.cache,
-                                     args.torch_compile)
+                                     args.torch_compile, args.aten)
                 ok = True
             except Exception as error:  # reported, never hidden
                 detail = "%s: %s" % (type(error).__name__, error)
                 if os.environ.get("E2E_TRACEBACK"):
                     detail += "\n" + traceback.format_exc()
                 ok = False
-            reason = XFAIL.get((name, dtype))
+            mode = "aten" if args.aten else (
+                "dynamo" if args.torch_compile else "fx")
+            reason = XFAIL.get((name, dtype, mode))
             status = ("XPASS" if ok else "XFAIL") if reason else (
                 "PASS" if ok else "FAIL")
             counts[status] += 1

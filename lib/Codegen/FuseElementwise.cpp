@@ -33,10 +33,23 @@ bool shouldFuse(OpOperand *fusedOperand) {
     return false;
   // A consumer whose reduction merges by a named rule (Welford states) keeps
   // its form: the fused op would lose the mark that allows the merge.
-  auto consumer = cast<linalg::LinalgOp>(fusedOperand->getOwner());
+  auto consumer = cast<linalg::GenericOp>(fusedOperand->getOwner());
   if (consumer->hasAttr("codegen.combiner"))
     return false;
   if (producer.getNumParallelLoops() != producer.getNumLoops())
+    return false;
+  // A reduction's outputs are its accumulators. Fusion keeps a producer
+  // result as an extra output of the fused op while the result has other
+  // users (a consumer already fused but not yet erased counts: the greedy
+  // driver tries again once it is gone) or when the producer's output is the
+  // only operand left that sizes some loop (a generated conv reads its data
+  // through `tensor.extract`, a batch norm its parameters through
+  // broadcasts). In a reduction that output would move with the reduced
+  // loops, which no kernel strategy writes; the producer stays a kernel of
+  // its own and the reduction reads its result.
+  if (consumer.getNumReductionLoops() != 0 &&
+      !linalg::getPreservedProducerResults(producer, consumer, fusedOperand)
+           .empty())
     return false;
   // Through a broadcasting map every producer element would be recomputed
   // once per consumer element it feeds (batch norm's per-channel inverse

@@ -29,6 +29,9 @@ from .loader import load_module
 ARTIFACT_VERSION = 1
 CACHE_ENV = "CUDNN_MLIR_CACHE_DIR"
 COMPILER_ENV = "CUDNN_MLIR_COMPILE"
+# Where a machine without the compiler writes what it would have compiled
+# (model.mlir, model.json, options.txt per key), for compile_exported.
+EXPORT_ENV = "CUDNN_MLIR_EXPORT_DIR"
 
 _LOC = re.compile(r' loc\((?:[^()"]|"(?:[^"\\]|\\.)*"|\([^()]*\))*\)$',
                   re.MULTILINE)
@@ -128,6 +131,9 @@ def compile_artifact(imported, options=None, cache_dir=None) -> str:
         if compiler is None or _made_by(folder) == _fingerprint(compiler):
             return folder
     if compiler is None:
+        exported = os.environ.get(EXPORT_ENV)
+        if exported:
+            export(imported, options, exported)
         raise CompilerNotFoundError(
             "expects cudnn-compile (set %s or put it on PATH) or a compiled "
             "artifact '%s' in %s, but found neither; compile the model on a "

@@ -20,11 +20,9 @@ the cache back, and the next run finds the artifacts by their hash.
 import logging
 import os
 
-from .compiler import CompilerNotFoundError, compile_artifact, export
+from .compiler import CompilerNotFoundError, compile_artifact
 from .loader import load_module
 from .runner import CompiledModel
-
-EXPORT_ENV = "CUDNN_MLIR_EXPORT_DIR"
 
 log = logging.getLogger(__name__)
 
@@ -45,13 +43,7 @@ def backend(gm, example_inputs, options=None, cache_dir=None):
     REPORT.append(entry)
     try:
         imported = import_graph(gm, list(example_inputs))
-        try:
-            folder = compile_artifact(imported, options, cache_dir)
-        except CompilerNotFoundError:
-            exported = os.environ.get(EXPORT_ENV)
-            if exported:
-                export(imported, options, exported)
-            raise
+        folder = compile_artifact(imported, options, cache_dir)
         compiled = CompiledModel(load_module(os.path.join(folder,
                                                           "model.so")),
                                  imported, gm)

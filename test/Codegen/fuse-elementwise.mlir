@@ -183,3 +183,92 @@ func.func @broadcast_producer_single_user(%x: tensor<8x16xf32>, %v: tensor<16xf3
   } -> tensor<8x16xf32>
   return %y : tensor<8x16xf32>
 }
+
+// Global average pooling after a batch norm whose data comes through
+// `tensor.extract` (a generated conv) and whose parameters are broadcasts:
+// the batch norm's only full-size operand is its output. Fused into the sum,
+// that output would stay as a second result of the reduction, indexed by the
+// reduced loops, which no kernel writes (codegen-map-to-gpu rejects it). The
+// batch norm stays a kernel, and the sum takes the ReLU and reads it; its
+// only output is the accumulator.
+#nchw = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#chan = affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>
+#pooled = affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>
+// CHECK-LABEL: func.func @pool_keeps_producer_that_sizes_its_loops
+// CHECK:         %[[BN:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+// CHECK-SAME:      outs(%{{.*}} : tensor<2x8x3x3xf32>)
+// CHECK:           tensor.extract
+// CHECK:           arith.mulf
+// CHECK:           arith.addf
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+// CHECK-SAME:      ins(%[[BN]] : tensor<2x8x3x3xf32>) outs(%{{.*}} : tensor<2x8x1x1xf32>)
+// CHECK:           arith.maximumf
+// CHECK:           arith.addf
+// CHECK:           linalg.yield %{{[^,]*}} : f32
+// CHECK-NEXT:    } -> tensor<2x8x1x1xf32>
+func.func @pool_keeps_producer_that_sizes_its_loops(%x: tensor<2x8x3x3xf32>, %scale: tensor<1x8x1x1xf32>, %shift: tensor<1x8x1x1xf32>) -> tensor<2x8x1x1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x8x3x3xf32>
+  %scaled = linalg.generic {indexing_maps = [#chan, #nchw], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%scale : tensor<1x8x1x1xf32>) outs(%e : tensor<2x8x3x3xf32>) {
+  ^bb0(%s: f32, %o: f32):
+    %n = linalg.index 0 : index
+    %c = linalg.index 1 : index
+    %h = linalg.index 2 : index
+    %w = linalg.index 3 : index
+    %v = tensor.extract %x[%n, %c, %h, %w] : tensor<2x8x3x3xf32>
+    %m = arith.mulf %v, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<2x8x3x3xf32>
+  %shifted = linalg.generic {indexing_maps = [#nchw, #chan, #nchw], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%scaled, %shift : tensor<2x8x3x3xf32>, tensor<1x8x1x1xf32>) outs(%e : tensor<2x8x3x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = arith.addf %a, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<2x8x3x3xf32>
+  %relu = linalg.generic {indexing_maps = [#nchw, #nchw], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%shifted : tensor<2x8x3x3xf32>) outs(%e : tensor<2x8x3x3xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<2x8x3x3xf32>
+  %e1 = tensor.empty() : tensor<2x8x1x1xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e1 : tensor<2x8x1x1xf32>) -> tensor<2x8x1x1xf32>
+  %sum = linalg.generic {indexing_maps = [#nchw, #pooled], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%relu : tensor<2x8x3x3xf32>) outs(%acc : tensor<2x8x1x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x1x1xf32>
+  return %sum : tensor<2x8x1x1xf32>
+}
+
+// A producer the function also returns is written anyway: the sum reads its
+// result instead of taking it in (where its full result would again be an
+// output of the reduction).
+// CHECK-LABEL: func.func @pool_reads_producer_with_other_user
+// CHECK:         %[[RELU:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<2x8x3x3xf32>)
+// CHECK:           arith.maximumf
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+// CHECK-SAME:      ins(%[[RELU]] : tensor<2x8x3x3xf32>) outs(%{{.*}} : tensor<2x8x1x1xf32>)
+// CHECK-NOT:       arith.maximumf
+// CHECK:         return %[[SUM]], %[[RELU]]
+func.func @pool_reads_producer_with_other_user(%x: tensor<2x8x3x3xf32>) -> (tensor<2x8x1x1xf32>, tensor<2x8x3x3xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x8x3x3xf32>
+  %relu = linalg.generic {indexing_maps = [#nchw, #nchw], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<2x8x3x3xf32>) outs(%e : tensor<2x8x3x3xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<2x8x3x3xf32>
+  %e1 = tensor.empty() : tensor<2x8x1x1xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e1 : tensor<2x8x1x1xf32>) -> tensor<2x8x1x1xf32>
+  %sum = linalg.generic {indexing_maps = [#nchw, #pooled], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%relu : tensor<2x8x3x3xf32>) outs(%acc : tensor<2x8x1x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x1x1xf32>
+  return %sum, %relu : tensor<2x8x1x1xf32>, tensor<2x8x3x3xf32>
+}

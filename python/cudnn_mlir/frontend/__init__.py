@@ -1,7 +1,7 @@
 """The PyTorch front end: torch.fx graphs to TCP (docs/frontend.md)."""
 
 from .importer import (ArgSpec, ImportedModule, TorchImportError,
-                       import_graph, import_model, trace)
+                       import_exported, import_graph, import_model, trace)
 
-__all__ = ["ArgSpec", "ImportedModule", "TorchImportError", "import_graph",
-           "import_model", "trace"]
+__all__ = ["ArgSpec", "ImportedModule", "TorchImportError", "import_exported",
+           "import_graph", "import_model", "trace"]

@@ -22,7 +22,7 @@ from typing import Any, Dict, List, Optional
 import torch
 import torch.fx
 
-from . import lowerings, rnn_lowering
+from . import aten_lowerings, lowerings, rnn_lowering
 from .lowerings import UnsupportedOperation
 from .recording import TensorMeta, contains_tensor, mlir_type, record
 from .tcp_writer import TcpWriter, Value, string_literal, tensor_type
@@ -31,6 +31,7 @@ MODULES = dict(lowerings.MODULES)
 MODULES.update(rnn_lowering.MODULES)
 FUNCTIONS = dict(lowerings.FUNCTIONS)
 FUNCTIONS.update(rnn_lowering.FUNCTIONS)
+FUNCTIONS.update(aten_lowerings.FUNCTIONS)
 
 # Largest tensor the graph creates from no inputs (torch.zeros(...), a
 # tensor constant) that is written into the IR as a literal.
@@ -170,6 +171,18 @@ def import_model(model: torch.nn.Module, example_inputs,
     return import_graph(trace(model), tuple(example_inputs), func_name)
 
 
+def import_exported(exported, func_name: str = "forward") -> ImportedModule:
+    """Imports a torch.export ExportedProgram (torch 2.x): decomposed to core
+    ATen, with its parameters and buffers back as named attributes
+    (`ExportedProgram.module()`), on the example inputs it was exported
+    with."""
+    import torch.utils._pytree as pytree
+    exported = exported.run_decompositions()
+    args, kwargs = exported.example_inputs
+    flat = pytree.tree_leaves((args, kwargs))
+    return import_graph(exported.module(), flat, func_name)
+
+
 def import_graph(graph_module: torch.fx.GraphModule, example_inputs,
                  func_name: str = "forward") -> ImportedModule:
     """Imports an FX graph (from tracing, TorchDynamo or by hand)."""
@@ -296,6 +309,11 @@ class _Importer:
     # -- arguments -----------------------------------------------------------
 
     def _new_arg(self, kind, name, meta, tensor=None) -> Value:
+        if meta.dtype.startswith("unsupported"):
+            raise TorchImportError(
+                "expects %s '%s' to have a dtype TCP has (%s), but got %s"
+                % (kind, name, ", ".join(sorted(set(
+                    _supported_dtypes()))), meta.dtype.split()[-1]))
         value = Value("%%arg%d" % len(self.args), meta.shape, meta.dtype)
         self.args.append(value)
         self.arg_specs.append(ArgSpec(kind, name, meta.shape, meta.dtype))
@@ -364,6 +382,9 @@ class _Importer:
         return handler, module_name
 
     def _lower(self, node):
+        if not node.users and not _is_in_place(node):
+            self.env[node] = None  # dead code (make_fx keeps some)
+            return
         result = self.recorded[node.name]
         if not contains_tensor(result):
             self.env[node] = result  # sizes and other Python values
@@ -380,6 +401,9 @@ class _Importer:
         kwargs = torch.fx.node.map_arg(node.kwargs, lambda n: self.env[n])
         ctx = NodeContext(self, node, result, self._loc(node), module_name)
         try:
+            if handler is not lowerings.getitem:
+                aten_lowerings.check_available(
+                    list(args) + list(kwargs.values()))
             value = handler(ctx, *args, **kwargs)
         except (UnsupportedOperation, ValueError, TypeError) as error:
             raise TorchImportError("cudnn_mlir cannot import %s: %s"
@@ -490,6 +514,11 @@ def _is_in_place(node) -> bool:
     return False
 
 
+def _supported_dtypes():
+    from .recording import _MLIR_TYPES
+    return [str(d).replace("torch.", "") for d in _MLIR_TYPES]
+
+
 def _is_channels_last(tensor) -> bool:
     """A 4-D tensor stored NHWC (torch.channels_last) whose NCHW strides
     differ: its argument is marked so the compiled module takes it as it is
@@ -537,6 +566,8 @@ def _flatten_outputs(obj, values: List[Value]):
 
 def _check_matches(value, summary, where):
     """The lowering's values have the shapes and types the graph produced."""
+    if isinstance(value, aten_lowerings.Unavailable):
+        return
     if isinstance(summary, TensorMeta):
         if not isinstance(value, Value) or value.shape != summary.shape \
                 or value.dtype != summary.dtype:

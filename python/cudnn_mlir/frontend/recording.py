@@ -62,7 +62,9 @@ def summarize(value, float_type=None):
     renames f32 (used when the graph ran in f32 in place of f16/bf16)."""
     if isinstance(value, torch.Tensor):
         shape = [_static(d) for d in value.shape]
-        dtype = mlir_type(value.dtype)
+        # A dtype TCP lacks is an error only where the importer uses it.
+        dtype = _MLIR_TYPES.get(value.dtype) or "unsupported %s" % str(
+            value.dtype).replace("torch.", "")
         if float_type and dtype == "f32":
             dtype = float_type
         return TensorMeta(shape, dtype)
@@ -143,10 +145,9 @@ def record_from_meta(module: torch.fx.GraphModule):
 
 def record(module: torch.fx.GraphModule, inputs):
     """Runs `module` on `inputs` and returns (node name -> summary, node
-    name -> the tensor of each node that made a tensor from no tensors). A graph in f16
-    or bf16 on the CPU (where torch implements few reduced-precision
-    kernels) runs in f32 instead, its f32 results recorded as the reduced
-    type: shapes do not depend on the float type."""
+    name -> the tensor of each node that made a tensor from no tensors). A
+    graph in f16 or bf16 on the CPU runs in f32 instead, its f32 results
+    recorded as the reduced type: shapes do not depend on the float type."""
     if any(_is_fake(i) for i in inputs):
         return record_from_meta(module)
     # Copies, because the graph may update its inputs in place (TorchDynamo
@@ -154,19 +155,18 @@ def record(module: torch.fx.GraphModule, inputs):
     # statistics of F.batch_norm(training=True)).
     inputs = [i.clone() if isinstance(i, torch.Tensor) else i
               for i in inputs]
-    shadow = copy.deepcopy(module)
-    try:
+    reduced = _reduced_float_type(module, inputs)
+    on_cpu = all(i.device.type == "cpu" for i in inputs
+                 if isinstance(i, torch.Tensor))
+    if reduced is None or not on_cpu:
+        shadow = copy.deepcopy(module)
         with torch.no_grad():
             recorder = _Recorder(shadow, None)
             recorder.run(*inputs)
         return recorder.record, recorder.constants
-    except RuntimeError as error:
-        reduced = _reduced_float_type(module, inputs)
-        on_cpu = all(i.device.type == "cpu" for i in inputs
-                     if isinstance(i, torch.Tensor))
-        if reduced is None or not on_cpu or "not implemented for" not in str(
-                error):
-            raise
+    # f16/bf16 on the CPU: torch 1.13 lacks most of those kernels, and some
+    # of its bf16 ones execute instructions this CPU may not have (SIGILL,
+    # which no except clause catches), so the graph runs in f32.
     shadow = copy.deepcopy(module).float()
     with torch.no_grad():
         recorder = _Recorder(shadow, mlir_type(reduced))

@@ -189,6 +189,18 @@ std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
       return reason;
     }
   }
+  // Seen on an H100 with cuDNN 9.14 (torchvision's MobileNetV2 in the
+  // PyTorch e2e suite): a bf16 grouped (depthwise) conv finds no engine
+  // ("conv.g != 1"), fused or alone, so the runtime's split fallback fails
+  // too. Such convs are generated kernels.
+  if (auto conv = dyn_cast<tcp::Conv2DOp>(op);
+      conv && conv.getGroupCount() != 1 &&
+      conv.getInput().getType().getElementType().isBF16()) {
+    os << "no cuDNN engine runs a bf16 grouped conv (groups = "
+       << conv.getGroupCount() << "; cuDNN 9.14, H100); it is a generated "
+       << "kernel";
+    return reason;
+  }
   // cuDNN's layer norm normalises every dimension but the first.
   if (auto layerNorm = dyn_cast<tcp::LayerNormOp>(op)) {
     int64_t rank = layerNorm.getX().getType().getRank();

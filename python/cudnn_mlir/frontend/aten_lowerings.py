@@ -1,0 +1,225 @@
+"""ATen operator overloads (torch.ops.aten.*), as graphs from torch.export
+(after run_decompositions) and make_fx carry them, restated as the torch-level
+lowerings in lowerings.py. Each adapter takes the overload's own schema.
+
+Results an ATen op returns that models do not use (the saved statistics of
+an inference batch norm, max pooling's indices) are `Unavailable`: a later
+node that reads one gets an error naming it.
+"""
+
+import torch
+
+from . import lowerings as L
+from .lowerings import UnsupportedOperation
+
+
+class Unavailable:
+    """A result the importer does not compute."""
+
+    def __init__(self, what):
+        self.what = what
+
+
+def convolution(ctx, input, weight, bias, stride, padding, dilation,
+                transposed, output_padding, groups):
+    if transposed:
+        raise UnsupportedOperation("expects a forward convolution, but got a "
+                                   "transposed one")
+    if len(weight.shape) != 4:
+        raise UnsupportedOperation("expects a 2-D convolution, but got a "
+                                   "%d-D weight" % len(weight.shape))
+    return L.conv2d(ctx, input, weight, bias, stride, padding, dilation,
+                    groups)
+
+
+def batch_norm_no_training(ctx, input, weight, bias, running_mean,
+                           running_var, momentum, eps):
+    y = L.batch_norm(ctx, input, running_mean, running_var, weight, bias,
+                     False, momentum, eps)
+    return (y, Unavailable("the saved mean of an inference batch norm"),
+            Unavailable("the saved invstd of an inference batch norm"))
+
+
+def native_batch_norm(ctx, input, weight, bias, running_mean, running_var,
+                      training, momentum, eps):
+    y = L.batch_norm(ctx, input, running_mean, running_var, weight, bias,
+                     training, momentum, eps)
+    return (y, Unavailable("the saved mean of a batch norm"),
+            Unavailable("the saved invstd of a batch norm"))
+
+
+def batch_norm_functional(ctx, input, weight, bias, running_mean,
+                          running_var, training, momentum, eps):
+    """torch.export's training-mode batch norm: the new running statistics
+    are results (the graph copies them into the buffers after)."""
+    if not training:
+        return batch_norm_no_training(ctx, input, weight, bias, running_mean,
+                                      running_var, momentum, eps)
+    x = L._float(ctx, input)
+    channels = x.shape[1]
+    dtype = running_mean.dtype
+    scale = L._per_channel(ctx, weight, 1.0, channels, dtype)
+    shift = L._per_channel(ctx, bias, 0.0, channels, dtype)
+    y, _, _, new_mean, new_var = ctx.w.batch_norm_training(
+        x, scale, shift, running_mean, running_var, eps, momentum, ctx.loc)
+    return (y, Unavailable("the saved mean of a batch norm"),
+            Unavailable("the saved invstd of a batch norm"), new_mean,
+            new_var)
+
+
+def native_layer_norm(ctx, input, normalized_shape, weight, bias, eps):
+    y = L.layer_norm(ctx, input, normalized_shape, weight, bias, eps)
+    return (y, Unavailable("the mean of a layer norm"),
+            Unavailable("the rstd of a layer norm"))
+
+
+def max_pool2d_with_indices(ctx, input, kernel_size, stride=(), padding=0,
+                            dilation=1, ceil_mode=False):
+    # The recorded result is (values, indices); values has the shape.
+    shape_ctx = _FirstResult(ctx)
+    y = L.max_pool2d(shape_ctx, input, kernel_size, stride or None, padding,
+                     dilation, ceil_mode)
+    return (y, Unavailable("max pooling's indices"))
+
+
+class _FirstResult:
+    """A NodeContext whose result is the first of the node's results."""
+
+    def __init__(self, ctx):
+        self._ctx = ctx
+        self.result = ctx.result[0]
+
+    def __getattr__(self, name):
+        return getattr(self._ctx, name)
+
+
+def softmax(ctx, input, dim, half_to_float):
+    return L.softmax(ctx, input, dim)
+
+
+def log_softmax(ctx, input, dim, half_to_float):
+    return L.log_softmax(ctx, input, dim)
+
+
+def slice_tensor(ctx, input, dim=0, start=None, end=None, step=1):
+    index = [slice(None)] * input.rank
+    index[L._dim(dim, input.rank)] = slice(start, end, step)
+    return L._tensor_index(ctx, input, tuple(index))
+
+
+def select(ctx, input, dim, index):
+    where = [slice(None)] * input.rank
+    where[L._dim(dim, input.rank)] = int(index)
+    return L._tensor_index(ctx, input, tuple(where))
+
+
+def copy_(ctx, input, src, non_blocking=False):
+    """In place: the new value of `input` (the importer writes it back when
+    `input` is a function argument)."""
+    return L._operand(ctx, src, input.shape, input.dtype)
+
+
+def hardtanh(ctx, input, min_val=-1.0, max_val=1.0):
+    return L.hardtanh(ctx, input, min_val, max_val)
+
+
+def mean_dim(ctx, input, dim, keepdim=False, dtype=None):
+    return L.mean(ctx, input, dim, keepdim)
+
+
+def sum_dim(ctx, input, dim, keepdim=False, dtype=None):
+    return L.sum_(ctx, input, dim, keepdim)
+
+
+def avg_pool2d(ctx, input, kernel_size, stride=(), padding=0,
+               ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    return L.avg_pool2d(ctx, input, kernel_size, stride or None, padding,
+                        ceil_mode, count_include_pad, divisor_override)
+
+
+def clamp(ctx, input, min=None, max=None):
+    return L.clamp(ctx, input, min, max)
+
+
+def binary_scalar(lower):
+    def adapter(ctx, input, other, alpha=1):
+        return lower(ctx, input, other, alpha=alpha)
+    return adapter
+
+
+def cast(ctx, input, *args, **kwargs):
+    return L.cast_to(ctx, input)
+
+
+def identity(ctx, input, *args, **kwargs):
+    return input
+
+
+def _overloads():
+    aten = torch.ops.aten
+    table = {
+        "convolution.default": convolution,
+        "_native_batch_norm_legit_no_training.default":
+            batch_norm_no_training,
+        "native_batch_norm.default": native_batch_norm,
+        "_native_batch_norm_legit_functional.default": batch_norm_functional,
+        "native_layer_norm.default": native_layer_norm,
+        "max_pool2d_with_indices.default": max_pool2d_with_indices,
+        "avg_pool2d.default": avg_pool2d,
+        "_adaptive_avg_pool2d.default": L.adaptive_avg_pool2d,
+        "adaptive_avg_pool2d.default": L.adaptive_avg_pool2d,
+        "relu.default": L.relu, "hardtanh.default": hardtanh,
+        "clamp.default": clamp, "sigmoid.default": L.sigmoid,
+        "tanh.default": L.tanh, "exp.default": L.exp, "log.default": L.log,
+        "sqrt.default": L.sqrt, "rsqrt.default": L.rsqrt,
+        "neg.default": L.neg, "abs.default": L.abs_, "gelu.default": L.gelu,
+        "silu.default": L.silu,
+        "add.Tensor": binary_scalar(L.add), "add.Scalar": binary_scalar(L.add),
+        "sub.Tensor": binary_scalar(L.sub), "sub.Scalar": binary_scalar(L.sub),
+        "rsub.Scalar": L.rsub, "rsub.Tensor": L.rsub,
+        "mul.Tensor": L.mul, "mul.Scalar": L.mul,
+        "div.Tensor": L.div, "div.Scalar": L.div,
+        "addmm.default": L.addmm, "mm.default": L.matmul,
+        "bmm.default": L.matmul, "t.default": L.t,
+        "permute.default": L.permute, "transpose.int": L.transpose,
+        "view.default": L.reshape_like_result,
+        "_unsafe_view.default": L.reshape_like_result,
+        "_reshape_alias.default": L.reshape_like_result,
+        "reshape.default": L.reshape_like_result,
+        "squeeze.dim": L.reshape_like_result,
+        "squeeze.dims": L.reshape_like_result,
+        "unsqueeze.default": L.reshape_like_result,
+        "expand.default": L.expand, "cat.default": L.cat,
+        "mean.dim": mean_dim, "sum.dim_IntList": sum_dim,
+        "_softmax.default": softmax, "_log_softmax.default": log_softmax,
+        "slice.Tensor": slice_tensor, "select.int": select,
+        "clone.default": identity, "alias.default": identity,
+        "detach.default": identity, "contiguous.default": identity,
+        "_to_copy.default": cast, "copy_.default": copy_,
+        "dropout.default": lambda ctx, input, p, train: L.dropout(
+            ctx, input, p, train),
+    }
+    overloads = {}
+    for name, lower in table.items():
+        packet, _, overload = name.partition(".")
+        # The in-place twin (relu_, add_.Tensor: make_fx keeps them) lowers
+        # the same; the importer rebinds the mutated value.
+        for variant in (packet, packet + "_"):
+            op = getattr(getattr(aten, variant, None), overload, None)
+            if op is not None and op not in overloads:
+                overloads[op] = lower
+    return overloads
+
+
+FUNCTIONS = _overloads()
+
+
+def check_available(args):
+    """Raises when an argument is a result the importer did not compute."""
+    for a in args:
+        if isinstance(a, Unavailable):
+            raise UnsupportedOperation("uses %s, which the importer does not "
+                                       "compute" % a.what)
+        if isinstance(a, (list, tuple)):
+            check_available(a)

@@ -139,6 +139,7 @@ def run_one(test, dtype, cache, torch_compile=False, aten=False):
     pristine = copy.deepcopy(model) if dtype == "f32" else None
     with torch.no_grad():
         expected = _flat(reference(*inputs))
+    holder = model  # the module whose buffers the call updates
     if torch_compile:
         got = _flat(_through_torch_compile(model, inputs, cache))
     elif aten:
@@ -148,6 +149,7 @@ def run_one(test, dtype, cache, torch_compile=False, aten=False):
             cudnn_mlir.load_module(os.path.join(folder, "model.so")),
             imported, bound)
         got = _flat(compiled(*inputs))
+        holder = bound
     else:
         compiled = cudnn_mlir.compile(model, inputs, cache_dir=cache)
         got = _flat(compiled(*inputs))
@@ -157,8 +159,11 @@ def run_one(test, dtype, cache, torch_compile=False, aten=False):
                              % (len(expected), len(got)))
     atol, rtol = test.tolerance_for(dtype)
     pairs = list(zip(got, expected))
-    if test.train:  # the running statistics the call updated
-        pairs += list(zip(model.buffers(), reference.buffers()))
+    if test.train:  # the running statistics the call updated, by name
+        # (through torch.export they live in ExportedProgram.module())
+        updated = dict(holder.named_buffers())
+        pairs += [(updated[name], buffer)
+                  for name, buffer in reference.named_buffers()]
     worst_err, worst_ratio, worst_at = 0.0, 0.0, 0
     for i, (g, e) in enumerate(pairs):
         if g.shape != e.shape:

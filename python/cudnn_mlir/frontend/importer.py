@@ -437,19 +437,24 @@ class _Importer:
 
     def run(self) -> ImportedModule:
         outputs = None
-        placeholders = 0
+        # The caller's inputs come first in the signature, wherever the
+        # graph puts its get_attr nodes (ExportedProgram.module() puts them
+        # before the placeholders).
+        placeholders = [n for n in self.gm.graph.nodes
+                        if n.op == "placeholder"]
+        for index, node in enumerate(placeholders):
+            meta = self.recorded.get(node.name)
+            example = self.example_inputs[index] \
+                if index < len(self.example_inputs) else None
+            if isinstance(meta, TensorMeta):
+                self.env[node] = self._new_arg("input", node.target, meta,
+                                               example)
+            else:
+                self.env[node] = meta
         for node in self.gm.graph.nodes:
             if node.op == "placeholder":
-                meta = self.recorded.get(node.name)
-                example = self.example_inputs[placeholders] \
-                    if placeholders < len(self.example_inputs) else None
-                placeholders += 1
-                if isinstance(meta, TensorMeta):
-                    self.env[node] = self._new_arg("input", node.target, meta,
-                                                   example)
-                else:
-                    self.env[node] = meta
-            elif node.op == "get_attr":
+                continue
+            if node.op == "get_attr":
                 try:
                     self.env[node] = self.attribute(node.target)
                 except UnsupportedOperation:

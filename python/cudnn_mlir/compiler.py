@@ -58,8 +58,10 @@ def artifact_key(ir_text: str, options: str = "") -> str:
 
 def find_compiler():
     """cudnn-compile: $CUDNN_MLIR_COMPILE, then PATH, then this checkout's
-    build/bin; None if none exists."""
+    build/bin; None if none exists (or CUDNN_MLIR_COMPILE=none)."""
     explicit = os.environ.get(COMPILER_ENV)
+    if explicit == "none":  # behave as a machine without the compiler
+        return None
     if explicit:
         if not os.access(explicit, os.X_OK):
             raise CompilerNotFoundError(

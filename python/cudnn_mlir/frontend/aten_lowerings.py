@@ -119,18 +119,6 @@ def copy_(ctx, input, src, non_blocking=False):
     return L._operand(ctx, src, input.shape, input.dtype)
 
 
-def hardtanh(ctx, input, min_val=-1.0, max_val=1.0):
-    return L.hardtanh(ctx, input, min_val, max_val)
-
-
-def mean_dim(ctx, input, dim, keepdim=False, dtype=None):
-    return L.mean(ctx, input, dim, keepdim)
-
-
-def sum_dim(ctx, input, dim, keepdim=False, dtype=None):
-    return L.sum_(ctx, input, dim, keepdim)
-
-
 def avg_pool2d(ctx, input, kernel_size, stride=(), padding=0,
                ceil_mode=False, count_include_pad=True,
                divisor_override=None):
@@ -138,22 +126,10 @@ def avg_pool2d(ctx, input, kernel_size, stride=(), padding=0,
                         ceil_mode, count_include_pad, divisor_override)
 
 
-def clamp(ctx, input, min=None, max=None):
-    return L.clamp(ctx, input, min, max)
-
-
 def binary_scalar(lower):
     def adapter(ctx, input, other, alpha=1):
         return lower(ctx, input, other, alpha=alpha)
     return adapter
-
-
-def cast(ctx, input, *args, **kwargs):
-    return L.cast_to(ctx, input)
-
-
-def identity(ctx, input, *args, **kwargs):
-    return input
 
 
 def _overloads():
@@ -169,8 +145,8 @@ def _overloads():
         "avg_pool2d.default": avg_pool2d,
         "_adaptive_avg_pool2d.default": L.adaptive_avg_pool2d,
         "adaptive_avg_pool2d.default": L.adaptive_avg_pool2d,
-        "relu.default": L.relu, "hardtanh.default": hardtanh,
-        "clamp.default": clamp, "sigmoid.default": L.sigmoid,
+        "relu.default": L.relu, "hardtanh.default": L.hardtanh,
+        "clamp.default": L.clamp, "sigmoid.default": L.sigmoid,
         "tanh.default": L.tanh, "exp.default": L.exp, "log.default": L.log,
         "sqrt.default": L.sqrt, "rsqrt.default": L.rsqrt,
         "neg.default": L.neg, "abs.default": L.abs_, "gelu.default": L.gelu,
@@ -191,12 +167,12 @@ def _overloads():
         "squeeze.dims": L.reshape_like_result,
         "unsqueeze.default": L.reshape_like_result,
         "expand.default": L.expand, "cat.default": L.cat,
-        "mean.dim": mean_dim, "sum.dim_IntList": sum_dim,
+        "mean.dim": L.mean, "sum.dim_IntList": L.sum_,
         "_softmax.default": softmax, "_log_softmax.default": log_softmax,
         "slice.Tensor": slice_tensor, "select.int": select,
-        "clone.default": identity, "alias.default": identity,
-        "detach.default": identity, "contiguous.default": identity,
-        "_to_copy.default": cast, "copy_.default": copy_,
+        "clone.default": L.identity, "alias.default": L.identity,
+        "detach.default": L.identity, "contiguous.default": L.identity,
+        "_to_copy.default": L.cast_to, "copy_.default": copy_,
         "dropout.default": lambda ctx, input, p, train: L.dropout(
             ctx, input, p, train),
     }

@@ -514,8 +514,14 @@ def _is_in_place(node) -> bool:
     if node.op == "call_method":
         return node.target.endswith("_") and not node.target.startswith("_")
     if node.op == "call_function":
-        return node.target in _IN_PLACE_FUNCTIONS or getattr(
-            node.target, "__name__", "").endswith("_")
+        if node.target in _IN_PLACE_FUNCTIONS:
+            return True
+        schema = getattr(node.target, "_schema", None)  # an ATen overload
+        if schema is not None:
+            first = schema.arguments[0] if schema.arguments else None
+            return bool(first is not None and first.alias_info is not None
+                        and first.alias_info.is_write)
+        return getattr(node.target, "__name__", "").endswith("_")
     return False
 
 

@@ -1,4 +1,4 @@
-"""FX graphs in the form TorchDynamo hands a backend (torch 1.13 has no
+"""FX graphs in the forms TorchDynamo and torch.export hand a backend (torch 1.13 has no
 TorchDynamo, so they are written by hand here): parameters and buffers are
 placeholders, nn.LSTM's forward is inlined to torch.lstm(...) with zero
 initial states from torch.zeros, and a training-mode batch norm increments
@@ -42,7 +42,18 @@ def batch_norm_graph():
     return g, inputs
 
 
-for make in (lstm_graph, batch_norm_graph):
+def aten_copy_graph():
+    """torch.export's unlifted form of a buffer update: aten.copy_ of the
+    new value into the buffer, whose result nothing uses."""
+    g = torch.fx.Graph()
+    x, count = g.placeholder("x"), g.placeholder("count")
+    bumped = g.call_function(torch.ops.aten.add.Tensor, (count, 1))
+    g.call_function(torch.ops.aten.copy_.default, (count, bumped))
+    g.output((g.call_function(torch.ops.aten.relu.default, (x,)),))
+    return g, [torch.randn(4), torch.tensor(3)]
+
+
+for make in (lstm_graph, batch_norm_graph, aten_copy_graph):
     graph, inputs = make()
     imported = import_graph(torch.fx.GraphModule(torch.nn.Module(), graph),
                             inputs)

@@ -32,39 +32,33 @@ def convolution(ctx, input, weight, bias, stride, padding, dilation,
                     groups)
 
 
-def batch_norm_no_training(ctx, input, weight, bias, running_mean,
-                           running_var, momentum, eps):
-    y = L.batch_norm(ctx, input, running_mean, running_var, weight, bias,
-                     False, momentum, eps)
-    return (y, Unavailable("the saved mean of an inference batch norm"),
-            Unavailable("the saved invstd of an inference batch norm"))
+_SAVED = (Unavailable("the saved mean of a batch norm"),
+          Unavailable("the saved invstd of a batch norm"))
 
 
 def native_batch_norm(ctx, input, weight, bias, running_mean, running_var,
                       training, momentum, eps):
     y = L.batch_norm(ctx, input, running_mean, running_var, weight, bias,
                      training, momentum, eps)
-    return (y, Unavailable("the saved mean of a batch norm"),
-            Unavailable("the saved invstd of a batch norm"))
+    return (y,) + _SAVED
+
+
+def batch_norm_no_training(ctx, input, weight, bias, running_mean,
+                           running_var, momentum, eps):
+    return native_batch_norm(ctx, input, weight, bias, running_mean,
+                             running_var, False, momentum, eps)
 
 
 def batch_norm_functional(ctx, input, weight, bias, running_mean,
                           running_var, training, momentum, eps):
-    """torch.export's training-mode batch norm: the new running statistics
-    are results (the graph copies them into the buffers after)."""
+    """torch.export's batch norm: the new running statistics are results
+    (the graph copies them into the buffers after)."""
+    y, new_mean, new_var = L.batch_norm_with_statistics(
+        ctx, input, running_mean, running_var, weight, bias, training,
+        momentum, eps)
     if not training:
-        return batch_norm_no_training(ctx, input, weight, bias, running_mean,
-                                      running_var, momentum, eps)
-    x = L._float(ctx, input)
-    channels = x.shape[1]
-    dtype = running_mean.dtype
-    scale = L._per_channel(ctx, weight, 1.0, channels, dtype)
-    shift = L._per_channel(ctx, bias, 0.0, channels, dtype)
-    y, _, _, new_mean, new_var = ctx.w.batch_norm_training(
-        x, scale, shift, running_mean, running_var, eps, momentum, ctx.loc)
-    return (y, Unavailable("the saved mean of a batch norm"),
-            Unavailable("the saved invstd of a batch norm"), new_mean,
-            new_var)
+        return (y,) + _SAVED
+    return (y,) + _SAVED + (new_mean, new_var)
 
 
 def native_layer_norm(ctx, input, normalized_shape, weight, bias, eps):

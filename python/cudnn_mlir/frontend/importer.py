@@ -24,7 +24,8 @@ import torch.fx
 
 from . import aten_lowerings, lowerings, rnn_lowering
 from .lowerings import UnsupportedOperation
-from .recording import TensorMeta, contains_tensor, mlir_type, record
+from .recording import (SUPPORTED_DTYPES, TensorMeta, contains_tensor,
+                        mlir_type, record)
 from .tcp_writer import TcpWriter, Value, string_literal, tensor_type
 
 MODULES = dict(lowerings.MODULES)
@@ -312,8 +313,7 @@ class _Importer:
         if meta.dtype.startswith("unsupported"):
             raise TorchImportError(
                 "expects %s '%s' to have a dtype TCP has (%s), but got %s"
-                % (kind, name, ", ".join(sorted(set(
-                    _supported_dtypes()))), meta.dtype.split()[-1]))
+                % (kind, name, SUPPORTED_DTYPES, meta.dtype.split()[-1]))
         value = Value("%%arg%d" % len(self.args), meta.shape, meta.dtype)
         self.args.append(value)
         self.arg_specs.append(ArgSpec(kind, name, meta.shape, meta.dtype))
@@ -408,7 +408,7 @@ class _Importer:
         except (UnsupportedOperation, ValueError, TypeError) as error:
             raise TorchImportError("cudnn_mlir cannot import %s: %s"
                                    % (self._describe(node), error)) from error
-        _check_matches(value, result, self._describe(node))
+        _check_matches(value, result, lambda: self._describe(node))
         self.env[node] = value
         target = node.args[0] if node.args else None
         if _is_in_place(node) and isinstance(target, torch.fx.Node) \
@@ -525,11 +525,6 @@ def _is_in_place(node) -> bool:
     return False
 
 
-def _supported_dtypes():
-    from .recording import _MLIR_TYPES
-    return [str(d).replace("torch.", "") for d in _MLIR_TYPES]
-
-
 def _is_channels_last(tensor) -> bool:
     """A 4-D tensor stored NHWC (torch.channels_last) whose NCHW strides
     differ: its argument is marked so the compiled module takes it as it is
@@ -575,8 +570,9 @@ def _flatten_outputs(obj, values: List[Value]):
                            % type(obj).__name__)
 
 
-def _check_matches(value, summary, where):
-    """The lowering's values have the shapes and types the graph produced."""
+def _check_matches(value, summary, describe):
+    """The lowering's values have the shapes and types the graph produced;
+    `describe()` names the node when they do not."""
     if isinstance(value, aten_lowerings.Unavailable):
         return
     if isinstance(summary, TensorMeta):
@@ -587,11 +583,12 @@ def _check_matches(value, summary, where):
             raise TorchImportError(
                 "cudnn_mlir imported %s as %s, but torch produced %s (an "
                 "importer bug; please report it)"
-                % (where, got, tensor_type(summary.shape, summary.dtype)))
+                % (describe(), got, tensor_type(summary.shape,
+                                                summary.dtype)))
     elif isinstance(summary, (tuple, list)):
         if not isinstance(value, (tuple, list)) or len(value) != len(summary):
             raise TorchImportError("cudnn_mlir imported %s as %r, but torch "
-                                   "produced %d values" % (where, value,
+                                   "produced %d values" % (describe(), value,
                                                            len(summary)))
         for v, s in zip(value, summary):
-            _check_matches(v, s, where)
+            _check_matches(v, s, describe)

@@ -436,8 +436,10 @@ def _per_channel(ctx, v, value, channels, dtype):
                                                ctx.loc)
 
 
-def batch_norm(ctx, input, running_mean, running_var, weight=None, bias=None,
-               training=False, momentum=0.1, eps=1e-05):
+def batch_norm_with_statistics(ctx, input, running_mean, running_var,
+                               weight, bias, training, momentum, eps):
+    """(y, new running mean, new running var); the new statistics are None
+    in eval mode."""
     x = _float(ctx, input)
     channels = x.shape[1]
     known = [v for v in (running_mean, running_var, weight, bias)
@@ -449,8 +451,8 @@ def batch_norm(ctx, input, running_mean, running_var, weight=None, bias=None,
         if running_mean is None or running_var is None:
             raise UnsupportedOperation("expects running statistics for an "
                                        "eval-mode batch norm, but got none")
-        return ctx.w.batch_norm(x, scale, shift, running_mean, running_var,
-                                eps, ctx.loc)
+        return (ctx.w.batch_norm(x, scale, shift, running_mean, running_var,
+                                 eps, ctx.loc), None, None)
     if momentum is None:
         raise UnsupportedOperation(
             "expects a batch norm momentum, but got None (a cumulative "
@@ -459,9 +461,19 @@ def batch_norm(ctx, input, running_mean, running_var, weight=None, bias=None,
     var_in = _per_channel(ctx, running_var, 1.0, channels, dtype)
     y, _, _, new_mean, new_var = ctx.w.batch_norm_training(
         x, scale, shift, mean_in, var_in, eps, momentum, ctx.loc)
-    if running_mean is not None:
+    return y, new_mean, new_var
+
+
+def batch_norm(ctx, input, running_mean, running_var, weight=None, bias=None,
+               training=False, momentum=0.1, eps=1e-05):
+    """F.batch_norm: a training-mode one writes its new running statistics
+    back into the buffers it read."""
+    y, new_mean, new_var = batch_norm_with_statistics(
+        ctx, input, running_mean, running_var, weight, bias, training,
+        momentum, eps)
+    if training and running_mean is not None:
         ctx.update_buffer(running_mean, new_mean)
-    if running_var is not None:
+    if training and running_var is not None:
         ctx.update_buffer(running_var, new_var)
     return y
 

@@ -23,13 +23,20 @@ _MLIR_TYPES = {
 _REDUCED_FLOATS = (torch.float16, torch.bfloat16)
 
 
+def dtype_name(dtype: "torch.dtype") -> str:
+    return str(dtype).replace("torch.", "")
+
+
+# What the importer takes, for error messages.
+SUPPORTED_DTYPES = ", ".join(dtype_name(d) for d in _MLIR_TYPES)
+
+
 def mlir_type(dtype: "torch.dtype") -> str:
     try:
         return _MLIR_TYPES[dtype]
     except KeyError:
         raise TypeError("expects a tensor of %s, but got %s" % (
-            ", ".join(str(d).replace("torch.", "") for d in _MLIR_TYPES),
-            str(dtype).replace("torch.", ""))) from None
+            SUPPORTED_DTYPES, dtype_name(dtype))) from None
 
 
 class TensorMeta:
@@ -63,8 +70,8 @@ def summarize(value, float_type=None):
     if isinstance(value, torch.Tensor):
         shape = [_static(d) for d in value.shape]
         # A dtype TCP lacks is an error only where the importer uses it.
-        dtype = _MLIR_TYPES.get(value.dtype) or "unsupported %s" % str(
-            value.dtype).replace("torch.", "")
+        dtype = _MLIR_TYPES.get(value.dtype) or "unsupported %s" % (
+            dtype_name(value.dtype))
         if float_type and dtype == "f32":
             dtype = float_type
         return TensorMeta(shape, dtype)

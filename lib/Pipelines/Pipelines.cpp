@@ -28,9 +28,15 @@ void cudnn_mlir::buildTcpToCudnnPipeline(
     OpPassManager &pm, const TcpToCudnnPipelineOptions &options) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createCanonicalizerPass());
-  funcPm.addPass(tcp::createTcpFuseForCudnnPass(tcp::TcpFuseForCudnnPassOptions{
-      options.targetSm, options.fuseFp32, options.maxOps, options.report,
-      options.foldBatchNorm, options.batchNorm}));
+  tcp::TcpFuseForCudnnPassOptions fuse;
+  fuse.targetSm = options.targetSm;
+  fuse.fuseFp32 = options.fuseFp32;
+  fuse.exactFp32 = options.exactFp32;
+  fuse.maxOps = options.maxOps;
+  fuse.report = options.report;
+  fuse.foldBatchNorm = options.foldBatchNorm;
+  fuse.batchNorm = options.batchNorm;
+  funcPm.addPass(tcp::createTcpFuseForCudnnPass(fuse));
   funcPm.addPass(tcp::createTcpIsolateGroupOpsPass());
   funcPm.addPass(cudnn_mlir::createConvertTcpToCudnnPass(
       cudnn_mlir::ConvertTcpToCudnnPassOptions{options.alignment}));
@@ -92,6 +98,7 @@ void cudnn_mlir::buildTcpToLLVMPipeline(
   TcpToCudnnPipelineOptions toCudnn;
   toCudnn.targetSm = options.targetSm;
   toCudnn.fuseFp32 = options.fuseFp32;
+  toCudnn.exactFp32 = options.exactFp32;
   toCudnn.maxOps = options.maxOps;
   toCudnn.report = options.report;
   toCudnn.foldBatchNorm = options.foldBatchNorm;

@@ -81,8 +81,8 @@ def default_options(imported) -> str:
     fp32 models keep fp32 convolutions and matmuls out of cuDNN graphs
     (`fuse-fp32=false`: generated kernels, exact fp32): on the H100 with
     cuDNN 9.14 an exact-fp32 conv with a batch-norm epilogue (mul, add, ReLU)
-    has no engine, and fp32 matmuls run at TF32 precision
-    (docs/frontend.md, "fp32")."""
+    has no engine (docs/frontend.md, "fp32"). fp32 matmuls stay out of cuDNN
+    graphs anyway under the pipelines' exact-fp32 default."""
     types = {a.dtype for a in imported.args + imported.results}
     if "f32" in types and not types & {"f16", "bf16"}:
         return "fuse-fp32=false"

@@ -7,6 +7,7 @@
 
 #include "FrontendGraph.h"
 #include "Context.h"
+#include "ExactFp32.h"
 #include "FrontendTranslate.h"
 #include "GraphValidation.h"
 #include "Log.h"
@@ -16,6 +17,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <sstream>
 
@@ -215,6 +217,14 @@ Status buildImpl(const BuildRequest &r, std::shared_ptr<BuiltGraph> &out) {
   auto built = std::make_shared<BuiltGraph>();
   built->device = r.device;
   built->dump = dumpGraph(r.desc);
+  // Before the disk cache too: a plan stored by a process that ran with
+  // NVIDIA_TF32_OVERRIDE=0 computes in TF32 in one that does not.
+  if (r.options & CMRT_GRAPH_EXACT_FP32) {
+    std::string why = whyFp32CannotBeExact(
+        r.desc, r.key.computeCapability, std::getenv("NVIDIA_TF32_OVERRIDE"));
+    if (!why.empty())
+      return {CMRT_ERROR_NOT_SUPPORTED, why + "\n" + built->dump};
+  }
   for (const Tensor &t : r.desc.tensors)
     if (!t.isVirtual && !t.isByValue)
       built->userTensors.push_back({t.uid, t.alignment});

@@ -20,7 +20,9 @@
 #include "GpuTestFixture.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <functional>
+#include <string>
 
 using namespace cmrt::graph;
 using namespace cmrt::graph::test;
@@ -295,6 +297,47 @@ TEST_F(GpuOpsTest, MatmulBiasGeluHalf) {
   for (double &v : want)
     v = 0.5 * v * (1 + std::erf(v / std::sqrt(2.0)));
   report("matmul+bias+gelu(erf) fp16", y.host, want, 2e-3);
+}
+
+// fp32: cuDNN's matmul engines compute in TF32 whatever their notes say
+// (ExactFp32.h), so with CMRT_GRAPH_EXACT_FP32 the runtime refuses the graph
+// by name (split or not); without the option it runs, on TF32, within
+// TF32's tolerance. With NVIDIA_TF32_OVERRIDE=0 cuDNN computes in fp32, but
+// on the H100 (cuDNN 9.14) no exact engine takes the fused epilogue and the
+// split cannot run a pointwise op alone, so there the matmul alone is
+// checked, exactly.
+TEST_F(GpuOpsTest, MatmulBiasGeluFloat) {
+  const int64_t m = P::kMatmulM, k = P::kMatmulK, n = P::kMatmulN;
+  Buffer a, b, bias, y;
+  random(a, DataType::Float, m * k, -1, 1);
+  random(b, DataType::Float, k * n, -0.25, 0.25);
+  random(bias, DataType::Float, n, -1, 1);
+  output(y, DataType::Float, m * n);
+  GraphDescription graph = matmulBiasGeluGraph(DataType::Float, m, k, n);
+  const char *tf32 = std::getenv("NVIDIA_TF32_OVERRIDE");
+  if (tf32 && std::string(tf32) == "0") {
+    GraphDescription alone = graph;
+    alone.ops.resize(1);         // the matmul
+    alone.tensors.resize(3);     // a, b and its output
+    alone.tensors[2].isVirtual = false;
+    runFused(alone, CMRT_GRAPH_EXACT_FP32, {1, 2, 3},
+             {a.device, b.device, y.device});
+    download(y);
+    std::vector<double> zero(n, 0.0);
+    report("matmul fp32 exact (NVIDIA_TF32_OVERRIDE=0)", y.host,
+           matmulBiasReference(a.host, b.host, zero, m, k, n), 1e-5);
+    return;
+  }
+  expectRefused(graph, CMRT_GRAPH_EXACT_FP32,
+                "op #0 (matmul): an fp32 matmul cannot be kept exact");
+  runFused(graph, CMRT_GRAPH_DEFAULT, {1, 2, 4, 6},
+           {a.device, b.device, bias.device, y.device});
+  download(y);
+  std::vector<double> want =
+      matmulBiasReference(a.host, b.host, bias.host, m, k, n);
+  for (double &v : want)
+    v = 0.5 * v * (1 + std::erf(v / std::sqrt(2.0)));
+  report("matmul+bias+gelu fp32 on TF32", y.host, want, 5e-3);
 }
 
 //===-- Batch norm --------------------------------------------------------===//

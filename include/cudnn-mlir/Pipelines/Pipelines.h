@@ -10,6 +10,20 @@ class OpPassManager;
 
 namespace cudnn_mlir {
 
+/// `exact-fp32`, which every pipeline has once: tcp-fuse-for-cudnn keeps
+/// fp32 matmuls out of graphs under it and convert-cudnn-to-llvm asks the
+/// runtime for engines that keep fp32 exact.
+template <typename Base> struct WithExactFp32Option : public Base {
+  template <typename T> using Option = typename Base::template Option<T>;
+
+  Option<bool> exactFp32{
+      *this, "exact-fp32",
+      llvm::cl::desc("fp32 stays exact (no TF32): fp32 matmuls become "
+                     "generated kernels, and fp32 graphs run only on engines "
+                     "that keep fp32 exact"),
+      llvm::cl::init(true)};
+};
+
 /// The options of `tcp-to-cudnn-pipeline`, added to `Base` (a
 /// PassPipelineOptions); each forwards to the pass of the same option name.
 template <typename Base> struct WithTcpToCudnnOptions : public Base {
@@ -52,11 +66,6 @@ template <typename Base> struct WithTcpToCudnnOptions : public Base {
 template <typename Base> struct WithCudnnToLLVMOptions : public Base {
   template <typename T> using Option = typename Base::template Option<T>;
 
-  Option<bool> exactFp32{
-      *this, "exact-fp32",
-      llvm::cl::desc("fp32 graphs only on engines that keep fp32 exact (no "
-                     "TF32)"),
-      llvm::cl::init(true)};
   Option<bool> deterministic{
       *this, "deterministic",
       llvm::cl::desc("Only deterministic cuDNN engines"), llvm::cl::init(false)};
@@ -78,16 +87,16 @@ template <typename Base> struct WithCudnnToLLVMOptions : public Base {
 };
 
 struct TcpToCudnnPipelineOptions
-    : public WithTcpToCudnnOptions<
-          PassPipelineOptions<TcpToCudnnPipelineOptions>> {};
+    : public WithExactFp32Option<WithTcpToCudnnOptions<
+          PassPipelineOptions<TcpToCudnnPipelineOptions>>> {};
 
 struct CudnnToLLVMPipelineOptions
-    : public WithCudnnToLLVMOptions<
-          PassPipelineOptions<CudnnToLLVMPipelineOptions>> {};
+    : public WithExactFp32Option<WithCudnnToLLVMOptions<
+          PassPipelineOptions<CudnnToLLVMPipelineOptions>>> {};
 
 struct TcpToLLVMPipelineOptions
-    : public WithCudnnToLLVMOptions<WithTcpToCudnnOptions<
-          PassPipelineOptions<TcpToLLVMPipelineOptions>>> {};
+    : public WithExactFp32Option<WithCudnnToLLVMOptions<WithTcpToCudnnOptions<
+          PassPipelineOptions<TcpToLLVMPipelineOptions>>>> {};
 
 /// tcp-fuse-for-cudnn, tcp-isolate-group-ops, convert-tcp-to-cudnn,
 /// cudnn-assign-layouts, then canonicalize and CSE, on every func.func.

@@ -203,3 +203,27 @@ func.func @calls_helper(%x: memref<4xf32>) {
 }
 
 memref.global "private" constant @scale : memref<1x1x1x1xf32> = dense<2.0>
+
+// -----
+
+// Resample (pooling) graphs are always autotuned (CMRT_GRAPH_AUTOTUNE, 4):
+// the heuristics' engine for ResNet-50's max pool is 2.5x slower than the
+// fastest on the H100.
+!p = !cudnn.tensor_desc<1x4x4x4xf16, alignment = 16, stride = [64, 1, 16, 4]>
+!q = !cudnn.tensor_desc<1x4x2x2xf16, alignment = 16, stride = [16, 1, 8, 4]>
+// CHECK-LABEL: llvm.func @pool(
+// CHECK:         llvm.mlir.addressof @__cmrt_graph0_words
+// CHECK-NEXT:    llvm.mlir.constant({{[0-9]+}} : i64)
+// EXACT-NEXT:    llvm.mlir.constant(4 : i64) : i64
+// INEXACT-NEXT:  llvm.mlir.constant(4 : i64) : i64
+// TUNED-NEXT:    llvm.mlir.constant(6 : i64) : i64
+// CHECK-NEXT:    llvm.mlir.addressof @__cmrt_graph0_uids
+func.func @pool(%x: memref<1x4x4x4xf16, strided<[64, 1, 16, 4]>>, %out: memref<1x4x2x2xf16, strided<[16, 1, 8, 4]>> {bufferize.result}) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  cudnn.execute_graph %h ins(%x : memref<1x4x4x4xf16, strided<[64, 1, 16, 4]>>) outs(%out : memref<1x4x2x2xf16, strided<[16, 1, 8, 4]>>) {
+  ^bb0(%a: !p):
+    %1 = cudnn.resample(%a) mode = max type = f32 window = [2, 2] spatial_stride = [2, 2] pre_padding = [0, 0] post_padding = [0, 0] : !p -> !q
+    cudnn.build_graph(%1) : !q
+  }
+  return
+}

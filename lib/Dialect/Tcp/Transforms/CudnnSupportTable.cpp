@@ -153,6 +153,37 @@ bool mlir::tcp::isCudnnRequired(Operation *op,
          isa<tcp::BatchNormTrainingOp, tcp::BatchNormBackwardOp>(op);
 }
 
+std::string mlir::tcp::whyAnchorRunsAlone(Operation *op) {
+  // Measured on an H100 with cuDNN 9.14 (benchmarks/profile_frontend.py,
+  // docs/benchmarks.md): ResNet-50's first layer (7x7 stride 2, 3 input
+  // channels, fp16 channels-last, batch 128) with its folded batch norm and
+  // ReLU fused takes 1.6 ms on the heuristics' engine and 1.5 ms on the
+  // fastest (autotuned), 0.9-2.1 ms with the input padded to 4 or 8
+  // channels; cuDNN's conv-only engines have kernels for few input channels
+  // that torch's conv runs in 0.2 ms.
+  auto conv = dyn_cast<tcp::Conv2DOp>(op);
+  if (!conv)
+    return "";
+  auto input = cast<RankedTensorType>(conv.getInput().getType());
+  Type element = input.getElementType();
+  if (!element.isF16() && !element.isBF16())
+    return "";
+  int64_t channels = input.getDimSize(1);
+  auto output = cast<RankedTensorType>(conv.getResult().getType());
+  if (ShapedType::isDynamic(channels) || !output.hasStaticShape() ||
+      channels / conv.getGroupCount() > kFewInputChannels ||
+      output.getNumElements() < kAloneMinOutputElements)
+    return "";
+  std::string reason;
+  llvm::raw_string_ostream os(reason);
+  os << "the conv it would join has " << channels / conv.getGroupCount()
+     << " input channels per group (at most " << kFewInputChannels
+     << ") and " << output.getNumElements()
+     << " output elements, which cuDNN's fused engines run slowly (cuDNN "
+        "9.14, H100); the conv runs alone";
+  return reason;
+}
+
 std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
                                          const CudnnFusionPolicy &policy) {
   // Where batch norms go is the batch-norm policy's alone (training and
@@ -176,6 +207,18 @@ std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
       os << "fp32 anchor and fuse-fp32=false";
       return reason;
     }
+  }
+  // Seen on an H100 with cuDNN 9.14 (runtime/lib/ExactFp32.h): every engine
+  // cuDNN offers for an fp32 matmul computes in TF32, none saying so in its
+  // numerical notes, so the runtime refuses fp32 matmul graphs that must be
+  // exact. Such matmuls are generated kernels, which compute in fp32.
+  if (policy.exactFp32 && isa<tcp::MatmulOp, tcp::BatchMatmulOp>(op) &&
+      cast<RankedTensorType>(op->getOperand(0).getType())
+          .getElementType()
+          .isF32()) {
+    os << "fp32 matmul and exact-fp32: cuDNN's fp32 matmul engines compute "
+          "in TF32 (cuDNN 9.14, H100); it is a generated kernel";
+    return reason;
   }
   // Seen on an H100 with cuDNN 9.14 (matmul_row_sum_f16 in the GPU suite):
   // no engine runs a conv/matmul whose reduction epilogue writes fp16 or

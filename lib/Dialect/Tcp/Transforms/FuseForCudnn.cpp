@@ -212,6 +212,13 @@ LogicalResult GroupPlanner::plan() {
     addOp(group, &op);
     if (row->role == CudnnRole::Norm || row->role == CudnnRole::Pooling)
       continue; // A norm or resample graph of its own.
+    if (std::string alone = whyAnchorRunsAlone(&op); !alone.empty()) {
+      for (Operation *user : op.getUsers())
+        leaveOut(user, alone);
+      if (Operation *producer = op.getOperand(0).getDefiningOp())
+        leaveOut(producer, alone);
+      continue;
+    }
     growPrologue(group, &op);
     growEpilogue(group, &op);
   }
@@ -315,7 +322,8 @@ struct TcpFuseForCudnnPass
           << batchNorm << "'";
       return signalPassFailure();
     }
-    CudnnFusionPolicy policy{targetSm, fuseFp32, maxOps, *batchNormPolicy};
+    CudnnFusionPolicy policy{targetSm, fuseFp32, maxOps, *batchNormPolicy,
+                             exactFp32};
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) {
       Operation *parent = block->getParentOp();

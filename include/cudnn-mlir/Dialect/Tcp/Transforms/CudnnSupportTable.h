@@ -55,6 +55,8 @@ struct CudnnFusionPolicy {
   bool fuseFp32 = true;
   unsigned maxOps = 50;
   BatchNormPolicy batchNorm = BatchNormPolicy::Auto;
+  /// fp32 must stay exact (no TF32): fp32 matmuls stay out of graphs.
+  bool exactFp32 = true;
 };
 
 /// The table row of `op`, or nullopt when cuDNN graphs cannot run it.
@@ -67,6 +69,19 @@ std::optional<CudnnOpSupport> lookupCudnnSupport(Operation *op);
 /// it can.
 std::string whyCudnnCannotRun(Operation *op, CudnnRole role,
                               const CudnnFusionPolicy &policy);
+
+/// Why the anchor `op` runs in a graph of its own, with no prologue or
+/// epilogue (which then become generated kernels); empty when it may fuse.
+/// Today: an f16/bf16 conv with at most kFewInputChannels input channels
+/// per group (an image's first layer) and at least kAloneMinOutputElements
+/// output elements (smaller ones keep their epilogue: launches dominate).
+std::string whyAnchorRunsAlone(Operation *op);
+
+/// The input channel count per group up to which an f16/bf16 conv runs
+/// alone (whyAnchorRunsAlone).
+inline constexpr int64_t kFewInputChannels = 4;
+/// The output size (elements) from which such a conv runs alone.
+inline constexpr int64_t kAloneMinOutputElements = int64_t(1) << 18;
 
 /// True when `policy` asks for `op` on cuDNN and nothing else
 /// (batch-norm=cudnn for training and backward batch norms): a reason from

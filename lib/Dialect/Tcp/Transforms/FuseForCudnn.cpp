@@ -213,8 +213,18 @@ LogicalResult GroupPlanner::plan() {
     if (row->role == CudnnRole::Norm || row->role == CudnnRole::Pooling)
       continue; // A norm or resample graph of its own.
     if (std::string alone = whyAnchorRunsAlone(&op); !alone.empty()) {
-      for (Operation *user : op.getUsers())
-        leaveOut(user, alone);
+      // The reason goes to every op the epilogue could have taken (the
+      // chain of epilogue-capable users) and to the input's producer.
+      SmallVector<Operation *> worklist(op.getUsers().begin(),
+                                        op.getUsers().end());
+      while (!worklist.empty()) {
+        Operation *user = worklist.pop_back_val();
+        std::optional<CudnnOpSupport> userRow = lookupCudnnSupport(user);
+        if (user->getBlock() != &block || !userRow || !userRow->inEpilogue ||
+            !reasons.try_emplace(user, alone).second)
+          continue;
+        worklist.append(user->getUsers().begin(), user->getUsers().end());
+      }
       if (Operation *producer = op.getOperand(0).getDefiningOp())
         leaveOut(producer, alone);
       continue;

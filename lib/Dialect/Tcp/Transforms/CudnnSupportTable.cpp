@@ -170,13 +170,15 @@ std::string mlir::tcp::whyAnchorRunsAlone(Operation *op) {
     return "";
   int64_t channels = input.getDimSize(1);
   auto output = cast<RankedTensorType>(conv.getResult().getType());
-  if (ShapedType::isDynamic(channels) || !output.hasStaticShape() ||
-      channels / conv.getGroupCount() > kFewInputChannels ||
+  if (ShapedType::isDynamic(channels) || !output.hasStaticShape())
+    return "";
+  int64_t perGroup = channels / conv.getGroupCount();
+  if (perGroup > kFewInputChannels ||
       output.getNumElements() < kAloneMinOutputElements)
     return "";
   std::string reason;
   llvm::raw_string_ostream os(reason);
-  os << "the conv it would join has " << channels / conv.getGroupCount()
+  os << "the conv it would join has " << perGroup
      << " input channels per group (at most " << kFewInputChannels
      << ") and " << output.getNumElements()
      << " output elements, which cuDNN's fused engines run slowly (cuDNN "

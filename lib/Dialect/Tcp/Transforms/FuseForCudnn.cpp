@@ -77,8 +77,10 @@ private:
   /// broadcasts do not count: the originals stay outside).
   bool usesGroupValue(Operation *op, const PlannedGroup &group) const;
   void addOp(PlannedGroup &group, Operation *op);
-  void leaveOut(Operation *op, const Twine &why) {
-    reasons.try_emplace(op, why.str());
+  /// Records why `op` stays out (the first reason wins); false when it
+  /// already had one.
+  bool leaveOut(Operation *op, const Twine &why) {
+    return reasons.try_emplace(op, why.str()).second;
   }
 
   Block &block;
@@ -221,7 +223,7 @@ LogicalResult GroupPlanner::plan() {
         Operation *user = worklist.pop_back_val();
         std::optional<CudnnOpSupport> userRow = lookupCudnnSupport(user);
         if (user->getBlock() != &block || !userRow || !userRow->inEpilogue ||
-            !reasons.try_emplace(user, alone).second)
+            !leaveOut(user, alone))
           continue;
         worklist.append(user->getUsers().begin(), user->getUsers().end());
       }

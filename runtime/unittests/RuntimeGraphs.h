@@ -66,20 +66,28 @@ inline GraphDescription convBiasReluGraph(DataType io, const ConvShape &sh) {
   return g;
 }
 
+/// a [1,M,K] x b [1,K,N] -> c [1,M,N], all of type `io`: UIDs a 1, b 2, c 3.
+inline GraphDescription matmulGraph(DataType io, int64_t m, int64_t k,
+                                    int64_t n) {
+  GraphDescription g;
+  g.tensors = {typed(1, io, {1, m, k}, {m * k, k, 1}),
+               typed(2, io, {1, k, n}, {k * n, n, 1}),
+               typed(3, io, {1, m, n}, {m * n, n, 1})};
+  g.ops = {{OpKind::Matmul, MatmulAttrs{}, {1, 2}, {3}}};
+  return g;
+}
+
 /// a [1,M,K] x b [1,K,N] -> c (virtual, float) + bias [1,1,N] -> y [1,M,N]:
 /// UIDs a 1, b 2, c 3, bias 4, y 5.
 inline GraphDescription matmulBiasGraph(DataType io, int64_t m, int64_t k,
                                         int64_t n) {
-  GraphDescription g;
-  g.tensors = {typed(1, io, {1, m, k}, {m * k, k, 1}),
-               typed(2, io, {1, k, n}, {k * n, n, 1}),
-               typed(3, DataType::Float, {1, m, n}, {m * n, n, 1}, true),
-               typed(4, io, {1, 1, n}, {n, n, 1}),
-               typed(5, io, {1, m, n}, {m * n, n, 1})};
+  GraphDescription g = matmulGraph(io, m, k, n);
+  g.tensors[2] = typed(3, DataType::Float, {1, m, n}, {m * n, n, 1}, true);
+  g.tensors.push_back(typed(4, io, {1, 1, n}, {n, n, 1}));
+  g.tensors.push_back(typed(5, io, {1, m, n}, {m * n, n, 1}));
   PointwiseAttrs add;
   add.mode = static_cast<int64_t>(PointwiseMode::Add);
-  g.ops = {{OpKind::Matmul, MatmulAttrs{}, {1, 2}, {3}},
-           {OpKind::Pointwise, add, {3, 4}, {5}}};
+  g.ops.push_back({OpKind::Pointwise, add, {3, 4}, {5}});
   return g;
 }
 

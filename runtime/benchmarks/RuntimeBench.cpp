@@ -5,7 +5,9 @@
 //  1. CPU cost of one cached execute: host time per cmrtGraphExecute
 //     (and per cmrtGraphGetOrBuild cache hit + execute), median of 30
 //     rounds of 100 calls enqueued behind a host function that holds the
-//     stream, so no call waits on the GPU.
+//     stream, so no call waits on the GPU (HostTiming.h); beside it, the
+//     same graph on cudnn-frontend alone (FrontendFloor.h) and one CUDA
+//     launch, the floor under it.
 //  2. First-call latency in fresh processes (PlanCacheProbe), for a conv
 //     and a matmul graph: no disk cache, a process that stores the plan,
 //     and one that loads it, against a warm call.
@@ -14,6 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontendFloor.h"
+#include "HostTiming.h"
 #include "RuntimeGraphs.h"
 
 #include "cudnn-mlir-runtime/Runtime.h"
@@ -21,18 +25,16 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <thread>
 #include <unistd.h>
 #include <vector>
 
 using namespace cmrt::graph;
 using namespace cmrt::graph::test;
+using namespace cmrt::bench;
 
 namespace {
 
@@ -49,11 +51,6 @@ void check(cmrtStatus st, const char *what) {
 void checkCuda(cudaError_t err, const char *what) {
   if (err != cudaSuccess)
     die(what, cudaGetErrorString(err));
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 /// Device buffers for every user tensor of a graph, filled with small values
@@ -92,13 +89,6 @@ cmrtGraph build(const GraphDescription &g, cmrtGraphOptions options,
   return graph;
 }
 
-/// A host function that holds its stream until *flag turns true.
-void CUDART_CB waitFor(void *flag) {
-  auto *release = static_cast<std::atomic<bool> *>(flag);
-  while (!release->load())
-    std::this_thread::yield();
-}
-
 void executeOverhead(cudaStream_t stream) {
   GraphDescription g = convBiasReluGraph(DataType::Half, {});
   std::vector<int64_t> words = serialize(g);
@@ -110,45 +100,26 @@ void executeOverhead(cudaStream_t stream) {
                            ops.pointers.data(), n),
           "cmrtGraphExecute");
   };
-  for (int i = 0; i < 50; ++i)
-    run();
-  checkCuda(cudaStreamSynchronize(stream), "sync");
-  // The stream waits behind a host function until the calls are enqueued,
-  // so the host time measured is the runtime's and cuDNN's own, never a
-  // wait on a full launch queue.
-  const int calls = 100;
-  std::vector<double> executeUs, lookupUs;
-  for (int round = 0; round < 30; ++round) {
-    for (int pass = 0; pass < 2; ++pass) {
-      std::atomic<bool> release{false};
-      checkCuda(cudaLaunchHostFunc(stream, waitFor, &release),
-                "cudaLaunchHostFunc");
-      auto t0 = std::chrono::steady_clock::now();
-      for (int i = 0; i < calls; ++i) {
-        if (pass == 0) {
-          run();
-          continue;
-        }
-        cmrtGraph hit = nullptr;
-        check(cmrtGraphGetOrBuild(words.data(),
-                                  static_cast<int64_t>(words.size()),
-                                  CMRT_GRAPH_DEFAULT, stream, &hit),
-              "cmrtGraphGetOrBuild");
-        check(cmrtGraphExecute(hit, stream, ops.uids.data(),
-                               ops.pointers.data(), n),
-              "cmrtGraphExecute");
-        cmrtGraphRelease(hit);
-      }
-      auto t1 = std::chrono::steady_clock::now();
-      release = true;
-      checkCuda(cudaStreamSynchronize(stream), "sync");
-      (pass == 0 ? executeUs : lookupUs)
-          .push_back(std::chrono::duration<double, std::micro>(t1 - t0)
-                         .count() /
-                     calls);
-    }
-  }
+  double executeUs = hostMicrosecondsPerCall(stream, run);
+  double lookupUs = hostMicrosecondsPerCall(stream, [&] {
+    cmrtGraph hit = nullptr;
+    check(cmrtGraphGetOrBuild(words.data(), static_cast<int64_t>(words.size()),
+                              CMRT_GRAPH_DEFAULT, stream, &hit),
+          "cmrtGraphGetOrBuild");
+    check(cmrtGraphExecute(hit, stream, ops.uids.data(), ops.pointers.data(),
+                           n),
+          "cmrtGraphExecute");
+    cmrtGraphRelease(hit);
+  });
+  // The floor under cmrtGraphExecute: cudnn-frontend and cuDNN alone, and
+  // one CUDA launch (a 4-byte memset) for scale.
+  FrontendFloor floor = measureFrontendFloor(stream);
+  double launchUs = hostMicrosecondsPerCall(stream, [&] {
+    checkCuda(cudaMemsetAsync(ops.pointers[0], 0, 4, stream),
+              "cudaMemsetAsync");
+  });
   // The GPU time of one run, to show the host was not waiting on it.
+  const int calls = 100;
   cudaEvent_t a, b;
   cudaEventCreate(&a);
   cudaEventCreate(&b);
@@ -159,8 +130,14 @@ void executeOverhead(cudaStream_t stream) {
   cudaEventSynchronize(b);
   float ms = 0;
   cudaEventElapsedTime(&ms, a, b);
-  std::printf("execute_cpu_us %.2f\n", median(executeUs));
-  std::printf("lookup_and_execute_cpu_us %.2f\n", median(lookupUs));
+  cmrtGraphInfo info{};
+  cmrtGraphGetInfo(graph, &info);
+  std::printf("execute_cpu_us %.2f (engine %s)\n", executeUs, info.engine);
+  std::printf("lookup_and_execute_cpu_us %.2f\n", lookupUs);
+  std::printf("frontend_map_execute_cpu_us %.2f (engine %s)\n",
+              floor.mapExecuteUs, floor.engine.c_str());
+  std::printf("frontend_array_execute_cpu_us %.2f\n", floor.arrayExecuteUs);
+  std::printf("cuda_memset_launch_cpu_us %.2f\n", launchUs);
   std::printf("execute_gpu_us %.2f\n", ms * 1000.0 / calls);
   cudaEventDestroy(a);
   cudaEventDestroy(b);

@@ -15,6 +15,7 @@
 
 #include <cudnn_frontend.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -212,6 +213,39 @@ Status planFromHeuristics(fe::graph::Graph &g, const BuildRequest &r,
   return Status::success();
 }
 
+/// Puts built.userTensors in the frontend's variant-pack order (by UID),
+/// so that executing passes one pointer array instead of building a map.
+/// Both lists name the same tensors unless the translation lost or added
+/// one, which is reported, not run.
+Status orderLikeVariantPack(fe::graph::Graph &g, BuiltGraph &built) {
+  CMRT_FE_STEP("prepare_variant_pack_template",
+               g.prepare_variant_pack_template(), built.dump);
+  std::vector<int64_t> order = g.get_variant_pack_uids_sorted();
+  std::vector<std::pair<int64_t, int64_t>> ordered;
+  ordered.reserve(order.size());
+  for (int64_t uid : order) {
+    auto it = std::find_if(
+        built.userTensors.begin(), built.userTensors.end(),
+        [&](const std::pair<int64_t, int64_t> &t) { return t.first == uid; });
+    if (it == built.userTensors.end())
+      return {CMRT_ERROR_CUDNN,
+              "cudnn-frontend's plan expects a pointer for tensor UID " +
+                  std::to_string(uid) +
+                  ", which the description has as virtual or by value\n" +
+                  built.dump};
+    ordered.push_back(*it);
+  }
+  if (ordered.size() != built.userTensors.size())
+    return {CMRT_ERROR_CUDNN,
+            "cudnn-frontend's plan takes pointers for " +
+                std::to_string(ordered.size()) +
+                " tensors, but the description has " +
+                std::to_string(built.userTensors.size()) +
+                " non-virtual, non-by-value tensors\n" + built.dump};
+  built.userTensors = std::move(ordered);
+  return Status::success();
+}
+
 Status buildImpl(const BuildRequest &r, std::shared_ptr<BuiltGraph> &out) {
   auto start = std::chrono::steady_clock::now();
   auto built = std::make_shared<BuiltGraph>();
@@ -258,6 +292,7 @@ Status buildImpl(const BuildRequest &r, std::shared_ptr<BuiltGraph> &out) {
   CMRT_FE_STEP("get_workspace_size", g->get_workspace_size(workspace),
                built->dump);
   built->workspaceBytes = workspace;
+  CMRT_TRY(orderLikeVariantPack(*g, *built));
   std::string planName;
   if (g->get_plan_name(planName).is_good())
     built->planName = planName;
@@ -301,12 +336,15 @@ Status cmrt::buildFrontendGraph(const BuildRequest &request,
 }
 
 Status cmrt::executeFrontendGraph(BuiltGraph &graph, cudnnHandle_t handle,
-                                  std::unordered_map<int64_t, void *> &pointers,
-                                  void *workspace) {
+                                  void *const *pointers, void *workspace) {
   try {
     auto *g = static_cast<fe::graph::Graph *>(graph.frontend.get());
     std::lock_guard<std::mutex> lock(graph.executeMutex);
-    fe::error_t err = g->execute(handle, pointers, workspace);
+    // The frontend patches the array into a copy of its template; it does
+    // not write through the pointer.
+    fe::error_t err =
+        g->execute(handle, const_cast<void **>(pointers),
+                   static_cast<int>(graph.userTensors.size()), workspace);
     if (err.is_bad())
       return feFailure("execute", err, graph.dump);
     return Status::success();

@@ -20,7 +20,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace cmrt {
@@ -35,7 +34,9 @@ struct BuiltGraph {
   std::string planName;       // the engine config that won ("" if split)
   cmrtPlanOrigin origin = CMRT_PLAN_HEURISTICS;
   double buildMilliseconds = 0;
-  /// Tensors execute() needs a pointer for: UID -> promised alignment.
+  /// Tensors execute() needs a pointer for: (UID, promised alignment). A
+  /// frontend graph lists them in cudnn-frontend's variant-pack order, so
+  /// that executing hands it one pointer array and builds no map.
   std::vector<std::pair<int64_t, int64_t>> userTensors;
   std::shared_ptr<void> frontend; // cudnn_frontend::graph::Graph
   std::mutex executeMutex;        // the frontend graph is not re-entrant
@@ -43,6 +44,14 @@ struct BuiltGraph {
   std::vector<std::shared_ptr<BuiltGraph>> parts;
   std::vector<graph::ScratchTensor> scratch;
   int64_t scratchBytes = 0;
+  /// Where a part's user tensor lives: the fused graph's user tensor
+  /// `userIndex`, or (userIndex < 0) the scratch buffer at `scratchOffset`.
+  struct PartOperand {
+    int64_t userIndex = -1;
+    int64_t scratchOffset = 0;
+  };
+  /// For each part, one entry per part->userTensors, in that order.
+  std::vector<std::vector<PartOperand>> partOperands;
 };
 
 /// "heuristics", "autotuned", "disk cache", "split".
@@ -69,11 +78,10 @@ struct BuildRequest {
 graph::Status buildFrontendGraph(const BuildRequest &request,
                                  std::shared_ptr<BuiltGraph> &out);
 
-/// Enqueues the plan on the handle's stream. `pointers` maps every user
-/// tensor UID to its device pointer. Never throws.
+/// Enqueues the plan on the handle's stream. `pointers[i]` is the device
+/// pointer of graph.userTensors[i]. Never throws.
 graph::Status executeFrontendGraph(BuiltGraph &graph, cudnnHandle_t handle,
-                                   std::unordered_map<int64_t, void *> &pointers,
-                                   void *workspace);
+                                   void *const *pointers, void *workspace);
 
 } // namespace cmrt
 

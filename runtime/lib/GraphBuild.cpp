@@ -36,6 +36,27 @@ void logBuild(const BuiltGraph &g) {
   logText(text + "\n" + g.dump);
 }
 
+/// Where each of `part`'s user tensors lives in the split graph `whole`:
+/// one of its user tensors, or a scratch tensor. splitPerOp gives every
+/// tensor of a part one of the two.
+std::vector<BuiltGraph::PartOperand> partOperandsOf(const BuiltGraph &part,
+                                                    const BuiltGraph &whole) {
+  std::vector<BuiltGraph::PartOperand> operands;
+  for (const auto &[uid, alignment] : part.userTensors) {
+    (void)alignment;
+    BuiltGraph::PartOperand operand;
+    for (size_t i = 0; i < whole.userTensors.size(); ++i)
+      if (whole.userTensors[i].first == uid)
+        operand.userIndex = static_cast<int64_t>(i);
+    if (operand.userIndex < 0)
+      for (const ScratchTensor &t : whole.scratch)
+        if (t.uid == uid)
+          operand.scratchOffset = t.offset;
+    operands.push_back(operand);
+  }
+  return operands;
+}
+
 Status buildSplit(const BuildRequest &request, const Status &fusedFailure,
                   std::shared_ptr<BuiltGraph> &out) {
   auto start = std::chrono::steady_clock::now();
@@ -74,6 +95,7 @@ Status buildSplit(const BuildRequest &request, const Status &fusedFailure,
                   "\nthe fused graph:\n" + built->dump};
     built->workspaceBytes =
         std::max(built->workspaceBytes, builtPart->workspaceBytes);
+    built->partOperands.push_back(partOperandsOf(*builtPart, *built));
     built->parts.push_back(std::move(builtPart));
   }
   built->buildMilliseconds =
@@ -108,7 +130,7 @@ Status cmrt::buildGraph(const BuildRequest &request,
 }
 
 Status cmrt::executeBuiltGraph(BuiltGraph &graph, cudaStream_t stream,
-                               std::unordered_map<int64_t, void *> &pointers) {
+                               void *const *pointers) {
   auto start = logEnabled() ? std::chrono::steady_clock::now()
                             : std::chrono::steady_clock::time_point{};
   cudnnHandle_t handle = nullptr;
@@ -124,16 +146,14 @@ Status cmrt::executeBuiltGraph(BuiltGraph &graph, cudaStream_t stream,
   if (graph.parts.empty()) {
     CMRT_TRY(executeFrontendGraph(graph, handle, pointers, workspace));
   } else {
-    std::unordered_map<int64_t, void *> all = pointers;
-    for (const ScratchTensor &t : graph.scratch)
-      all[t.uid] = base + t.offset;
-    for (const std::shared_ptr<BuiltGraph> &part : graph.parts) {
-      std::unordered_map<int64_t, void *> partPointers;
-      for (const auto &[uid, alignment] : part->userTensors) {
-        (void)alignment;
-        partPointers[uid] = all.at(uid);
-      }
-      CMRT_TRY(executeFrontendGraph(*part, handle, partPointers, workspace));
+    std::vector<void *> partPointers;
+    for (size_t p = 0; p < graph.parts.size(); ++p) {
+      partPointers.clear();
+      for (const BuiltGraph::PartOperand &o : graph.partOperands[p])
+        partPointers.push_back(o.userIndex >= 0 ? pointers[o.userIndex]
+                                                : base + o.scratchOffset);
+      CMRT_TRY(executeFrontendGraph(*graph.parts[p], handle,
+                                    partPointers.data(), workspace));
     }
   }
   if (logEnabled()) {

@@ -22,10 +22,10 @@ namespace cmrt {
 graph::Status buildGraph(const BuildRequest &request,
                          std::shared_ptr<BuiltGraph> &out);
 
-/// Enqueues `graph` on `stream` (the device is current). `pointers` maps
-/// every user tensor UID to its device pointer.
+/// Enqueues `graph` on `stream` (the device is current). `pointers[i]` is
+/// the device pointer of graph.userTensors[i].
 graph::Status executeBuiltGraph(BuiltGraph &graph, cudaStream_t stream,
-                                std::unordered_map<int64_t, void *> &pointers);
+                                void *const *pointers);
 
 } // namespace cmrt
 

@@ -22,6 +22,7 @@
 #include <cstring>
 #include <exception>
 #include <unordered_map>
+#include <vector>
 
 using namespace cmrt;
 using cmrt::graph::Status;
@@ -159,11 +160,20 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtGraphExecute(cmrtGraph graph,
                         "cmrtGraphExecute expects count >= 0 and non-null "
                         "uids and pointers, but got count " +
                             std::to_string(count));
-    // Graphs have a handful of user tensors: linear scans beat building a
-    // map on every call (this path's host cost is measured: see
-    // docs/benchmarks.md).
-    std::unordered_map<int64_t, void *> variantPack;
-    variantPack.reserve(static_cast<size_t>(count));
+    // One pointer per user tensor, in the graph's order (the frontend's
+    // variant-pack order). Graphs have a handful of user tensors: linear
+    // scans and a stack array beat building a map on every call (this
+    // path's host cost is measured: see docs/benchmarks.md).
+    constexpr size_t kInlineTensors = 32;
+    const size_t n = g.userTensors.size();
+    void *inlineSlots[kInlineTensors];
+    std::vector<void *> heapSlots;
+    void **slots = inlineSlots;
+    if (n > kInlineTensors) {
+      heapSlots.resize(n);
+      slots = heapSlots.data();
+    }
+    std::fill(slots, slots + n, nullptr);
     for (int64_t i = 0; i < count; ++i) {
       auto it = std::find_if(
           g.userTensors.begin(), g.userTensors.end(),
@@ -188,27 +198,27 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtGraphExecute(cmrtGraph graph,
                               "-byte aligned, but got " +
                               std::to_string(address % it->second) +
                               " bytes past a multiple");
-      if (!variantPack.emplace(uids[i], pointers[i]).second)
+      void *&slot = slots[it - g.userTensors.begin()];
+      if (slot)
         return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
                           "cmrtGraphExecute expects each UID once, but got "
                           "UID " +
                               std::to_string(uids[i]) + " twice");
+      slot = pointers[i];
     }
-    for (const auto &[uid, align] : g.userTensors) {
-      (void)align;
-      if (!variantPack.count(uid))
+    for (size_t j = 0; j < n; ++j)
+      if (!slots[j])
         return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
                           "cmrtGraphExecute expects a pointer for tensor "
                           "UID " +
-                              std::to_string(uid) + ", but got none\n" +
-                              g.dump);
-    }
+                              std::to_string(g.userTensors[j].first) +
+                              ", but got none\n" + g.dump);
 
     DeviceGuard guard;
     if (Status s = guard.set(g.device); !s.ok())
       return report(s);
     return report(
-        executeBuiltGraph(g, static_cast<cudaStream_t>(stream), variantPack));
+        executeBuiltGraph(g, static_cast<cudaStream_t>(stream), slots));
   });
 }
 

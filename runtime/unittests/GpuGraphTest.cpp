@@ -9,6 +9,8 @@
 
 #include "GpuTestFixture.h"
 
+#include <map>
+
 using namespace cmrt::graph;
 using namespace cmrt::graph::test;
 
@@ -84,6 +86,40 @@ TEST_F(GpuGraphTest, RowSumFloat) {
   double err = relL2(y.host, want);
   EXPECT_LT(err, 1e-5);
   std::printf("row sum fp32: rel-L2 %.3g\n", err);
+}
+
+//===-- (d2) pointers in any order, UIDs in no particular order -----------===//
+
+// The runtime hands cudnn-frontend one pointer array in its variant-pack
+// order (ascending UIDs), not a map: here the description lists its
+// tensors out of UID order and the caller passes them in a third order.
+// Any mix-up binds x, w, bias or y to another buffer and fails the check.
+TEST_F(GpuGraphTest, PointersInAnyOrder) {
+  ConvShape s;
+  GraphDescription g = convBiasReluGraph(DataType::Half, s);
+  // x 1 -> 9, w 2 -> 3, conv 3 -> 5, bias 4 -> 7, sum 5 -> 2, y 6 -> 1.
+  const std::map<int64_t, int64_t> renumber = {{1, 9}, {2, 3}, {3, 5},
+                                               {4, 7}, {5, 2}, {6, 1}};
+  for (Tensor &t : g.tensors)
+    t.uid = renumber.at(t.uid);
+  for (Op &op : g.ops) {
+    for (int64_t &uid : op.inputs)
+      uid = renumber.at(uid);
+    for (int64_t &uid : op.outputs)
+      uid = renumber.at(uid);
+  }
+  Buffer x, w, b, y;
+  random(x, DataType::Half, s.n * s.c * s.h * s.w, -1, 1);
+  random(w, DataType::Half, s.k * s.c * s.r * s.s, -0.5, 0.5);
+  random(b, DataType::Half, s.k, -0.5, 0.5);
+  output(y, DataType::Half, s.n * s.k * s.h * s.w);
+  run(g, CMRT_GRAPH_DEFAULT, {7, 9, 1, 3},
+      {b.device, x.device, y.device, w.device});
+  download(y);
+  double err = relL2(y.host, convBiasReluReference(s, x.host, w.host, b.host));
+  EXPECT_LT(err, 2e-3);
+  std::printf("conv+bias+relu fp16, pointers out of order: rel-L2 %.3g\n",
+              err);
 }
 
 //===-- (e) the second call hits the cache --------------------------------===//

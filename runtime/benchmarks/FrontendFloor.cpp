@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "FrontendFloor.h"
-#include "HostTiming.h"
 
 #include <cudnn_frontend.h>
 
@@ -106,10 +105,10 @@ cmrt::bench::FrontendFloor cmrt::bench::measureFrontendFloor(
       std::fprintf(stderr, "FrontendFloor: unexpected variant-pack UIDs\n");
       std::exit(1);
     }
-    result.mapExecuteUs = hostMicrosecondsPerCall(stream, [&] {
+    result.mapExecute = hostCostPerCall(stream, [&] {
       check(g.execute(handle, map, workspace), "execute (map)");
     });
-    result.arrayExecuteUs = hostMicrosecondsPerCall(stream, [&] {
+    result.arrayExecute = hostCostPerCall(stream, [&] {
       check(g.execute(handle, sorted, 4, workspace), "execute (array)");
     });
     for (void *p : {workspace, xp, wp, bp, yp})

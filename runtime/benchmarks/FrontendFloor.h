@@ -10,6 +10,8 @@
 #ifndef CUDNN_MLIR_RUNTIME_BENCHMARKS_FRONTENDFLOOR_H
 #define CUDNN_MLIR_RUNTIME_BENCHMARKS_FRONTENDFLOOR_H
 
+#include "HostTiming.h"
+
 #include <cuda_runtime_api.h>
 
 #include <string>
@@ -18,8 +20,8 @@ namespace cmrt::bench {
 
 struct FrontendFloor {
   std::string engine;         // the plan the frontend's heuristics chose
-  double mapExecuteUs = 0;    // execute(handle, UID -> pointer map, ...)
-  double arrayExecuteUs = 0;  // execute(handle, sorted pointer array, ...)
+  HostCost mapExecute;        // execute(handle, UID -> pointer map, ...)
+  HostCost arrayExecute;      // execute(handle, sorted pointer array, ...)
 };
 
 /// relu(conv 3x3(x, w) + bias), fp16 NHWC, N = 2, C = K = 32, 16x16, float

@@ -100,8 +100,8 @@ void executeOverhead(cudaStream_t stream) {
                            ops.pointers.data(), n),
           "cmrtGraphExecute");
   };
-  double executeUs = hostMicrosecondsPerCall(stream, run);
-  double lookupUs = hostMicrosecondsPerCall(stream, [&] {
+  HostCost execute = hostCostPerCall(stream, run);
+  HostCost lookup = hostCostPerCall(stream, [&] {
     cmrtGraph hit = nullptr;
     check(cmrtGraphGetOrBuild(words.data(), static_cast<int64_t>(words.size()),
                               CMRT_GRAPH_DEFAULT, stream, &hit),
@@ -114,7 +114,7 @@ void executeOverhead(cudaStream_t stream) {
   // The floor under cmrtGraphExecute: cudnn-frontend and cuDNN alone, and
   // one CUDA launch (a 4-byte memset) for scale.
   FrontendFloor floor = measureFrontendFloor(stream);
-  double launchUs = hostMicrosecondsPerCall(stream, [&] {
+  HostCost launch = hostCostPerCall(stream, [&] {
     checkCuda(cudaMemsetAsync(ops.pointers[0], 0, 4, stream),
               "cudaMemsetAsync");
   });
@@ -132,12 +132,14 @@ void executeOverhead(cudaStream_t stream) {
   cudaEventElapsedTime(&ms, a, b);
   cmrtGraphInfo info{};
   cmrtGraphGetInfo(graph, &info);
-  std::printf("execute_cpu_us %.2f (engine %s)\n", executeUs, info.engine);
-  std::printf("lookup_and_execute_cpu_us %.2f\n", lookupUs);
-  std::printf("frontend_map_execute_cpu_us %.2f (engine %s)\n",
-              floor.mapExecuteUs, floor.engine.c_str());
-  std::printf("frontend_array_execute_cpu_us %.2f\n", floor.arrayExecuteUs);
-  std::printf("cuda_memset_launch_cpu_us %.2f\n", launchUs);
+  std::printf("execute_cpu_us %s engine %s\n", describe(execute).c_str(),
+              info.engine);
+  std::printf("lookup_and_execute_cpu_us %s\n", describe(lookup).c_str());
+  std::printf("frontend_map_execute_cpu_us %s engine %s\n",
+              describe(floor.mapExecute).c_str(), floor.engine.c_str());
+  std::printf("frontend_array_execute_cpu_us %s\n",
+              describe(floor.arrayExecute).c_str());
+  std::printf("cuda_memset_launch_cpu_us %.2f\n", launch.us);
   std::printf("execute_gpu_us %.2f\n", ms * 1000.0 / calls);
   cudaEventDestroy(a);
   cudaEventDestroy(b);
@@ -253,7 +255,9 @@ void heuristicsVsAutotune(cudaStream_t stream) {
 
 } // namespace
 
-int main() {
+int main(int argc, char **argv) {
+  // --host-cost-only: measurement 1 alone (the run under CudnnCallTimer).
+  bool hostCostOnly = argc > 1 && std::strcmp(argv[1], "--host-cost-only") == 0;
   cudaDeviceProp prop;
   checkCuda(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
   cmrtVersionInfo v{};
@@ -263,9 +267,11 @@ int main() {
   checkCuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
             "cudaStreamCreate");
   executeOverhead(stream);
-  firstCallLatency("conv");
-  firstCallLatency("matmul");
-  heuristicsVsAutotune(stream);
+  if (!hostCostOnly) {
+    firstCallLatency("conv");
+    firstCallLatency("matmul");
+    heuristicsVsAutotune(stream);
+  }
   cmrtShutdown();
   return 0;
 }

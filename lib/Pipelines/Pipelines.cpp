@@ -60,7 +60,9 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   funcPm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createCanonicalizerPass());
-  // One device allocation per call for the small temporaries.
+  // RNN weight spaces the runtime keeps across calls, then one device
+  // allocation per call for the small temporaries.
+  pm.addNestedPass<func::FuncOp>(cudnn::createCudnnPackRnnWeightsOncePass());
   pm.addNestedPass<func::FuncOp>(cudnn::createCudnnPackTemporariesPass());
   pm.addPass(createSCFToControlFlowPass());
   // Generated kernels (gpu.module): NVVM, then PTX embedded in the module,

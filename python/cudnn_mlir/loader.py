@@ -98,6 +98,8 @@ class CompiledModule:
                     % (path, RUNTIME_LIBRARY, RUNTIME_ENV)) from None
         self._runtime.cmrtGetLastErrorMessage.restype = ctypes.c_char_p
         self._runtime.cmrtGetLastErrorMessage.argtypes = []
+        self._runtime.cmrtSetParameterVersion.restype = ctypes.c_int
+        self._runtime.cmrtSetParameterVersion.argtypes = [ctypes.c_uint64]
 
         try:
             start = ctypes.c_char.in_dll(self._lib, "cmrt_module_manifest")
@@ -190,6 +192,13 @@ class CompiledModule:
         the output tensor (a tuple when there are several, None if none).
         Nothing is synchronised: the outputs are ready in stream order."""
         return self.run_with_bound(entry, inputs, (), ())
+
+    def set_parameter_version(self, version):
+        """Declares the parameters of the calls this thread makes from now
+        on to be at `version` (cmrtSetParameterVersion): RNNs whose weight
+        space the runtime keeps repack only when it or their parameter
+        pointers change. 0 declares nothing (every call packs)."""
+        self._runtime.cmrtSetParameterVersion(version)
 
     def check_bound(self, entry, first, tensors):
         """Checks `tensors` as the inputs `first`, `first + 1`, ... of

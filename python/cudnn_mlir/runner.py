@@ -7,8 +7,15 @@ stream, writes the new running statistics of training-mode batch norms back
 into their buffers, and returns the outputs in the model's own structure.
 """
 
+import itertools
+
 from .frontend.importer import get_attribute as _attribute
 from .loader import CompiledModule
+
+# Parameter versions for the runtime (cmrtSetParameterVersion), drawn from
+# one process-wide sequence so that two models never declare the same
+# version for different parameter contents.
+_PARAMETER_VERSIONS = itertools.count(1)
 
 
 def _rebuild(structure, results):
@@ -42,6 +49,16 @@ class CompiledModel:
         self._counters = [_attribute(model, name)
                           for name in imported.counters]
         self._checked = None  # the bound tensors' pointers when checked
+        # The arguments RNN weights are packed from (None: no RNN, or
+        # weights computed in the graph), and what they were when the
+        # current parameter version was drawn: (pointer, version counter)
+        # each. PyTorch bumps a tensor's version counter on every in-place
+        # write through it (an optimizer step, copy_, a no_grad update);
+        # writes that bypass it (through `.data`, DLPack or ctypes) call for
+        # invalidate_packed_weights().
+        self._rnn_weight_args = imported.rnn_weight_args
+        self._weights_seen = None
+        self._parameter_version = 0
 
     @staticmethod
     def _lookup(model, spec):
@@ -70,6 +87,29 @@ class CompiledModel:
                                   % (spec.kind, spec.name, tensor.device))
         return error
 
+    def invalidate_packed_weights(self):
+        """Makes the next call repack its RNN weights: for parameter writes
+        PyTorch's version counters do not see."""
+        self._weights_seen = None
+
+    def _declare_parameter_version(self, inputs):
+        """Declares the RNN weights' parameter version for this call, drawn
+        anew when one of their tensors moved or was written; False when it
+        cannot tell (an argument that is not a tensor: the call reports it)."""
+        import torch
+        seen = []
+        for index in self._rnn_weight_args:
+            tensor = inputs[index] if index < self.num_inputs else \
+                self._bound[index - self.num_inputs]
+            if not isinstance(tensor, torch.Tensor):
+                return False
+            seen.append((tensor.data_ptr(), tensor._version))
+        if seen != self._weights_seen:
+            self._weights_seen = seen
+            self._parameter_version = next(_PARAMETER_VERSIONS)
+        self.module.set_parameter_version(self._parameter_version)
+        return True
+
     def __call__(self, *inputs):
         if len(inputs) != self.num_inputs:
             raise TypeError("expects %d input%s, but got %d"
@@ -79,6 +119,8 @@ class CompiledModel:
         # The model's tensors are checked again only when one of them moved
         # (model.cuda(), a new .data): one data_ptr() each per call.
         pointers = [t.data_ptr() for t in self._bound]
+        declared = self._rnn_weight_args is not None and \
+            self._declare_parameter_version(inputs)
         try:
             if pointers != self._checked:
                 self._checked = None
@@ -89,6 +131,9 @@ class CompiledModel:
                                                  self._bound, pointers)
         except (TypeError, ValueError) as error:
             raise self._explain(error) from None
+        finally:
+            if declared:  # other callers on this thread declare their own
+                self.module.set_parameter_version(0)
         if not isinstance(results, tuple):
             results = (results,)
         for arg, index in self._updates:

@@ -17,6 +17,7 @@
 #include "GraphHash.h"
 #include "LruCache.h"
 #include "Rnn.h"
+#include "RnnWeightSpaces.h"
 
 #include <algorithm>
 #include <cstring>
@@ -291,6 +292,7 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtShutdown(void) {
     cache().clear();
     rnn::clearRnnCache();
     rnn::releaseDropoutStates();
+    rnn::releaseWeightSpaces();
     releaseContextResources();
     trimAllDeviceMemory();
     return cmrt::succeed();

@@ -15,6 +15,7 @@
 #include "Errors.h"
 #include "Invocation.h"
 #include "LayoutTransform.h"
+#include "RnnWeightSpaces.h"
 
 #include <array>
 #include <atomic>
@@ -382,6 +383,31 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationRnnWeights(
                                  : cmrtRnnPackWeights(rnn, inv->stream, params,
                                                       count, weights);
                  });
+}
+
+extern "C" CMRT_EXPORT void *cmrtInvocationRnnPackedWeights(
+    void *invocation, void **slot, const cmrtRnnConfig *config,
+    void *const *params, int64_t count, const char *where) {
+  Invocation *inv = active(invocation);
+  if (!inv)
+    return nullptr;
+  void *weights = nullptr;
+  withRnn("cmrtInvocationRnnPackedWeights", *inv, slot, config, where,
+          [&](cmrtRnn rnn) {
+            cmrtRnnInfo info{};
+            if (cmrtStatus s = cmrtRnnGetInfo(rnn, &info))
+              return s;
+            // The slot names the call site: one per op in the module.
+            return rnn::keptWeightSpace(
+                slot, inv->device, inv->stream, info.weightSpaceBytes,
+                params, count,
+                [&](void *buffer) {
+                  return cmrtRnnPackWeights(rnn, inv->stream, params, count,
+                                            buffer);
+                },
+                weights);
+          });
+  return weights;
 }
 
 extern "C" CMRT_EXPORT cmrtStatus

@@ -10,6 +10,7 @@
 #include "Errors.h"
 #include "LruCache.h"
 #include "Rnn.h"
+#include "RnnWeightSpaces.h"
 
 #include <cstring>
 #include <string>
@@ -178,4 +179,19 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtRnnBackwardWeights(
     return rnn::backwardWeights(*rnn->rnn, static_cast<cudaStream_t>(stream),
                                 *buffers);
   });
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtSetParameterVersion(uint64_t version) {
+  rnn::setParameterVersion(version);
+  return cmrt::succeed();
+}
+
+extern "C" CMRT_EXPORT cmrtStatus cmrtRnnGetWeightSpaceStats(int64_t *packs,
+                                                             int64_t *reuses) {
+  if (!packs || !reuses)
+    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                      "cmrtRnnGetWeightSpaceStats expects non-null packs and "
+                      "reuses pointers, but got null");
+  rnn::weightSpaceStats(*packs, *reuses);
+  return cmrt::succeed();
 }

@@ -9,7 +9,7 @@
 // CHECK-LABEL: llvm.func @relu_then_gru(
 // CHECK:         %[[T:.*]] = llvm.call @cmrtInvocationAlloc(
 // CHECK:         llvm.call @cmrtInvocationGraph(
-// CHECK:         llvm.call @cmrtInvocationRnnWeights(
+// CHECK:         llvm.call @cmrtInvocationRnnPackedWeights(
 // CHECK:         llvm.call @cmrtInvocationRnn(
 // CHECK:         llvm.call @cmrtInvocationFree(%{{.*}}, %[[T]])
 func.func @relu_then_gru(%x: tensor<10x4x16xf32>, %hx: tensor<1x4x32xf32>,

@@ -127,7 +127,8 @@ LogicalResult checkHostCode(ModuleOp module) {
     if (isa<ModuleOp, func::FuncOp, func::ReturnOp, func::CallOp,
             memref::ExtractStridedMetadataOp, cudnn::GetCurrentHandleOp,
             cudnn::RnnExecuteOp, cudnn::RnnReserveSizeOp,
-            memref::DeallocOp, memref::CastOp, memref::ExpandShapeOp,
+            cudnn::RnnWeightSpaceOp, memref::DeallocOp, memref::CastOp,
+            memref::ExpandShapeOp,
             memref::CollapseShapeOp, memref::ReinterpretCastOp, memref::ViewOp,
             LLVM::GlobalOp,
             LLVM::LLVMFuncOp>(op) ||
@@ -415,6 +416,15 @@ SmallVector<int64_t> rnnConfigWords(cudnn::RnnExecuteOp op, bool autotune) {
                         op.getSeqLengths() != nullptr, trainable, autotune);
 }
 
+/// As for the pack_weights call it replaces: no sequence, not trainable.
+SmallVector<int64_t> rnnConfigWords(cudnn::RnnWeightSpaceOp op,
+                                    bool autotune) {
+  return rnnConfigWords(op.getConfig(),
+                        getElementTypeOrSelf(op.getWeights().getType()),
+                        Value(), /*lengths=*/false, /*trainable=*/false,
+                        autotune);
+}
+
 SmallVector<int64_t> rnnConfigWords(cudnn::RnnReserveSizeOp op,
                                     bool autotune) {
   return rnnConfigWords(op.getConfig(), getElementTypeOrSelf(op.getX()),
@@ -432,6 +442,8 @@ void prepareRnnCallSites(ModuleOp module, CudnnToLLVMState &state,
       words = rnnConfigWords(execute, autotune);
     else if (auto size = dyn_cast<cudnn::RnnReserveSizeOp>(op))
       words = rnnConfigWords(size, autotune);
+    else if (auto space = dyn_cast<cudnn::RnnWeightSpaceOp>(op))
+      words = rnnConfigWords(space, autotune);
     else
       return;
     std::string prefix = "__cmrt_rnn" + std::to_string(index++);

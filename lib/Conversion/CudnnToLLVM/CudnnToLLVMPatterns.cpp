@@ -286,6 +286,41 @@ struct RnnExecuteLowering : public RnnCallPattern<cudnn::RnnExecuteOp> {
   }
 };
 
+/// A weight space the runtime keeps: cmrtInvocationRnnPackedWeights (a
+/// pointer per parameter) returns its device pointer, which becomes the
+/// result's descriptor (a static 1-D buffer: the op's verifier checks).
+struct RnnWeightSpaceLowering
+    : public RnnCallPattern<cudnn::RnnWeightSpaceOp> {
+  using RnnCallPattern::RnnCallPattern;
+
+  LogicalResult
+  matchAndRewrite(cudnn::RnnWeightSpaceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Site> site = siteOf(op, rewriter);
+    if (failed(site))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> params;
+    for (auto [original, converted] :
+         llvm::zip(op.getParams(), adaptor.getParams()))
+      params.push_back(dataPointer(rewriter, loc, *getTypeConverter(),
+                                   cast<MemRefType>(original.getType()),
+                                   converted));
+    auto [slot, config, where] = *site;
+    FailureOr<Value> weights = callRuntime(
+        rewriter, op, "cmrtInvocationRnnPackedWeights",
+        {adaptor.getHandle(), slot, config, pointerArray(rewriter, loc, params),
+         i64Constant(rewriter, loc, params.size()), where});
+    if (failed(weights))
+      return failure();
+    rewriter.replaceOp(op, Value(MemRefDescriptor::fromStaticShape(
+                               rewriter, loc, *getTypeConverter(),
+                               cast<MemRefType>(op.getWeights().getType()),
+                               *weights)));
+    return success();
+  }
+};
+
 /// The reserve-space bytes of an RNN, asked of the runtime.
 struct RnnReserveSizeLowering
     : public RnnCallPattern<cudnn::RnnReserveSizeOp> {
@@ -473,5 +508,6 @@ void mlir::cudnn_mlir::populateCudnnToLLVMPatterns(
   patterns.add<GetCurrentHandleLowering, AllocLowering, DeallocLowering,
                CopyLowering>(converter);
   patterns.add<ExecuteGraphLowering, GetGlobalLowering, RnnExecuteLowering,
-               RnnReserveSizeLowering>(converter, state);
+               RnnReserveSizeLowering, RnnWeightSpaceLowering>(converter,
+                                                               state);
 }

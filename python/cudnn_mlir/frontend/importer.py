@@ -74,7 +74,8 @@ class ArgSpec:
 class ImportedModule:
     """The TCP text and how its arguments and results map to the model."""
 
-    def __init__(self, text, func_name, args, results, outputs, counters):
+    def __init__(self, text, func_name, args, results, outputs, counters,
+                 rnn_weight_args=None):
         self.text = text
         self.func_name = func_name
         self.args: List[ArgSpec] = args
@@ -85,6 +86,11 @@ class ImportedModule:
         self.outputs = outputs
         # Buffers the model increments by one per call (num_batches_tracked).
         self.counters: List[str] = counters
+        # The arguments the RNNs pack their weights from, or None when the
+        # module has no RNN or one whose weights are computed in the graph
+        # (then the runtime packs on every call): what the runner derives
+        # the parameter version from (cmrtSetParameterVersion).
+        self.rnn_weight_args: Optional[List[int]] = rnn_weight_args
 
     def __str__(self):
         return self.text
@@ -93,14 +99,15 @@ class ImportedModule:
         return {"func_name": self.func_name,
                 "args": [a.to_json() for a in self.args],
                 "results": [r.to_json() for r in self.results],
-                "outputs": self.outputs, "counters": self.counters}
+                "outputs": self.outputs, "counters": self.counters,
+                "rnn_weight_args": self.rnn_weight_args}
 
     @classmethod
     def from_json(cls, d, text=""):
         return cls(text, d["func_name"],
                    [ArgSpec.from_json(a) for a in d["args"]],
                    [ArgSpec.from_json(r) for r in d["results"]],
-                   d["outputs"], d["counters"])
+                   d["outputs"], d["counters"], d.get("rnn_weight_args"))
 
     def dumps(self):
         return json.dumps(self.to_json(), indent=1, sort_keys=True)
@@ -285,6 +292,10 @@ class NodeContext:
         passes them)."""
         self._importer.update_argument(buffer, new_value)
 
+    def note_rnn_weights(self, params):
+        """The RNN packs its weights from `params` (docs/rnn.md)."""
+        self._importer.note_rnn_weights(params)
+
     def increment_counter(self, name: str):
         self._importer.counters.append(
             _public_name("%s.%s" % (self._module_name, name)))
@@ -302,6 +313,10 @@ class _Importer:
         self.attribute_args: Dict[str, Value] = {}
         self.updates: List[tuple] = []
         self.counters: List[str] = []
+        # Argument indices RNN weights come from; None once one does not
+        # come straight from an argument.
+        self.rnn_weight_args: Optional[List[int]] = []
+        self.has_rnn = False
         self.env: Dict[torch.fx.Node, Any] = {}
         self.example_inputs = list(example_inputs)
         # Per argument: whether its tensor is stored channels-last.
@@ -336,6 +351,18 @@ class _Importer:
                               tensor)
         self.attribute_args[qualified] = value
         return value
+
+    def note_rnn_weights(self, params):
+        self.has_rnn = True
+        for param in params:
+            index = next((i for i, a in enumerate(self.args)
+                          if isinstance(param, Value)
+                          and a.name == param.name), None)
+            if index is None:
+                self.rnn_weight_args = None
+            elif self.rnn_weight_args is not None \
+                    and index not in self.rnn_weight_args:
+                self.rnn_weight_args.append(index)
 
     def update_argument(self, arg: Value, new_value: Value):
         index = next((i for i, a in enumerate(self.args)
@@ -474,7 +501,8 @@ class _Importer:
                                         value.shape, value.dtype, index))
         text = self._print(results, result_specs)
         return ImportedModule(text, self.func_name, self.arg_specs,
-                              result_specs, structure, self.counters)
+                              result_specs, structure, self.counters,
+                              self.rnn_weight_args if self.has_rnn else None)
 
     def _print(self, results, result_specs) -> str:
         attr_key = {"input": "cudnn_mlir.input",

@@ -71,6 +71,7 @@ def _emit(ctx, op_name, x, h0, c0, params, has_biases, num_layers, dropout,
                 _bool(train), _bool(bidirectional), _bool(batch_first)))
     if proj:
         attrs += ", proj_size = %d : i64" % proj
+    ctx.note_rnn_weights(params)
     operands = [x, h0] + ([c0] if c0 is not None else []) + list(params)
     return ctx.w.custom_op(op_name, operands, attrs,
                            [(t.shape, t.dtype) for t in results], ctx.loc)

@@ -1113,3 +1113,27 @@ func.func @f(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10x4x32xf32>
   cudnn.rnn_execute %h backward_data #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> weights(%w : memref<4800xf32>)
   return
 }
+
+// -----
+
+func.func @rnn_weight_space_strided_param(%h: !cudnn.handle, %a: memref<96x16xf32, strided<[32, 1]>>, %b: memref<96x32xf32>, %c: memref<96xf32>) {
+  // expected-error @+1 {{expects parameters with the identity layout, but got 'memref<96x16xf32, strided<[32, 1]>>'}}
+  %w = cudnn.rnn_weight_space %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %c, %c : memref<96x16xf32, strided<[32, 1]>>, memref<96x32xf32>, memref<96xf32>, memref<96xf32>) : memref<4800xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_weight_space_length(%h: !cudnn.handle, %a: memref<96x16xf32>, %b: memref<96x32xf32>, %c: memref<96xf32>) {
+  // expected-error @+1 {{expects weights of type 'memref<4800xf32>' (one element per parameter element, static), but got 'memref<4608xf32>'}}
+  %w = cudnn.rnn_weight_space %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %c, %c : memref<96x16xf32>, memref<96x32xf32>, memref<96xf32>, memref<96xf32>) : memref<4608xf32>
+  return
+}
+
+// -----
+
+func.func @rnn_weight_space_count(%h: !cudnn.handle, %a: memref<96x16xf32>, %b: memref<96x32xf32>) {
+  // expected-error @+1 {{expects 4 parameters (weight_ih_l0, weight_hh_l0, bias_ih_l0, bias_hh_l0), but got 2}}
+  %w = cudnn.rnn_weight_space %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b : memref<96x16xf32>, memref<96x32xf32>) : memref<4800xf32>
+  return
+}

@@ -496,3 +496,10 @@ func.func @rnn_execute(%h: !cudnn.handle, %x: memref<10x4x16xf32>, %y: memref<10
   cudnn.rnn_execute %h forward_inference #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> x(%x : memref<10x4x16xf32>) y(%y : memref<10x4x32xf32>) hx(%hx : memref<1x4x32xf32>) hy(%hy : memref<1x4x32xf32>) weights(%w : memref<4800xf32>) seq_lengths(%l : memref<4xi32>)
   return
 }
+
+// CHECK-LABEL: func.func @rnn_weight_space
+// CHECK: %{{.*}} = cudnn.rnn_weight_space %{{.*}} config = #cudnn.rnn_config<cell = gru, {{.*}}> params(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<96x16xf32>, memref<96x32xf32>, memref<96xf32>, memref<96xf32>) : memref<4800xf32>
+func.func @rnn_weight_space(%h: !cudnn.handle, %a: memref<96x16xf32>, %b: memref<96x32xf32>, %c: memref<96xf32>, %d: memref<96xf32>) -> memref<4800xf32> {
+  %w = cudnn.rnn_weight_space %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %c, %d : memref<96x16xf32>, memref<96x32xf32>, memref<96xf32>, memref<96xf32>) : memref<4800xf32>
+  return %w : memref<4800xf32>
+}

@@ -61,3 +61,4 @@ for make in (lstm_graph, batch_norm_graph, aten_copy_graph):
     print("// results: " + ", ".join(
         "%s %s%s" % (r.kind, r.name, "" if r.arg is None else
                      " -> arg %d" % r.arg) for r in imported.results))
+    print("// rnn weights from args: %s" % imported.rnn_weight_args)

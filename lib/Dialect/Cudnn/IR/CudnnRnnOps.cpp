@@ -457,6 +457,44 @@ LogicalResult RnnExecuteOp::verify() {
   return success();
 }
 
+LogicalResult RnnWeightSpaceOp::verify() {
+  // The parameter checks of cudnn.rnn_pack_weights, on the buffers' shapes.
+  SmallVector<Type> params;
+  for (Value param : getParams()) {
+    auto type = cast<MemRefType>(param.getType());
+    if (!type.getLayout().isIdentity())
+      return emitOpError("expects parameters with the identity layout, but "
+                         "got ")
+             << type;
+    params.push_back(
+        RankedTensorType::get(type.getShape(), type.getElementType()));
+  }
+  FailureOr<RankedTensorType> expected = verifyRnnParams(
+      getConfig(), params, "parameter", [&] { return emitOpError(); });
+  if (failed(expected))
+    return failure();
+  auto type = cast<MemRefType>(getWeights().getType());
+  if (type.getElementType() == expected->getElementType() &&
+      type.hasStaticShape() && expected->hasStaticShape() &&
+      type.getShape() == expected->getShape() && type.getLayout().isIdentity())
+    return success();
+  return emitOpError("expects weights of type ")
+         << MemRefType::get(expected->getShape(), expected->getElementType())
+         << " (one element per parameter element, static), but got " << type;
+}
+
+void RnnWeightSpaceOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (OpOperand &param : getParamsMutable())
+    effects.emplace_back(MemoryEffects::Read::get(), &param,
+                         SideEffects::DefaultResource::get());
+  // The runtime's buffer: (re)filled by this op, owned by the runtime.
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       cast<OpResult>(getWeights()),
+                       SideEffects::DefaultResource::get());
+}
+
 void RnnExecuteOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {

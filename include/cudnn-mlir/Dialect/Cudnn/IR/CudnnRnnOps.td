@@ -295,6 +295,47 @@ def Cudnn_RnnExecuteOp : Cudnn_Op<"rnn_execute", [AttrSizedOperandSegments,
   let hasVerifier = 1;
 }
 
+def Cudnn_RnnWeightSpaceOp : Cudnn_Op<"rnn_weight_space", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "A weight space the runtime keeps, packed once per parameter set";
+  let description = [{
+    What `cudnn-pack-rnn-weights-once` turns a call-local weight space into:
+    the 1-D weight space of the RNN that `config` describes, holding `params`
+    (PyTorch's order and shapes, as for `cudnn.rnn_pack_weights`), in device
+    memory the runtime owns for this op, the calling thread and the stream.
+    The runtime packs the parameters into it unless the caller declared the
+    parameters unchanged since the last pack (`cmrtSetParameterVersion`: the
+    same non-zero version and the same parameter pointers); a caller that
+    declares nothing gets a pack on every call. The buffer stays valid until
+    the next execution of this op on the same thread and stream, so it must
+    only be read, and only within the call: it is never freed by the
+    module, returned or written. Lowers to
+    `cmrtInvocationRnnPackedWeights`.
+
+    Example:
+
+    ```mlir
+    %w = cudnn.rnn_weight_space %h config = #cudnn.rnn_config<cell = gru,
+        input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1,
+        direction = unidirectional, bias = double, layout = seq_major_unpacked,
+        math = default, dropout = 0.000000e+00 : f32>
+        params(%w_ih, %w_hh, %b_ih, %b_hh : memref<96x16xf32>,
+               memref<96x32xf32>, memref<96xf32>, memref<96xf32>)
+        : memref<4800xf32>
+    ```
+  }];
+  let arguments = (ins
+    Cudnn_HandleType:$handle,
+    Cudnn_RnnConfigAttr:$config,
+    Variadic<AnyMemRef>:$params);
+  let results = (outs AnyMemRef:$weights);
+  let assemblyFormat = [{
+    $handle `config` `=` qualified($config) `params` `(` $params `:`
+    type($params) `)` attr-dict `:` type($weights)
+  }];
+  let hasVerifier = 1;
+}
+
 def Cudnn_RnnReserveSizeOp : Cudnn_Op<"rnn_reserve_size", [Pure]> {
   let summary = "Bytes of an RNN's reserve space (cudnnGetRNNTempSpaceSizes)";
   let description = [{

@@ -172,4 +172,42 @@ def CudnnPackTemporariesPass : Pass<"cudnn-pack-temporaries",
                            "::mlir::arith::ArithDialect"];
 }
 
+def CudnnPackRnnWeightsOncePass : Pass<"cudnn-pack-rnn-weights-once",
+                                        "func::FuncOp"> {
+  let summary = "Lets the runtime keep an RNN's weight space across calls";
+  let description = [{
+    A bufferized RNN packs PyTorch's parameters into a weight space the
+    function allocates: one copy per parameter on every call, although the
+    parameters rarely change between calls. This pass, run after
+    deallocations are explicit, replaces such a call-local weight space with
+    `cudnn.rnn_weight_space`, a buffer the runtime keeps per call site,
+    thread and stream and repacks only when the caller's parameter version
+    or the parameter pointers change (`cmrtSetParameterVersion`; without a
+    version it packs every call, as before).
+
+    A weight space is rewritten when it is a `memref.alloc` written only by
+    its `cudnn.rnn_execute pack_weights`, read only as the `weights` of
+    forward and backward-data calls after it in the same block, and
+    otherwise only freed by `memref.dealloc`: a weight space that is
+    returned, copied, viewed or read by anything else keeps its allocation.
+
+    Example:
+
+    ```mlir
+    // before
+    %w = memref.alloc() : memref<6144xf32>
+    cudnn.rnn_execute %h pack_weights #cudnn.rnn_config<...>
+        weights(%w : memref<6144xf32>) params(%w_ih, %w_hh : ...)
+    cudnn.rnn_execute %h forward_inference #cudnn.rnn_config<...> ...
+        weights(%w : memref<6144xf32>)
+    memref.dealloc %w : memref<6144xf32>
+    // after
+    %w = cudnn.rnn_weight_space %h config = #cudnn.rnn_config<...>
+        params(%w_ih, %w_hh : ...) : memref<6144xf32>
+    cudnn.rnn_execute %h forward_inference #cudnn.rnn_config<...> ...
+        weights(%w : memref<6144xf32>)
+    ```
+  }];
+}
+
 #endif // CUDNN_MLIR_CUDNN_TRANSFORMS_PASSES

@@ -1,0 +1,115 @@
+"""CompiledModel's parameter versions (python/cudnn_mlir/runner.py): when
+RNN weights come straight from arguments, each call declares a version to
+the runtime that changes exactly when one of those tensors moved or was
+written in place, so the runtime repacks the weights only then. CPU only:
+the compiled module is a stand-in that records what it is told."""
+
+import unittest
+
+import torch
+
+from cudnn_mlir.frontend import ArgSpec, ImportedModule
+from cudnn_mlir.runner import CompiledModel
+
+
+class RecordingModule:
+    """What CompiledModel calls of a CompiledModule, recorded."""
+
+    def __init__(self):
+        self.entries = {"forward": None}
+        self.versions = []  # every set_parameter_version, in order
+        self.declared = []  # the version in force at each run
+
+    def check_bound(self, entry, first, tensors):
+        return [t.data_ptr() for t in tensors]
+
+    def set_parameter_version(self, version):
+        self.versions.append(version)
+
+    def run_with_bound(self, entry, inputs, bound, pointers):
+        self.declared.append(self.versions[-1] if self.versions else 0)
+        return torch.zeros(1)
+
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.w_ih = torch.nn.Parameter(torch.zeros(8, 2))
+        self.w_hh = torch.nn.Parameter(torch.zeros(8, 2))
+
+
+def compiled(model, rnn_weight_args, inputs=("x",)):
+    args = [ArgSpec("input", name, (2,), "f32") for name in inputs] + [
+        ArgSpec("parameter", "w_ih", (8, 2), "f32"),
+        ArgSpec("parameter", "w_hh", (8, 2), "f32")]
+    imported = ImportedModule("", "forward", args,
+                              [ArgSpec("output", "output 0", (1,), "f32")],
+                              {"value": 0}, [], rnn_weight_args)
+    module = RecordingModule()
+    return CompiledModel(module, imported, model), module
+
+
+class ParameterVersionTest(unittest.TestCase):
+    def test_unchanged_weights_keep_their_version(self):
+        run, module = compiled(Model(), [1, 2])
+        run(torch.zeros(2))
+        run(torch.ones(2))  # a new input is not a new parameter set
+        self.assertEqual(module.declared[0], module.declared[1])
+        self.assertNotEqual(module.declared[0], 0)
+        # Reset after every call: other callers on the thread declare their own.
+        self.assertEqual(module.versions[1::2], [0, 0])
+
+    def test_an_in_place_update_is_a_new_version(self):
+        model = Model()
+        run, module = compiled(model, [1, 2])
+        run(torch.zeros(2))
+        with torch.no_grad():
+            model.w_hh.add_(1.0)  # what an optimizer step does
+        run(torch.zeros(2))
+        self.assertNotEqual(module.declared[0], module.declared[1])
+
+    def test_a_moved_parameter_is_a_new_version(self):
+        model = Model()
+        run, module = compiled(model, [1, 2])
+        run(torch.zeros(2))
+        model.w_ih.data = torch.ones(8, 2)  # new storage, new pointer
+        run(torch.zeros(2))
+        self.assertNotEqual(module.declared[0], module.declared[1])
+
+    def test_writes_past_the_version_counter_need_invalidating(self):
+        model = Model()
+        run, module = compiled(model, [1, 2])
+        run(torch.zeros(2))
+        model.w_ih.data.add_(1.0)  # `.data` has a counter of its own
+        run(torch.zeros(2))
+        self.assertEqual(module.declared[0], module.declared[1])
+        run.invalidate_packed_weights()
+        run(torch.zeros(2))
+        self.assertNotEqual(module.declared[1], module.declared[2])
+
+    def test_two_models_never_share_a_version(self):
+        first, a = compiled(Model(), [1, 2])
+        second, b = compiled(Model(), [1, 2])
+        first(torch.zeros(2))
+        second(torch.zeros(2))
+        self.assertNotEqual(a.declared[0], b.declared[0])
+
+    def test_weights_passed_as_inputs_count_too(self):
+        # TorchDynamo's form: the weights are inputs of the graph.
+        run, module = compiled(Model(), [0], inputs=("w",))
+        w = torch.zeros(2)
+        run(w)
+        run(w)
+        run(torch.zeros(2))
+        self.assertEqual(module.declared[0], module.declared[1])
+        self.assertNotEqual(module.declared[1], module.declared[2])
+
+    def test_no_rnn_declares_nothing(self):
+        run, module = compiled(Model(), None)
+        run(torch.zeros(2))
+        self.assertEqual(module.versions, [])
+        self.assertEqual(module.declared, [0])
+
+
+if __name__ == "__main__":
+    unittest.main()

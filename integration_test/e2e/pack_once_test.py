@@ -140,10 +140,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cache", required=True)
     parser.add_argument("--dtypes", default="f32,f16")
+    parser.add_argument("--models", default="lstm_model,gru_model")
     args = parser.parse_args()
+    # fp32 exact on both sides, as in run_e2e.py.
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
     print("device: %s" % torch.cuda.get_device_name())
     passed = all([run(name, dtype, args.cache)
-                  for name in ("lstm_model", "gru_model")
+                  for name in args.models.split(",")
                   for dtype in args.dtypes.split(",")])
     print("all passed" if passed else "FAILED")
     return 0 if passed else 1

@@ -6,6 +6,7 @@ use cuDNN) in one process, for seq 128, batch {1, 32, 256}, hidden {256,
 1024} (input = hidden), layers {1, 4}, f32 and f16.
 
     python3 benchmarks/run_rnn_benchmarks.py [--out FILE] [--quick]
+        [--rows cell,dtype,batch,hidden,layers ...] [--repeats N]
 
 Three times per row, each the median over REPEATS of (CALLS back-to-back
 calls, CUDA events) / CALLS after WARMUP calls, per-call host cost
@@ -117,19 +118,19 @@ class OurRnn:
             self.grad_pointers, len(self.grads)))
 
 
-def time_round_robin(fns):
+def time_round_robin(fns, repeats=REPEATS):
     """Median ms per call of each function, measured in turns."""
     for fn in fns:
         for _ in range(WARMUP):
             fn()
     samples = [[] for _ in fns]
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         for i, fn in enumerate(fns):
             samples[i].append(ms_per_call(torch, fn, CALLS))
     return [statistics.median(s) for s in samples]
 
 
-def bench_row(cell, batch, hidden, layers, dtype_name):
+def bench_row(cell, batch, hidden, layers, dtype_name, repeats=REPEATS):
     dt = {"f32": torch.float32, "f16": torch.float16}[dtype_name]
     cls = torch.nn.LSTM if cell == "lstm" else torch.nn.GRU
     module = cls(hidden, hidden, num_layers=layers).cuda().to(dt)
@@ -176,7 +177,7 @@ def bench_row(cell, batch, hidden, layers, dtype_name):
     times = time_round_robin(
         [torch_inference, torch_train_forward, torch_backward,
          ours.inference, ours.training_forward, ours.backward,
-         tuned.inference, tuned.training_forward, tuned.backward])
+         tuned.inference, tuned.training_forward, tuned.backward], repeats)
     return dict(algo=ours.rnn.info["algo"], tuned_algo=tuned.rnn.info["algo"],
                 torch=times[0:3], ours=times[3:6], tuned=times[6:9])
 
@@ -210,6 +211,12 @@ def main(argv):
     parser.add_argument("--out")
     parser.add_argument("--quick", action="store_true",
                         help="batch 32, hidden 256, 1 layer only")
+    parser.add_argument("--rows", action="append", default=[],
+                        help="cell,dtype,batch,hidden,layers: time only "
+                        "these rows (repeatable)")
+    parser.add_argument("--repeats", type=int, default=REPEATS,
+                        help="measurements per function and row (median "
+                        "taken; default %d)" % REPEATS)
     parser.add_argument("--profile", action="append", default=[],
                         help="cell,dtype,batch,hidden,layers: list the "
                         "kernels of both inference paths instead")
@@ -236,9 +243,12 @@ def main(argv):
     if args.quick:
         grid = [(c, d, 32, 256, 1) for c in ("lstm", "gru")
                 for d in ("f32", "f16")]
+    if args.rows:
+        grid = [(c, d, int(b), int(h), int(n)) for c, d, b, h, n in
+                (row.split(",") for row in args.rows)]
     ratios = {"ours": [], "tuned": []}
     for cell, dtype_name, batch, hidden, layers in grid:
-        r = bench_row(cell, batch, hidden, layers, dtype_name)
+        r = bench_row(cell, batch, hidden, layers, dtype_name, args.repeats)
         cells = []
         for t, o, u in zip(r["torch"], r["ours"], r["tuned"]):
             ratios["ours"].append(t / o)

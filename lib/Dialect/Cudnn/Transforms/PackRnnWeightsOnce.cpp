@@ -22,40 +22,53 @@ using namespace mlir::cudnn;
 
 namespace {
 
-/// Whether `user` only reads `weights` as the weight space of an RNN call
-/// after `pack` in its block.
-bool readsAsWeights(Operation *user, Value weights, RnnExecuteOp pack) {
+/// Why `user` cannot stay a reader of the runtime's weight space, or ""
+/// when it only reads `weights` as the weight space of a forward or
+/// backward-data call after `pack` in its block.
+std::string whyNotAReader(Operation *user, Value weights, RnnExecuteOp pack) {
   auto call = dyn_cast<RnnExecuteOp>(user);
-  if (!call || call.getWeights() != weights ||
-      call->getBlock() != pack->getBlock() || !pack->isBeforeInBlock(call))
-    return false;
+  if (!call || call.getWeights() != weights)
+    return "it is used by '" + user->getName().getStringRef().str() +
+           "', not only as an RNN call's weights";
+  if (call->getBlock() != pack->getBlock() || !pack->isBeforeInBlock(call))
+    return "an RNN call reads it outside the pack's block or before the pack";
   switch (call.getCall()) {
   case RnnCall::forward_inference:
   case RnnCall::forward_training:
   case RnnCall::backward_data:
     break;
   default:
-    return false;
+    return "a " + stringifyRnnCall(call.getCall()).str() +
+           " call takes it as an operand";
   }
-  // Passed once, as `weights` and as nothing else.
-  return llvm::count_if(call->getOperands(),
-                        [&](Value v) { return v == weights; }) == 1;
+  if (llvm::count_if(call->getOperands(),
+                     [&](Value v) { return v == weights; }) != 1)
+    return "an RNN call takes it as more than its weights";
+  return "";
 }
 
 /// The deallocations of `pack`'s weight space if the pass may take it over;
-/// std::nullopt otherwise.
+/// otherwise std::nullopt and the reason in `why`.
 std::optional<SmallVector<memref::DeallocOp>>
-takeableWeightSpace(RnnExecuteOp pack) {
+takeableWeightSpace(RnnExecuteOp pack, std::string &why) {
   Value weights = pack.getWeights();
   auto alloc = weights.getDefiningOp<memref::AllocOp>();
-  if (!alloc || alloc->getBlock() != pack->getBlock() ||
-      !alloc.getType().hasStaticShape() ||
-      !alloc.getType().getLayout().isIdentity() ||
-      alloc.getType().getMemorySpace())
+  if (!alloc) {
+    why = "it is not an allocation of the function";
     return std::nullopt;
+  }
+  MemRefType type = alloc.getType();
+  if (alloc->getBlock() != pack->getBlock() || !type.hasStaticShape() ||
+      !type.getLayout().isIdentity() || type.getMemorySpace()) {
+    why = "its allocation is not a static, identity-layout buffer in the "
+          "pack's block";
+    return std::nullopt;
+  }
   if (llvm::count_if(pack->getOperands(),
-                     [&](Value v) { return v == weights; }) != 1)
+                     [&](Value v) { return v == weights; }) != 1) {
+    why = "the pack also takes it as a parameter";
     return std::nullopt;
+  }
   SmallVector<memref::DeallocOp> deallocs;
   for (Operation *user : weights.getUsers()) {
     if (user == pack)
@@ -64,7 +77,8 @@ takeableWeightSpace(RnnExecuteOp pack) {
       deallocs.push_back(dealloc);
       continue;
     }
-    if (!readsAsWeights(user, weights, pack))
+    why = whyNotAReader(user, weights, pack);
+    if (!why.empty())
       return std::nullopt;
   }
   return deallocs;
@@ -73,6 +87,8 @@ takeableWeightSpace(RnnExecuteOp pack) {
 struct CudnnPackRnnWeightsOncePass
     : public cudnn::impl::CudnnPackRnnWeightsOncePassBase<
           CudnnPackRnnWeightsOncePass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<RnnExecuteOp> packs;
     getOperation().walk([&](RnnExecuteOp op) {
@@ -80,16 +96,23 @@ struct CudnnPackRnnWeightsOncePass
         packs.push_back(op);
     });
     for (RnnExecuteOp pack : packs) {
+      std::string why;
       std::optional<SmallVector<memref::DeallocOp>> deallocs =
-          takeableWeightSpace(pack);
-      if (!deallocs)
+          takeableWeightSpace(pack, why);
+      if (!deallocs) {
+        if (report)
+          pack.emitRemark("weight space packed on every call: ") << why;
         continue;
+      }
       Value weights = pack.getWeights();
       Operation *alloc = weights.getDefiningOp();
       OpBuilder builder(pack);
       auto space = RnnWeightSpaceOp::create(
           builder, pack.getLoc(), weights.getType(), pack.getHandle(),
           pack.getConfig(), pack.getParams());
+      if (report)
+        space.emitRemark("weight space kept by the runtime, packed once per "
+                         "parameter set");
       for (memref::DeallocOp dealloc : *deallocs)
         dealloc.erase();
       pack.erase();

@@ -190,6 +190,8 @@ def CudnnPackRnnWeightsOncePass : Pass<"cudnn-pack-rnn-weights-once",
     forward and backward-data calls after it in the same block, and
     otherwise only freed by `memref.dealloc`: a weight space that is
     returned, copied, viewed or read by anything else keeps its allocation.
+    With `report`, every weight space gets a remark: taken over, or why
+    not.
 
     Example:
 
@@ -208,6 +210,11 @@ def CudnnPackRnnWeightsOncePass : Pass<"cudnn-pack-rnn-weights-once",
         weights(%w : memref<6144xf32>)
     ```
   }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Remark on every RNN weight space: kept by the runtime, or why "
+           "it is packed on every call">,
+  ];
 }
 
 #endif // CUDNN_MLIR_CUDNN_TRANSFORMS_PASSES

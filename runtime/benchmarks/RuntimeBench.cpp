@@ -24,7 +24,6 @@
 
 #include <cuda_runtime_api.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -89,6 +88,34 @@ cmrtGraph build(const GraphDescription &g, cmrtGraphOptions options,
   return graph;
 }
 
+/// Median GPU time per run of `graph` (CUDA events).
+double gpuMicroseconds(cmrtGraph graph, Operands &ops, cudaStream_t stream) {
+  int64_t n = static_cast<int64_t>(ops.uids.size());
+  for (int i = 0; i < 5; ++i)
+    check(cmrtGraphExecute(graph, stream, ops.uids.data(),
+                           ops.pointers.data(), n),
+          "cmrtGraphExecute");
+  cudaEvent_t a, b;
+  cudaEventCreate(&a);
+  cudaEventCreate(&b);
+  std::vector<double> us;
+  for (int round = 0; round < 9; ++round) {
+    cudaEventRecord(a, stream);
+    for (int i = 0; i < 20; ++i)
+      check(cmrtGraphExecute(graph, stream, ops.uids.data(),
+                             ops.pointers.data(), n),
+            "cmrtGraphExecute");
+    cudaEventRecord(b, stream);
+    checkCuda(cudaEventSynchronize(b), "cudaEventSynchronize");
+    float ms = 0;
+    cudaEventElapsedTime(&ms, a, b);
+    us.push_back(ms * 1000.0 / 20);
+  }
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  return median(us);
+}
+
 void executeOverhead(cudaStream_t stream) {
   GraphDescription g = convBiasReluGraph(DataType::Half, {});
   std::vector<int64_t> words = serialize(g);
@@ -118,18 +145,8 @@ void executeOverhead(cudaStream_t stream) {
     checkCuda(cudaMemsetAsync(ops.pointers[0], 0, 4, stream),
               "cudaMemsetAsync");
   });
-  // The GPU time of one run, to show the host was not waiting on it.
-  const int calls = 100;
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  cudaEventRecord(a, stream);
-  for (int i = 0; i < calls; ++i)
-    run();
-  cudaEventRecord(b, stream);
-  cudaEventSynchronize(b);
-  float ms = 0;
-  cudaEventElapsedTime(&ms, a, b);
+  // The GPU time per run, to show the host was not waiting on it.
+  double gpuUs = gpuMicroseconds(graph, ops, stream);
   cmrtGraphInfo info{};
   cmrtGraphGetInfo(graph, &info);
   std::printf("execute_cpu_us %s engine %s\n", describe(execute).c_str(),
@@ -140,9 +157,7 @@ void executeOverhead(cudaStream_t stream) {
   std::printf("frontend_array_execute_cpu_us %s\n",
               describe(floor.arrayExecute).c_str());
   std::printf("cuda_memset_launch_cpu_us %.2f\n", launch.us);
-  std::printf("execute_gpu_us %.2f\n", ms * 1000.0 / calls);
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
+  std::printf("execute_gpu_us %.2f\n", gpuUs);
   cmrtGraphRelease(graph);
 }
 
@@ -182,34 +197,6 @@ void firstCallLatency(const std::string &graph) {
     std::fclose(f);
   }
   std::system(("rm -rf '" + dir + "' '" + log + "'").c_str());
-}
-
-/// Median GPU time per run of `graph` (CUDA events).
-double gpuMicroseconds(cmrtGraph graph, Operands &ops, cudaStream_t stream) {
-  int64_t n = static_cast<int64_t>(ops.uids.size());
-  for (int i = 0; i < 5; ++i)
-    check(cmrtGraphExecute(graph, stream, ops.uids.data(),
-                           ops.pointers.data(), n),
-          "cmrtGraphExecute");
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  std::vector<double> us;
-  for (int round = 0; round < 9; ++round) {
-    cudaEventRecord(a, stream);
-    for (int i = 0; i < 20; ++i)
-      check(cmrtGraphExecute(graph, stream, ops.uids.data(),
-                             ops.pointers.data(), n),
-            "cmrtGraphExecute");
-    cudaEventRecord(b, stream);
-    checkCuda(cudaEventSynchronize(b), "cudaEventSynchronize");
-    float ms = 0;
-    cudaEventElapsedTime(&ms, a, b);
-    us.push_back(ms * 1000.0 / 20);
-  }
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return median(us);
 }
 
 void heuristicsVsAutotune(cudaStream_t stream) {

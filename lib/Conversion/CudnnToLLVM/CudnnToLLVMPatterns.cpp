@@ -202,6 +202,21 @@ struct RnnCallPattern : public ConvertOpToLLVMPattern<OpT> {
                 addressOf(rewriter, loc, it->second.where)};
   }
 
+  /// A stack array of the parameters' data pointers, and their count: what
+  /// the weight-copy entries take.
+  std::pair<Value, Value> paramArray(ValueRange originals,
+                                     ValueRange converted,
+                                     ConversionPatternRewriter &rewriter,
+                                     Location loc) const {
+    SmallVector<Value> pointers;
+    for (auto [original, value] : llvm::zip(originals, converted))
+      pointers.push_back(dataPointer(rewriter, loc, *this->getTypeConverter(),
+                                     cast<MemRefType>(original.getType()),
+                                     value));
+    return {pointerArray(rewriter, loc, pointers),
+            i64Constant(rewriter, loc, pointers.size())};
+  }
+
   const CudnnToLLVMState &state;
 };
 
@@ -226,17 +241,13 @@ struct RnnExecuteLowering : public RnnCallPattern<cudnn::RnnExecuteOp> {
     cudnn::RnnCall call = op.getCall();
     if (call == cudnn::RnnCall::pack_weights ||
         call == cudnn::RnnCall::unpack_weights) {
-      SmallVector<Value> params;
-      for (auto [original, converted] :
-           llvm::zip(op.getParams(), adaptor.getParams()))
-        params.push_back(pointerOf(original, converted));
+      auto [params, count] =
+          paramArray(op.getParams(), adaptor.getParams(), rewriter, loc);
       bool unpack = call == cudnn::RnnCall::unpack_weights;
       status = callRuntime(
           rewriter, op, "cmrtInvocationRnnWeights",
           {adaptor.getHandle(), slot, config,
-           i64Constant(rewriter, loc, unpack ? 1 : 0),
-           pointerArray(rewriter, loc, params),
-           i64Constant(rewriter, loc, params.size()),
+           i64Constant(rewriter, loc, unpack ? 1 : 0), params, count,
            pointerOf(op.getWeights(), adaptor.getWeights()), where});
     } else {
       // cmrtRnnBuffers, field by field (Runtime.h); absent ones are null.
@@ -300,17 +311,12 @@ struct RnnWeightSpaceLowering
     if (failed(site))
       return failure();
     Location loc = op.getLoc();
-    SmallVector<Value> params;
-    for (auto [original, converted] :
-         llvm::zip(op.getParams(), adaptor.getParams()))
-      params.push_back(dataPointer(rewriter, loc, *getTypeConverter(),
-                                   cast<MemRefType>(original.getType()),
-                                   converted));
+    auto [params, count] =
+        paramArray(op.getParams(), adaptor.getParams(), rewriter, loc);
     auto [slot, config, where] = *site;
-    FailureOr<Value> weights = callRuntime(
-        rewriter, op, "cmrtInvocationRnnPackedWeights",
-        {adaptor.getHandle(), slot, config, pointerArray(rewriter, loc, params),
-         i64Constant(rewriter, loc, params.size()), where});
+    FailureOr<Value> weights =
+        callRuntime(rewriter, op, "cmrtInvocationRnnPackedWeights",
+                    {adaptor.getHandle(), slot, config, params, count, where});
     if (failed(weights))
       return failure();
     rewriter.replaceOp(op, Value(MemRefDescriptor::fromStaticShape(

@@ -22,6 +22,11 @@ using namespace mlir::cudnn;
 
 namespace {
 
+/// How many of `op`'s operands are `value`.
+int64_t timesPassed(Operation *op, Value value) {
+  return llvm::count(op->getOperands(), value);
+}
+
 /// Why `user` cannot stay a reader of the runtime's weight space, or ""
 /// when it only reads `weights` as the weight space of a forward or
 /// backward-data call after `pack` in its block.
@@ -41,8 +46,7 @@ std::string whyNotAReader(Operation *user, Value weights, RnnExecuteOp pack) {
     return "a " + stringifyRnnCall(call.getCall()).str() +
            " call takes it as an operand";
   }
-  if (llvm::count_if(call->getOperands(),
-                     [&](Value v) { return v == weights; }) != 1)
+  if (timesPassed(call, weights) != 1)
     return "an RNN call takes it as more than its weights";
   return "";
 }
@@ -64,8 +68,7 @@ takeableWeightSpace(RnnExecuteOp pack, std::string &why) {
           "pack's block";
     return std::nullopt;
   }
-  if (llvm::count_if(pack->getOperands(),
-                     [&](Value v) { return v == weights; }) != 1) {
+  if (timesPassed(pack, weights) != 1) {
     why = "the pack also takes it as a parameter";
     return std::nullopt;
   }

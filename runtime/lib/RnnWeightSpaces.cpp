@@ -49,8 +49,6 @@ Store &store() {
 
 } // namespace
 
-uint64_t cmrt::rnn::parameterVersion() { return threadParameterVersion; }
-
 void cmrt::rnn::setParameterVersion(uint64_t version) {
   threadParameterVersion = version;
 }

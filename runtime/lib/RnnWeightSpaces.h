@@ -22,8 +22,8 @@
 
 namespace cmrt::rnn {
 
-/// The calling thread's declared parameter version (0: none).
-uint64_t parameterVersion();
+/// Declares the calling thread's parameter version (0: none), which
+/// keptWeightSpace compares with the last pack's.
 void setParameterVersion(uint64_t version);
 
 /// The buffer of `bytes` kept for (site, device, stream, calling thread),

@@ -205,7 +205,8 @@ vectorViewAt(ImplicitLocOpBuilder &b, linalg::GenericOp op, OpOperand &operand,
 
 gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
                            ArrayRef<int64_t> blockSize,
-                           TypeRange workgroupBuffers, StringRef kernelName) {
+                           TypeRange workgroupBuffers, StringRef kernelName,
+                           int64_t minBlocksPerMultiprocessor) {
   Value one = indexConstant(b, 1);
   Value grid = indexConstant(b, gridSize);
   SmallVector<Value, 3> block;
@@ -219,6 +220,9 @@ gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
       /*asyncDependencies=*/{}, workgroupBuffers, /*privateAttributions=*/{},
       nullptr, nullptr, nullptr, /*module=*/nullptr,
       FlatSymbolRefAttr::get(b.getContext(), kernelName));
+  if (minBlocksPerMultiprocessor > 0)
+    launch->setAttr("nvvm.minctasm",
+                    b.getI32IntegerAttr(minBlocksPerMultiprocessor));
   Block &body = launch.getBody().front();
   b.setInsertionPointToEnd(&body);
   auto terminator = gpu::TerminatorOp::create(b);

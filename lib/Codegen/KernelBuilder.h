@@ -87,9 +87,15 @@ vectorViewAt(ImplicitLocOpBuilder &b, linalg::GenericOp op, OpOperand &operand,
 
 /// Creates `gpu.launch` with a 1-D grid and the given block, named
 /// `kernelName` for outlining, and sets the builder inside its body.
+///
+/// With `minBlocksPerMultiprocessor` > 0 the launch is marked
+/// `nvvm.minctasm`: ptxas then keeps the kernel's registers low enough for
+/// that many blocks per multiprocessor (codegen-outline-kernels carries the
+/// mark to the kernel).
 gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
                            ArrayRef<int64_t> blockSize,
-                           TypeRange workgroupBuffers, StringRef kernelName);
+                           TypeRange workgroupBuffers, StringRef kernelName,
+                           int64_t minBlocksPerMultiprocessor = 0);
 
 /// A reduction's iteration space as two linear indices: the output (over
 /// the parallel loops, row-major) and the position among the reduced loops.

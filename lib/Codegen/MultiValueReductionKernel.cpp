@@ -64,6 +64,20 @@ constexpr int64_t kCombineThreads = 256; // per block of the merge kernel
 // 7.0 with a warp each).
 constexpr int64_t kWarpMergeSplit = 64;
 constexpr int64_t kSharedMemoryBytes = 48 * 1024;
+// Threads each multiprocessor must hold at once (half of an H100's 2048):
+// the columns' block count assumes two 512-thread blocks per
+// multiprocessor, which ptxas only leaves room for when told
+// (nvvm.minctasm). Without it the f16 column kernel of 256x2048x7x7 got 76
+// registers, one block per multiprocessor: 31.0 us against 27.6 us (H100,
+// 2026-11-25). The plane kernels are not marked: they stay under 64
+// registers, and a mark only lets ptxas take more (48 -> 64 for 7x7
+// planes of 128 threads, fewer blocks per multiprocessor).
+constexpr int64_t kMinThreadsPerMultiprocessor = 1024;
+
+/// The blocks of `threads` threads each multiprocessor must hold at once.
+int64_t minBlocksPerMultiprocessor(int64_t threads) {
+  return std::max<int64_t>(1, kMinThreadsPerMultiprocessor / threads);
+}
 
 /// A partial result: one value per output of the generic.
 using State = SmallVector<Value, 4>;
@@ -841,7 +855,8 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
     OpBuilder::InsertionGuard insertion(b);
     gpu::LaunchOp launch =
         createLaunch(b, columnBlocks * split, {block.threads, block.rows},
-                     scratch, (name + "_columns").str());
+                     scratch, (name + "_columns").str(),
+                     minBlocksPerMultiprocessor(block.threads * block.rows));
     ArrayRef<BlockArgument> shared = launch.getWorkgroupAttributions();
     Value tx = launch.getThreadIds().x;
     Value ty = launch.getThreadIds().y;

@@ -53,7 +53,7 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   // What no cuDNN graph took, as linalg on buffers: generated kernels.
   pm.addNestedPass<func::FuncOp>(cudnn_mlir::createCodegenMapToGpuPass(
       cudnn_mlir::CodegenMapToGpuPassOptions{options.reportKernels}));
-  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(cudnn_mlir::createCodegenOutlineKernelsPass());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
   funcPm.addPass(createCanonicalizerPass());

@@ -205,13 +205,19 @@ func.func @planes_scalar_lanes(%x: memref<4x8x7x7xf32>, %count: memref<8xi64>, %
 // Few channels in columns (64, f16 channels-last): 8 per thread as one
 // 16-byte vector, so 8 threads cover a row and the block's other 64 rows of
 // threads split the rows (8 x 64 = 512 threads), merged in a 6-level tree.
+// The column kernel must keep two blocks per multiprocessor (nvvm.minctasm,
+// which codegen-outline-kernels hands to the kernel); the merge kernel is
+// not marked.
 // REPORT: remark: @narrow_columns: 2 GPU kernels
 // REPORT-NEXT: narrow_columns_kernel0_columns: Welford over columns (8 x 8 columns x 64 rows per block, vector 8, shared count, split over {{[0-9]+}} blocks)
 // REPORT-NEXT: narrow_columns_kernel0_combine: merge of {{[0-9]+}} partial states per output (a warp each){{$}}
 // CHECK-LABEL: func.func @narrow_columns
 // CHECK:         gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c64, {{.*}} function(@narrow_columns_kernel0_columns) workgroup(%{{.*}} : memref<64x8xi64, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x64xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x64xf32, #gpu.address_space<workgroup>>)
 // CHECK-COUNT-7:   gpu.barrier
-// CHECK:         gpu.launch {{.*}} function(@narrow_columns_kernel0_combine)
+// CHECK:         } {nvvm.minctasm = 2 : i32}
+// CHECK-NEXT:    gpu.launch {{.*}} function(@narrow_columns_kernel0_combine)
+// CHECK-NOT:     nvvm.minctasm
+// CHECK:         return
 func.func @narrow_columns(%x: memref<64x64x16x16xf16, strided<[16384, 1, 1024, 64]>>, %count: memref<64xi64>, %mean: memref<64xf32>, %m2: memref<64xf32>) {
   %z = arith.constant 0 : i64
   %zf = arith.constant 0.0 : f32

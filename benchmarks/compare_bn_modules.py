@@ -31,7 +31,7 @@ import cudnn_mlir  # noqa: E402
 cudnn_mlir.load_runtime_before_torch()  # docs/abi.md, "Loading"
 import torch  # noqa: E402
 
-from cuda_timing import ms_per_call  # noqa: E402
+from cuda_timing import kernel_times, ms_per_call  # noqa: E402
 
 EPS, MOMENTUM = 1e-5, 0.1
 CASES = {
@@ -63,22 +63,9 @@ def rel_err(got, ref):
     return ((got.double() - ref).abs().max() / (ref.abs().max() or 1.0)).item()
 
 
-def kernel_times(fn, calls=20):
-    fn()
-    torch.cuda.synchronize()
-    with torch.profiler.profile(
-            activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-        for _ in range(calls):
-            fn()
-        torch.cuda.synchronize()
-    parts = []
-    for event in prof.key_averages():
-        total = getattr(event, "device_time_total", None)
-        if total is None:
-            total = event.cuda_time_total
-        if total > 0:
-            parts.append("%s %.1fus" % (event.key[:34], total / event.count))
-    return "; ".join(parts)
+def kernel_summary(fn):
+    return "; ".join("%s %.1fus" % (name[:34], us)
+                     for name, us, _ in kernel_times(torch, fn))
 
 
 def host_us(fn, calls=CALLS, bursts=9):
@@ -133,7 +120,7 @@ def compare(spec):
     for name, fn in fns.items():
         t = statistics.median(samples[name])
         print("  %-40s %.4f ms  cudnn/this %.3fx  host %.1f us | %s" % (
-            name, t, cudnn / t, host_us(fn), kernel_times(fn)))
+            name, t, cudnn / t, host_us(fn), kernel_summary(fn)))
     return wrong
 
 

@@ -24,3 +24,24 @@ def median_ms_per_call(torch, fn, warmup, calls, repeats):
         fn()
     return statistics.median(ms_per_call(torch, fn, calls)
                              for _ in range(repeats))
+
+
+def kernel_times(torch, fn, calls=20):
+    """The GPU activities `fn` launches (torch.profiler over `calls` calls
+    after one): (name, mean us per activity, activities per call) each."""
+    fn()
+    torch.cuda.synchronize()
+    with torch.profiler.profile(
+            activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        for _ in range(calls):
+            fn()
+        torch.cuda.synchronize()
+    times = []
+    for event in prof.key_averages():
+        total = getattr(event, "device_time_total", None)
+        if total is None:
+            total = event.cuda_time_total
+        if total > 0:
+            times.append((event.key, total / event.count,
+                          event.count / calls))
+    return times

@@ -44,7 +44,7 @@ cudnn_mlir.load_runtime_before_torch()  # docs/abi.md, "Loading"
 
 import torch  # noqa: E402
 
-from cuda_timing import median_ms_per_call  # noqa: E402
+from cuda_timing import kernel_times, median_ms_per_call  # noqa: E402
 
 WARMUP, CALLS, REPEATS = 5, 20, 15
 MIB = 1 << 20
@@ -257,21 +257,8 @@ def run_bn(models, name, shape, dtype, channels_last):
 def profile_kernels(fn, calls=20):
     """Mean GPU time per call of each kernel `fn` launches (torch.profiler),
     as extra lines under the row."""
-    fn()
-    torch.cuda.synchronize()
-    with torch.profiler.profile(
-            activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-        for _ in range(calls):
-            fn()
-        torch.cuda.synchronize()
-    lines = []
-    for event in prof.key_averages():
-        total = getattr(event, "device_time_total", None)
-        if total is None:
-            total = event.cuda_time_total
-        if total > 0:
-            lines.append("\n    %-40s %8.1f us x %.2f per call" % (
-                event.key[:40], total / event.count, event.count / calls))
+    lines = ["\n    %-40s %8.1f us x %.2f per call" % (name[:40], us, per_call)
+             for name, us, per_call in kernel_times(torch, fn, calls)]
     # The host's cost of one call (enqueueing only): a call whose host cost
     # exceeds its kernels' time is bound by the host.
     torch.cuda.synchronize()

@@ -10,10 +10,13 @@ use cuDNN) in one process, for seq 128, batch {1, 32, 256}, hidden {256,
 
 Three times per row, each the median over REPEATS of (CALLS back-to-back
 calls, CUDA events) / CALLS after WARMUP calls, per-call host cost
-included. The six functions of a row are timed round-robin (one
-measurement of each, REPEATS times), so that clock or load drift during a
-row affects both sides alike; many rows are bound by the host launching
-cuDNN's per-step kernels, where this matters:
+included. The nine functions of a row are timed round-robin (one
+measurement of each, REPEATS times, the order reversed every other round),
+so that clock or load drift during a row affects both sides alike; many
+rows are bound by the host launching cuDNN's per-step kernels, where this
+matters. Each ratio is given twice: the ratio of the two medians, and
+"paired", the median over rounds of the ratio of the two measurements of
+the same round (which cancels drift between rounds):
 - inference: forward without a reserve space; torch: the module in eval
   mode under no_grad;
 - training forward: forward that keeps the reserve space; torch: the module
@@ -119,15 +122,25 @@ class OurRnn:
 
 
 def time_round_robin(fns, repeats=REPEATS):
-    """Median ms per call of each function, measured in turns."""
+    """Per function, its `repeats` measurements (ms per call), taken in
+    turns: one of each function per round, the order reversed every other
+    round so that no function always follows the same one."""
     for fn in fns:
         for _ in range(WARMUP):
             fn()
     samples = [[] for _ in fns]
-    for _ in range(repeats):
-        for i, fn in enumerate(fns):
-            samples[i].append(ms_per_call(torch, fn, CALLS))
-    return [statistics.median(s) for s in samples]
+    order = list(range(len(fns)))
+    for round_ in range(repeats):
+        for i in (order if round_ % 2 == 0 else order[::-1]):
+            samples[i].append(ms_per_call(torch, fns[i], CALLS))
+    return samples
+
+
+def paired_ratio(reference, ours):
+    """Median over rounds of reference / ours measured in the same round:
+    drift between rounds (the host's launch rate on launch-bound rows)
+    cancels, which it does not in a ratio of the two medians."""
+    return statistics.median(r / o for r, o in zip(reference, ours))
 
 
 def bench_row(cell, batch, hidden, layers, dtype_name, repeats=REPEATS):
@@ -174,36 +187,63 @@ def bench_row(cell, batch, hidden, layers, dtype_name, repeats=REPEATS):
 
     ours.training_forward()
     tuned.training_forward()
-    times = time_round_robin(
+    samples = time_round_robin(
         [torch_inference, torch_train_forward, torch_backward,
          ours.inference, ours.training_forward, ours.backward,
          tuned.inference, tuned.training_forward, tuned.backward], repeats)
+    times = [statistics.median(s) for s in samples]
     return dict(algo=ours.rnn.info["algo"], tuned_algo=tuned.rnn.info["algo"],
-                torch=times[0:3], ours=times[3:6], tuned=times[6:9])
+                torch=times[0:3], ours=times[3:6], tuned=times[6:9],
+                paired_ours=[paired_ratio(samples[i], samples[3 + i])
+                             for i in range(3)],
+                paired_tuned=[paired_ratio(samples[i], samples[6 + i])
+                              for i in range(3)])
 
 
 def profile_row(spec):
-    """Kernels (name, count, total GPU ms) of torch's and our inference for
-    one row, "cell,dtype,batch,hidden,layers": to see where two paths that
-    both run cuDNN differ."""
+    """Kernels (name, count, total GPU ms) and CUDA calls of torch's and our
+    inference, training forward and backward for one row,
+    "cell,dtype,batch,hidden,layers": to see where two paths that both run
+    cuDNN differ."""
     cell, dtype_name, batch, hidden, layers = spec.split(",")
     batch, hidden, layers = int(batch), int(hidden), int(layers)
     dt = {"f32": torch.float32, "f16": torch.float16}[dtype_name]
     cls = torch.nn.LSTM if cell == "lstm" else torch.nn.GRU
-    module = cls(hidden, hidden, num_layers=layers).cuda().to(dt).eval()
+    module = cls(hidden, hidden, num_layers=layers).cuda().to(dt)
     ours = OurRnn(module, cell, batch, dtype_name)
-    from torch.profiler import ProfilerActivity, profile
-    for name, fn in (("torch", lambda: module(ours.x)),
-                     ("ours", ours.inference)):
+    xg = ours.x.detach().requires_grad_()
+    module.train()
+    recorded, _ = module(xg)
+    ours.training_forward()
+
+    def torch_inference():
+        module.eval()
         with torch.no_grad():
+            module(ours.x)
+
+    def torch_train_forward():
+        module.train()
+        module(xg)
+
+    from torch.profiler import ProfilerActivity, profile
+    for name, fn in (
+            ("torch inference", torch_inference),
+            ("ours inference", ours.inference),
+            ("torch training forward", torch_train_forward),
+            ("ours training forward", ours.training_forward),
+            ("torch backward",
+             lambda: recorded.backward(ours.dy, retain_graph=True)),
+            ("ours backward", ours.backward)):
+        fn()
+        torch.cuda.synchronize()
+        with profile(activities=[ProfilerActivity.CPU,
+                                 ProfilerActivity.CUDA]) as prof:
             fn()
             torch.cuda.synchronize()
-            with profile(activities=[ProfilerActivity.CUDA]) as prof:
-                fn()
-                torch.cuda.synchronize()
         print("== %s %s" % (name, spec))
         print(prof.key_averages().table(sort_by="cuda_time_total",
-                                        row_limit=8, max_name_column_width=70))
+                                        row_limit=12,
+                                        max_name_column_width=70))
 
 
 def main(argv):
@@ -219,7 +259,8 @@ def main(argv):
                         "taken; default %d)" % REPEATS)
     parser.add_argument("--profile", action="append", default=[],
                         help="cell,dtype,batch,hidden,layers: list the "
-                        "kernels of both inference paths instead")
+                        "kernels and CUDA calls of both paths' inference, "
+                        "training forward and backward instead")
     args = parser.parse_args(argv)
     if RUNTIME is None:
         print("expects CUDNN_MLIR_RUNTIME_LIB to name the runtime library")
@@ -246,21 +287,25 @@ def main(argv):
     if args.rows:
         grid = [(c, d, int(b), int(h), int(n)) for c, d, b, h, n in
                 (row.split(",") for row in args.rows)]
-    ratios = {"ours": [], "tuned": []}
+    ratios = {"ours": [], "tuned": [], "ours paired": [], "tuned paired": []}
     for cell, dtype_name, batch, hidden, layers in grid:
         r = bench_row(cell, batch, hidden, layers, dtype_name, args.repeats)
         cells = []
-        for t, o, u in zip(r["torch"], r["ours"], r["tuned"]):
+        for t, o, u, po, pu in zip(r["torch"], r["ours"], r["tuned"],
+                                   r["paired_ours"], r["paired_tuned"]):
             ratios["ours"].append(t / o)
             ratios["tuned"].append(t / u)
+            ratios["ours paired"].append(po)
+            ratios["tuned paired"].append(pu)
             cells += ["%.3f / %.3f / %.3f" % (t, o, u),
-                      "%.2fx / %.2fx" % (t / o, t / u)]
+                      "%.2fx / %.2fx (paired %.2fx / %.2fx)"
+                      % (t / o, t / u, po, pu)]
         line = "| %s | %s | %d | %d | %d | %d (%d) | %s |" % (
             cell, dtype_name, batch, hidden, layers, r["algo"],
             r["tuned_algo"], " | ".join(cells))
         lines.append(line)
         print(line, flush=True)
-    for which in ("ours", "tuned"):
+    for which in ("ours", "tuned", "ours paired", "tuned paired"):
         values = ratios[which]
         lines.append("%s: worst %.2fx, median %.2fx, %d of %d times >= 0.95x"
                      % (which, min(values), statistics.median(values),

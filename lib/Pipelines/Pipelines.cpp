@@ -136,7 +136,7 @@ void cudnn_mlir::registerPipelines() {
       "Bufferizes cuDNN graphs into device buffers and lowers them to LLVM "
       "calling the runtime, with generated kernels for the linalg ops "
       "beside them (cudnn-bufferize, cudnn-results-to-out-params, "
-      "codegen-map-to-gpu, gpu-kernel-outlining, deallocation, NVVM/PTX, "
+      "codegen-map-to-gpu, codegen-outline-kernels, deallocation, NVVM/PTX, "
       "convert-cudnn-to-llvm)",
       buildCudnnToLLVMPipeline);
   PassPipelineRegistration<TcpToLLVMPipelineOptions>(

@@ -277,6 +277,48 @@ SmallVector<Value> ReductionSpace::loopsAt(ImplicitLocOpBuilder &b,
   return loops;
 }
 
+SmallVector<Value> ReductionSpace::nextReduced(ImplicitLocOpBuilder &b,
+                                               ArrayRef<Value> loops) const {
+  SmallVector<unsigned> reduced;
+  for (auto [dim, iterator] : llvm::enumerate(iterators))
+    if (iterator == utils::IteratorType::reduction)
+      reduced.push_back(dim);
+  SmallVector<Value> next(loops);
+  // In 32 bits where the coordinates fit (GPUs have no 64-bit integer
+  // units): an increment, a compare and a select per loop, where
+  // delinearize costs a multiply-high and a remainder per loop.
+  bool narrow = numReduced < (int64_t(1) << 31);
+  Type type = narrow ? Type(b.getI32Type()) : Type(b.getIndexType());
+  auto toType = [&](Value v) -> Value {
+    return narrow ? Value(arith::IndexCastUIOp::create(b, type, v)) : v;
+  };
+  auto fromType = [&](Value v) -> Value {
+    return narrow ? Value(arith::IndexCastUIOp::create(b, b.getIndexType(), v))
+                  : v;
+  };
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(b, b.getIntegerAttr(type, value));
+  };
+  Value carry; // null: the innermost loop always steps
+  for (size_t i = reduced.size(); i-- > 0;) {
+    unsigned dim = reduced[i];
+    Value current = toType(loops[dim]);
+    Value stepped = arith::AddIOp::create(b, current, constant(1));
+    if (carry)
+      stepped = arith::SelectOp::create(b, carry, stepped, current);
+    if (i == 0) {
+      next[dim] = fromType(stepped);
+      break;
+    }
+    Value wraps = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stepped,
+                                        constant(reducedSizes[i]));
+    next[dim] = fromType(arith::SelectOp::create(b, wraps, constant(0),
+                                                 stepped));
+    carry = wraps;
+  }
+  return next;
+}
+
 /// The combiner of output `index`: its yielded value must be
 /// combiner(acc, other) with acc that output's block argument, used once.
 static std::optional<Combiner> matchOutputCombiner(linalg::GenericOp op,

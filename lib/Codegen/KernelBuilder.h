@@ -107,6 +107,13 @@ struct ReductionSpace {
   SmallVector<Value> loopsAt(ImplicitLocOpBuilder &b, Value output,
                              Value reduced) const;
 
+  /// The loop coordinates of the next reduced position (row-major over the
+  /// reduced loops) after those in `loops`, by carrying from the innermost
+  /// reduced loop outwards instead of dividing a linear index again; the
+  /// parallel loops stay. The next position must exist.
+  SmallVector<Value> nextReduced(ImplicitLocOpBuilder &b,
+                                 ArrayRef<Value> loops) const;
+
   SmallVector<utils::IteratorType> iterators;
   SmallVector<int64_t> parallelSizes, reducedSizes;
   int64_t numOutputs = 1, numReduced = 1;

@@ -508,11 +508,11 @@ LoadedUnit loadUnit(Emitter &e, Value output, Value first, int64_t width,
   linalg::GenericOp op = e.op;
   LoadedUnit unit;
   if (!vectorLoads || width == 1) {
+    // The unit's positions are consecutive: the first one's coordinates
+    // come from its linear index, each next one's by a carry.
+    SmallVector<Value> loops;
     for (int64_t l = 0; l < width; ++l) {
-      Value position =
-          l == 0 ? first
-                 : Value(arith::AddIOp::create(b, first, indexConstant(b, l)));
-      SmallVector<Value> loops = e.loopsAt(output, position);
+      loops = l == 0 ? e.loopsAt(output, first) : e.nextReduced(b, loops);
       SmallVector<Value> inputs;
       for (OpOperand *input : op.getDpsInputOperands())
         inputs.push_back(loadOperand(b, op, *input, loops));

@@ -164,6 +164,22 @@ func.func @two_sums(%dy: memref<2x39x5x5xf32, strided<[975, 1, 195, 39]>>, %mean
 // that share one count: 9 loop-carried values, one reciprocal per unit; a
 // trip reads its 4 units (16 values) before folding them in. With so few
 // values per channel, blocks of 128 threads rather than 512.
+// Only a unit's first position is delinearized (divisions by the plane's 7
+// and 7); each next one steps w and carries into h and n.
+// RUN: cudnn-opt %s --codegen-map-to-gpu --cse | FileCheck %s --check-prefix=CARRY
+// CARRY-LABEL: func.func @planes_scalar_lanes
+// CARRY:         scf.for
+// CARRY:           arith.divui %{{.*}}, %c7_i32 : i32
+// CARRY:           memref.load %arg0
+// CARRY-NOT:       arith.divui
+// CARRY:           arith.cmpi eq, %{{.*}}, %c7_i32 : i32
+// CARRY:           memref.load %arg0
+// CARRY-NOT:       arith.divui
+// CARRY:           memref.load %arg0
+// CARRY-NOT:       arith.divui
+// CARRY:           memref.load %arg0
+// CARRY:           arith.divui %{{.*}}, %c7_i32 : i32
+// CARRY:           memref.load %arg0
 // REPORT: remark: @planes_scalar_lanes: 1 GPU kernel
 // REPORT-NEXT: planes_scalar_lanes_kernel0_planes: Welford over planes (128 threads per output, 4 lanes, shared count)
 // CHECK-LABEL: func.func @planes_scalar_lanes

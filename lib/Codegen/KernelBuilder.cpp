@@ -17,36 +17,59 @@ Value indexConstant(ImplicitLocOpBuilder &b, int64_t value) {
   return arith::ConstantIndexOp::create(b, value);
 }
 
+namespace {
+
+/// Arithmetic on loop coordinates: in 32 bits where they stay below 2^31
+/// (GPUs have 32-bit integer units; 64-bit ones are emulated), otherwise
+/// on `index`. `toCoordinate` and `toIndex` move values between the two.
+struct CoordinateArith {
+  ImplicitLocOpBuilder &b;
+  bool narrow;
+
+  Type type() const {
+    return narrow ? Type(b.getI32Type()) : Type(b.getIndexType());
+  }
+  Value constant(int64_t value) const {
+    return arith::ConstantOp::create(b, b.getIntegerAttr(type(), value));
+  }
+  Value toCoordinate(Value index) const {
+    return narrow ? Value(arith::IndexCastUIOp::create(b, type(), index))
+                  : index;
+  }
+  Value toIndex(Value coordinate) const {
+    return narrow ? Value(arith::IndexCastUIOp::create(b, b.getIndexType(),
+                                                       coordinate))
+                  : coordinate;
+  }
+};
+
+constexpr int64_t kNarrowExtent = int64_t(1) << 31;
+
+} // namespace
+
 SmallVector<Value> delinearize(ImplicitLocOpBuilder &b, Value linear,
                                ArrayRef<int64_t> sizes) {
   SmallVector<Value> coords(sizes.size());
   if (sizes.empty())
     return coords;
   // Below 2^31 elements the divisions (by constants: a multiply-high each)
-  // are done in 32 bits, which GPUs have natively; 64-bit ones are emulated.
+  // are done in 32 bits.
   int64_t extent = 1;
   for (int64_t size : sizes)
-    extent = extent > (int64_t(1) << 31) ? extent : extent * size;
-  bool narrow = extent < (int64_t(1) << 31) && sizes.size() > 1;
-  Type i32 = b.getI32Type();
-  Value current =
-      narrow ? Value(arith::IndexCastUIOp::create(b, i32, linear)) : linear;
-  auto constant = [&](int64_t value) -> Value {
-    return narrow ? Value(arith::ConstantIntOp::create(b, i32, value))
-                  : indexConstant(b, value);
-  };
+    extent = extent > kNarrowExtent ? extent : extent * size;
+  CoordinateArith math{b, extent < kNarrowExtent && sizes.size() > 1};
+  Value current = math.toCoordinate(linear);
   for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i >= 0; --i) {
     if (i == 0) {
       coords[i] = current;
       break;
     }
-    Value size = constant(sizes[i]);
+    Value size = math.constant(sizes[i]);
     coords[i] = arith::RemUIOp::create(b, current, size);
     current = arith::DivUIOp::create(b, current, size);
   }
-  if (narrow)
-    for (Value &coord : coords)
-      coord = arith::IndexCastUIOp::create(b, b.getIndexType(), coord);
+  for (Value &coord : coords)
+    coord = math.toIndex(coord);
   return coords;
 }
 
@@ -284,36 +307,24 @@ SmallVector<Value> ReductionSpace::nextReduced(ImplicitLocOpBuilder &b,
     if (iterator == utils::IteratorType::reduction)
       reduced.push_back(dim);
   SmallVector<Value> next(loops);
-  // In 32 bits where the coordinates fit (GPUs have no 64-bit integer
-  // units): an increment, a compare and a select per loop, where
-  // delinearize costs a multiply-high and a remainder per loop.
-  bool narrow = numReduced < (int64_t(1) << 31);
-  Type type = narrow ? Type(b.getI32Type()) : Type(b.getIndexType());
-  auto toType = [&](Value v) -> Value {
-    return narrow ? Value(arith::IndexCastUIOp::create(b, type, v)) : v;
-  };
-  auto fromType = [&](Value v) -> Value {
-    return narrow ? Value(arith::IndexCastUIOp::create(b, b.getIndexType(), v))
-                  : v;
-  };
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantOp::create(b, b.getIntegerAttr(type, value));
-  };
+  // An increment, a compare and a select per loop, where delinearize costs
+  // a multiply-high and a remainder per loop.
+  CoordinateArith math{b, numReduced < kNarrowExtent};
   Value carry; // null: the innermost loop always steps
   for (size_t i = reduced.size(); i-- > 0;) {
     unsigned dim = reduced[i];
-    Value current = toType(loops[dim]);
-    Value stepped = arith::AddIOp::create(b, current, constant(1));
+    Value current = math.toCoordinate(loops[dim]);
+    Value stepped = arith::AddIOp::create(b, current, math.constant(1));
     if (carry)
       stepped = arith::SelectOp::create(b, carry, stepped, current);
     if (i == 0) {
-      next[dim] = fromType(stepped);
+      next[dim] = math.toIndex(stepped);
       break;
     }
     Value wraps = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stepped,
-                                        constant(reducedSizes[i]));
-    next[dim] = fromType(arith::SelectOp::create(b, wraps, constant(0),
-                                                 stepped));
+                                        math.constant(reducedSizes[i]));
+    next[dim] = math.toIndex(
+        arith::SelectOp::create(b, wraps, math.constant(0), stepped));
     carry = wraps;
   }
   return next;

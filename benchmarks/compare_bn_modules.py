@@ -32,35 +32,18 @@ cudnn_mlir.load_runtime_before_torch()  # docs/abi.md, "Loading"
 import torch  # noqa: E402
 
 from cuda_timing import kernel_times, ms_per_call  # noqa: E402
+from run_codegen_benchmarks import (  # noqa: E402
+    BN_EPS as EPS, BN_MOMENTUM as MOMENTUM, bn_inputs, rel_err)
 
-EPS, MOMENTUM = 1e-5, 0.1
 CASES = {
-    "f16_7x7": ((256, 2048, 7, 7), torch.float16, True),
-    "f16_64": ((256, 64, 56, 56), torch.float16, True),
-    "f16_256": ((32, 256, 56, 56), torch.float16, True),
-    "f32_7x7": ((256, 2048, 7, 7), torch.float32, False),
-    "f32_64": ((256, 64, 56, 56), torch.float32, False),
-    "f32_256": ((32, 256, 56, 56), torch.float32, False),
+    "f16_7x7": ((256, 2048, 7, 7), "f16", True),
+    "f16_64": ((256, 64, 56, 56), "f16", True),
+    "f16_256": ((32, 256, 56, 56), "f16", True),
+    "f32_7x7": ((256, 2048, 7, 7), "f32", False),
+    "f32_64": ((256, 64, 56, 56), "f32", False),
+    "f32_256": ((32, 256, 56, 56), "f32", False),
 }
 ROUNDS, CALLS = 21, 20
-
-
-def inputs(shape, dtype, channels_last):
-    gen = torch.Generator(device="cuda").manual_seed(0)
-    c = shape[1]
-    x = (torch.randn(*shape, device="cuda", generator=gen) * 2 + 1).to(dtype)
-    if channels_last:
-        x = x.contiguous(memory_format=torch.channels_last)
-    scale = torch.rand(c, device="cuda", generator=gen) + 0.5
-    bias = torch.randn(c, device="cuda", generator=gen) * 0.1
-    rmean = torch.randn(c, device="cuda", generator=gen) * 0.1
-    rvar = torch.rand(c, device="cuda", generator=gen) + 0.5
-    return x, scale, bias, rmean, rvar
-
-
-def rel_err(got, ref):
-    ref = ref.double()
-    return ((got.double() - ref).abs().max() / (ref.abs().max() or 1.0)).item()
 
 
 def kernel_summary(fn):
@@ -85,7 +68,7 @@ def host_us(fn, calls=CALLS, bursts=9):
 def compare(spec):
     case, *paths = spec.split(",")
     shape, dtype, channels_last = CASES[case]
-    x, scale, bias, rmean, rvar = inputs(shape, dtype, channels_last)
+    x, scale, bias, rmean, rvar = bn_inputs(shape, dtype, channels_last)
     fns = {}
     for path in paths:
         module = cudnn_mlir.load_module(path)
@@ -97,7 +80,7 @@ def compare(spec):
     ref_y = torch.nn.functional.batch_norm(
         x, rmean.clone(), rvar.clone(), scale, bias, True, MOMENTUM, EPS)
     var, mean = torch.var_mean(x.float(), dim=(0, 2, 3), correction=0)
-    tol = 1e-4 if dtype == torch.float32 else 1e-2
+    tol = 1e-4 if dtype == "f32" else 1e-2
     wrong = False
     for name, fn in fns.items():
         if name == "cudnn":
@@ -126,7 +109,7 @@ def compare(spec):
 
 def host_parts(case, path):
     shape, dtype, channels_last = CASES[case]
-    x, scale, bias, rmean, rvar = inputs(shape, dtype, channels_last)
+    x, scale, bias, rmean, rvar = bn_inputs(shape, dtype, channels_last)
     module = cudnn_mlir.load_module(path)
     function, ins, outs, array_type = module._plan(next(iter(module.entries)))
     outputs = [torch.empty_strided(d, s, dtype=t, device="cuda")

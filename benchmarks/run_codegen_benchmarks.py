@@ -185,14 +185,16 @@ def _bn_eager(x, rmean, rvar, scale, bias):
         eps=BN_EPS)
 
 
-def _rel_err(got, ref):
+def rel_err(got, ref):
+    """max |got - ref| / max |ref|, in float64."""
     ref = ref.double()
     return ((got.double() - ref).abs().max()
             / (ref.abs().max() or 1.0)).item()
 
 
-def run_bn(models, name, shape, dtype, channels_last):
-    module = cudnn_mlir.load_module(os.path.join(models, name + ".so"))
+def bn_inputs(shape, dtype, channels_last):
+    """The batch-norm benchmark's x (dtype "f16" or "f32", channels-last or
+    not) and f32 scale, bias, running mean and running variance, seeded."""
     gen = torch.Generator(device="cuda").manual_seed(0)
     torch_dtype = {"f16": torch.float16, "f32": torch.float32}[dtype]
     c = shape[1]
@@ -203,6 +205,12 @@ def run_bn(models, name, shape, dtype, channels_last):
     bias = _randn(gen, c) * 0.1
     rmean = _randn(gen, c) * 0.1
     rvar = torch.rand(c, device="cuda", generator=gen) + 0.5
+    return x, scale, bias, rmean, rvar
+
+
+def run_bn(models, name, shape, dtype, channels_last):
+    module = cudnn_mlir.load_module(os.path.join(models, name + ".so"))
+    x, scale, bias, rmean, rvar = bn_inputs(shape, dtype, channels_last)
     ours = lambda: module(x, scale, bias, rmean, rvar)  # noqa: E731
 
     # Numerics first: every output against eager / torch in f32.
@@ -212,9 +220,9 @@ def run_bn(models, name, shape, dtype, channels_last):
     var, ref_saved = torch.var_mean(x.float(), dim=(0, 2, 3), correction=0)
     ref_inv = torch.rsqrt(var + BN_EPS)
     torch.cuda.synchronize()
-    err = max(_rel_err(y, ref_y), _rel_err(mean, ref_saved),
-              _rel_err(invstd, ref_inv), _rel_err(next_mean, ref_mean),
-              _rel_err(next_var, ref_var))
+    err = max(rel_err(y, ref_y), rel_err(mean, ref_saved),
+              rel_err(invstd, ref_inv), rel_err(next_mean, ref_mean),
+              rel_err(next_var, ref_var))
     tol = 1e-4 if dtype == "f32" else 1e-2
     wrong = not err <= tol  # NaN is wrong too
     del y, mean, invstd, next_mean, next_var, ref_y

@@ -41,17 +41,18 @@ import model_tests  # noqa: E402,F401  (registers)
 import op_tests  # noqa: E402,F401  (registers)
 from registry import TESTS  # noqa: E402
 from xfail import XFAIL  # noqa: E402
-from cudnn_mlir.frontend import import_graph, import_model  # noqa: E402
+from cudnn_mlir.frontend import (  # noqa: E402
+    decompose_exported, import_graph, import_model)
 from cudnn_mlir.runner import CompiledModel  # noqa: E402
 
 
 def import_aten(model, inputs):
     """The ATen-level import: torch.export on torch 2.x (core ATen after
-    run_decompositions), make_fx on torch 1.x. Returns the imported module
+    run_decompositions, RNNs kept whole), make_fx on torch 1.x. Returns the imported module
     and the module its tensor names refer to."""
     if hasattr(torch, "export"):
-        exported = torch.export.export(model, tuple(inputs))
-        exported = exported.run_decompositions()
+        exported = decompose_exported(
+            torch.export.export(model, tuple(inputs)))
         bound = exported.module()
         return import_graph(bound, inputs), bound
     from torch.fx.experimental.proxy_tensor import make_fx

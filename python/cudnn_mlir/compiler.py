@@ -207,13 +207,29 @@ def compile_exported(export_dir, cache_dir=None):
     return folders
 
 
-def compile(model, example_inputs, options=None, cache_dir=None):
+def compile(model, example_inputs, options=None, cache_dir=None,
+            dynamic=False, max_signatures=None):
     """Imports `model` (an nn.Module) for `example_inputs`, compiles it (or
     finds it in the cache) and returns a CompiledModel bound to the model's
-    parameters and buffers."""
+    parameters and buffers. With `dynamic`, the result compiles again for
+    each new input signature (shapes, dtypes, layout) it is called with, up
+    to `max_signatures` (default specialize.DEFAULT_LIMIT) of them: a
+    specialize.ShapeSpecialized, whose first module is compiled now."""
     from .frontend import import_model
-    imported = import_model(model, example_inputs)
-    return load(compile_artifact(imported, options, cache_dir), model)
+    from .specialize import DEFAULT_LIMIT, ShapeSpecialized
+
+    def build(inputs):
+        imported = import_model(model, inputs)
+        return load(compile_artifact(imported, options, cache_dir), model)
+    if not dynamic:
+        if max_signatures is not None:
+            raise ValueError("expects max_signatures only with dynamic=True, "
+                             "but got max_signatures=%r" % (max_signatures,))
+        return build(example_inputs)
+    specialized = ShapeSpecialized(build, max_signatures or DEFAULT_LIMIT,
+                                   "the model compiled with dynamic=True")
+    specialized.get(example_inputs)
+    return specialized
 
 
 def load(artifact_dir, model):

@@ -1,14 +1,16 @@
 """The TorchDynamo backend: `torch.compile(model, backend="cudnn_mlir")`.
 
     import cudnn_mlir.dynamo              # registers the backend
-    fast = torch.compile(model, backend="cudnn_mlir", dynamic=False)
+    fast = torch.compile(model, backend="cudnn_mlir")
 
 TorchDynamo hands each FX subgraph it captured to `backend`; a subgraph the
 importer and compiler take runs as a compiled module, any other runs in
 PyTorch (the FX graph's own forward). Nothing is hidden: every subgraph is
 reported once on the `cudnn_mlir.dynamo` logger (a warning when it stays in
 PyTorch, with the reason) and appended to `REPORT`, and TorchDynamo's own
-graph breaks show as separate subgraphs there.
+graph breaks show as separate subgraphs there. A subgraph TorchDynamo
+traced with symbolic sizes is compiled once per input signature it is
+called with (specialize.py).
 
 Where the compiler is missing (the GPU machine has no LLVM), set
 CUDNN_MLIR_EXPORT_DIR: each subgraph without an artifact is written there
@@ -21,8 +23,10 @@ import logging
 import os
 
 from .compiler import CompilerNotFoundError, compile_artifact
+from .frontend import TorchImportError
 from .loader import load_module
 from .runner import CompiledModel
+from .specialize import ShapeSpecialized, describe, signature
 
 log = logging.getLogger(__name__)
 
@@ -36,34 +40,102 @@ def _count_ops(gm):
                if n.op in ("call_function", "call_method", "call_module"))
 
 
+_FAILURES = (TorchImportError, CompilerNotFoundError, RuntimeError,
+             ValueError, OSError)
+
+
+def _compiled_runner(gm, inputs, options, cache_dir):
+    """A callable running `gm` as a compiled module for inputs like
+    `inputs` (raises one of _FAILURES when it cannot be)."""
+    import torch
+    from .frontend import import_graph
+    imported = import_graph(gm, list(inputs))
+    folder = compile_artifact(imported, options, cache_dir)
+    compiled = CompiledModel(load_module(os.path.join(folder, "model.so")),
+                             imported, gm)
+    returns_list = _returns_list(gm)
+
+    def run(*args):
+        # Sizes TorchDynamo passes (symbolic shapes) are in the IR already.
+        out = compiled(*[a for a in args if isinstance(a, torch.Tensor)])
+        if returns_list and isinstance(out, tuple):
+            return list(out)
+        return out
+    return run, folder
+
+
+def _first_line(error):
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
+
+
 def backend(gm, example_inputs, options=None, cache_dir=None):
     """The backend function TorchDynamo calls with each subgraph."""
-    from .frontend import TorchImportError, import_graph
     entry = {"index": len(REPORT), "nodes": _count_ops(gm)}
     REPORT.append(entry)
+    if _is_symbolic(example_inputs):
+        return _specialized(gm, entry, options, cache_dir)
     try:
-        imported = import_graph(gm, list(example_inputs))
-        folder = compile_artifact(imported, options, cache_dir)
-        compiled = CompiledModel(load_module(os.path.join(folder,
-                                                          "model.so")),
-                                 imported, gm)
-    except (TorchImportError, CompilerNotFoundError, RuntimeError,
-            ValueError, OSError) as error:
-        entry.update(status="eager", reason=str(error).splitlines()[0])
+        run, folder = _compiled_runner(gm, example_inputs, options,
+                                       cache_dir)
+    except _FAILURES as error:
+        entry.update(status="eager", reason=_first_line(error))
         log.warning("cudnn_mlir: subgraph %d (%d ops) runs in PyTorch: %s",
                     entry["index"], entry["nodes"], entry["reason"])
         return gm.forward
     entry.update(status="compiled", reason="", artifact=folder)
     log.info("cudnn_mlir: subgraph %d (%d ops) compiled: %s", entry["index"],
              entry["nodes"], folder)
-    returns_list = _returns_list(gm)
-
-    def run(*args):
-        out = compiled(*args)
-        if returns_list and isinstance(out, tuple):
-            return list(out)
-        return out
     return run
+
+
+def _is_symbolic(example_inputs):
+    """Whether TorchDynamo traced with symbolic sizes (dynamic=True, or the
+    automatic dynamic shapes of a recompile after a shape change)."""
+    import torch
+    for value in example_inputs:
+        if isinstance(value, torch.SymInt):
+            return True
+        if isinstance(value, torch.Tensor) and any(
+                isinstance(d, torch.SymInt) for d in value.shape):
+            return True
+    return False
+
+
+def _specialized(gm, entry, options, cache_dir):
+    """A subgraph with symbolic sizes: compiled again for each input
+    signature it is called with (specialize.py), each reported in
+    entry["signatures"]; one that does not compile, and any signature past
+    TorchDynamo's recompile limit, runs in PyTorch with a warning."""
+    import torch._dynamo
+    entry.update(status="specialized", reason="", signatures=[])
+    limit = torch._dynamo.config.recompile_limit
+
+    def build(inputs):
+        text = describe(signature(inputs))
+        try:
+            run, folder = _compiled_runner(gm, inputs, options, cache_dir)
+        except _FAILURES as error:
+            entry["signatures"].append(
+                {"signature": text, "status": "eager",
+                 "reason": _first_line(error)})
+            log.warning("cudnn_mlir: subgraph %d (%d ops) runs in PyTorch for "
+                        "inputs %s: %s", entry["index"], entry["nodes"],
+                        text, _first_line(error))
+            return gm.forward
+        entry["signatures"].append({"signature": text, "status": "compiled",
+                                    "reason": "", "artifact": folder})
+        log.info("cudnn_mlir: subgraph %d (%d ops) compiled for inputs %s: "
+                 "%s", entry["index"], entry["nodes"], text, folder)
+        return run
+
+    def past_limit(inputs):
+        log.warning("cudnn_mlir: subgraph %d (%d ops) runs in PyTorch for "
+                    "inputs %s: past TorchDynamo's recompile limit (%d "
+                    "signatures)", entry["index"], entry["nodes"],
+                    describe(signature(inputs)), limit)
+        return gm.forward
+    return ShapeSpecialized(build, limit, "subgraph %d" % entry["index"],
+                            past_limit)
 
 
 def _returns_list(gm):

@@ -78,8 +78,23 @@ class CompiledModel:
                    list(tensor.shape), tensor.dtype))
         return tensor
 
-    def _explain(self, error):
-        """The first bound tensor that is not on a CUDA device, named."""
+    def _explain(self, error, inputs):
+        """The first input whose shape or dtype is not the compiled one, or
+        the first bound tensor that is not on a CUDA device, named."""
+        import torch
+        from .loader import _torch_dtype
+        for index, (spec, tensor) in enumerate(
+                zip(self.imported.args, inputs)):
+            if not isinstance(tensor, torch.Tensor):
+                continue
+            want = _torch_dtype(torch, spec.dtype)
+            if tuple(tensor.shape) != spec.shape or tensor.dtype != want:
+                return ValueError(
+                    "expects input %d ('%s') to be %s %s as compiled, but got "
+                    "%s %s (cudnn_mlir.compile(..., dynamic=True) compiles "
+                    "one module per input shape)"
+                    % (index, spec.name, list(spec.shape), want,
+                       list(tensor.shape), tensor.dtype))
         for spec, tensor in zip(self._bound_specs, self._bound):
             if not tensor.is_cuda:
                 return ValueError("expects %s '%s' on a CUDA device, but got "
@@ -130,7 +145,7 @@ class CompiledModel:
             results = self.module.run_with_bound(self.entry, inputs,
                                                  self._bound, pointers)
         except (TypeError, ValueError) as error:
-            raise self._explain(error) from None
+            raise self._explain(error, inputs) from None
         finally:
             if declared:  # other callers on this thread declare their own
                 self.module.set_parameter_version(0)

@@ -1,7 +1,8 @@
 """CompiledModel's parameter versions (python/cudnn_mlir/runner.py): when
 RNN weights come straight from arguments, each call declares a version to
 the runtime that changes exactly when one of those tensors moved or was
-written in place, so the runtime repacks the weights only then. CPU only:
+written in place, so the runtime repacks the weights only then; and the
+error for an input of another shape. CPU only:
 the compiled module is a stand-in that records what it is told."""
 
 import unittest
@@ -27,6 +28,9 @@ class RecordingModule:
         self.versions.append(version)
 
     def run_with_bound(self, entry, inputs, bound, pointers):
+        if tuple(inputs[0].shape) != (2,):  # as the loader checks
+            raise ValueError("expects arg 0 of entry 'forward' to have shape "
+                             "[2], but got %s" % list(inputs[0].shape))
         self.declared.append(self.versions[-1] if self.versions else 0)
         return torch.zeros(1)
 
@@ -109,6 +113,18 @@ class ParameterVersionTest(unittest.TestCase):
         run(torch.zeros(2))
         self.assertEqual(module.versions, [])
         self.assertEqual(module.declared, [0])
+
+
+class InputShapeTest(unittest.TestCase):
+    def test_another_input_shape_names_dynamic(self):
+        run, _ = compiled(Model(), None)
+        with self.assertRaises(ValueError) as caught:
+            run(torch.zeros(3))
+        self.assertEqual(
+            str(caught.exception),
+            "expects input 0 ('x') to be [2] torch.float32 as compiled, but "
+            "got [3] torch.float32 (cudnn_mlir.compile(..., dynamic=True) "
+            "compiles one module per input shape)")
 
 
 if __name__ == "__main__":

@@ -686,16 +686,11 @@ LogicalResult GraphBuilder::layerNorm(tcp::LayerNormOp op) {
   return success();
 }
 
-static bool isPointwise(Operation *op) {
-  std::optional<tcp::CudnnOpSupport> row = tcp::lookupCudnnSupport(op);
-  return row && row->role == tcp::CudnnRole::Pointwise;
-}
-
 /// cuDNN's pointwise ops broadcast size-1 dims themselves, so a broadcast
 /// feeding them is the descriptor of its input.
 LogicalResult GraphBuilder::broadcast(tcp::BroadcastOp op) {
   for (Operation *user : op->getUsers()) {
-    if (!isPointwise(user))
+    if (!tcp::absorbsBroadcasts(user))
       return op.emitOpError("expects its result to feed only pointwise ops "
                             "(cuDNN broadcasts there), but it feeds '")
              << user->getName() << "'";

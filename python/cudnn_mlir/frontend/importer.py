@@ -185,10 +185,20 @@ def import_exported(exported, func_name: str = "forward") -> ImportedModule:
     (`ExportedProgram.module()`), on the example inputs it was exported
     with."""
     import torch.utils._pytree as pytree
-    exported = exported.run_decompositions()
+    exported = decompose_exported(exported)
     args, kwargs = exported.example_inputs
     flat = pytree.tree_leaves((args, kwargs))
     return import_graph(exported.module(), flat, func_name)
+
+
+def decompose_exported(exported):
+    """`exported` decomposed to core ATen, except for the RNNs
+    (aten.lstm/gru/rnn_tanh/rnn_relu), which stay whole: decomposed, they
+    are per-step matmuls and gates instead of one cuDNN RNN."""
+    table = torch.export.default_decompositions()
+    for op in rnn_lowering.ATEN_OVERLOADS:
+        table.pop(op, None)
+    return exported.run_decompositions(table)
 
 
 def import_graph(graph_module: torch.fx.GraphModule, example_inputs,

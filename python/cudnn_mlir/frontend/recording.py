@@ -59,8 +59,9 @@ class DynamicShapeError(TypeError):
 def _static(d):
     if not isinstance(d, int) and type(d).__name__ == "SymInt":
         raise DynamicShapeError(
-            "expects static shapes, but got a symbolic size %s (compile with "
-            "torch.compile(..., dynamic=False))" % d)
+            "expects static shapes, but got a symbolic size %s (import the "
+            "graph on real inputs, as the torch.compile backend does once "
+            "per input signature)" % d)
     return int(d)
 
 
@@ -100,6 +101,14 @@ class _Recorder(torch.fx.Interpreter):
         self.float_type = float_type
         self.record: Dict[str, Any] = {}
         self.constants: Dict[str, torch.Tensor] = {}
+
+    def call_function(self, target, args, kwargs):
+        # Running in f32 for f16/bf16: a tensor the graph makes in the
+        # reduced type (torch.export's aten.zeros(..., dtype=torch.float16)
+        # for an RNN's initial state) is made in f32 too.
+        if self.float_type and kwargs.get("dtype") in _REDUCED_FLOATS:
+            kwargs = dict(kwargs, dtype=torch.float32)
+        return super().call_function(target, args, kwargs)
 
     def run_node(self, n):
         result = super().run_node(n)

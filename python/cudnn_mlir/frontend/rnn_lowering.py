@@ -101,8 +101,23 @@ def _bool(flag):
     return "true" if flag else "false"
 
 
+def _functions():
+    """torch.lstm & co. (TorchDynamo's graphs) and their ATen overloads
+    (torch.export's graphs, where `import_exported` keeps them whole)."""
+    functions = {}
+    for name in ("lstm", "gru", "rnn_tanh", "rnn_relu"):
+        lower = _aten_rnn("torch.aten." + name)
+        functions[getattr(torch, name)] = lower
+        packet = getattr(getattr(torch.ops, "aten"), name)
+        for overload in ("input", "data"):
+            op = getattr(packet, overload, None)
+            if op is not None:
+                functions[op] = lower
+    return functions
+
+
 MODULES = {nn.LSTM: _rnn_module, nn.GRU: _rnn_module, nn.RNN: _rnn_module}
-FUNCTIONS = {torch.lstm: _aten_rnn("torch.aten.lstm"),
-             torch.gru: _aten_rnn("torch.aten.gru"),
-             torch.rnn_tanh: _aten_rnn("torch.aten.rnn_tanh"),
-             torch.rnn_relu: _aten_rnn("torch.aten.rnn_relu")}
+FUNCTIONS = _functions()
+# The ATen overloads a decomposition to core ATen must leave whole.
+ATEN_OVERLOADS = [op for op in FUNCTIONS
+                  if isinstance(op, torch._ops.OpOverload)]

@@ -67,6 +67,11 @@ std::optional<CudnnOpSupport> mlir::tcp::lookupCudnnSupport(Operation *op) {
   return *row;
 }
 
+bool mlir::tcp::absorbsBroadcasts(Operation *op) {
+  std::optional<CudnnOpSupport> row = lookupCudnnSupport(op);
+  return row && row->role == CudnnRole::Pointwise;
+}
+
 std::optional<BatchNormPolicy>
 mlir::tcp::parseBatchNormPolicy(llvm::StringRef text) {
   return llvm::StringSwitch<std::optional<BatchNormPolicy>>(text)

@@ -115,10 +115,12 @@ Operation *GroupPlanner::absorbableBroadcast(Value value) const {
 void GroupPlanner::addOp(PlannedGroup &group, Operation *op) {
   group.ops.insert(op);
   grouped.insert(op);
-  // Operands that come from a broadcast are absorbed into the group.
-  for (Value operand : op->getOperands())
-    if (Operation *broadcast = absorbableBroadcast(operand))
-      group.broadcasts.insert(broadcast);
+  // Operands of a pointwise op that come from a broadcast are absorbed into
+  // the group.
+  if (absorbsBroadcasts(op))
+    for (Value operand : op->getOperands())
+      if (Operation *broadcast = absorbableBroadcast(operand))
+        group.broadcasts.insert(broadcast);
   if (lookupCudnnSupport(op)->role == CudnnRole::Reduction)
     group.hasReduction = true;
 }
@@ -268,6 +270,8 @@ void materialize(const PlannedGroup &planned, MLIRContext *ctx) {
                 builder.clone(*broadcast)->getResult(0));
   for (Operation *op : ops) {
     op->moveBefore(body, body->end());
+    if (!absorbsBroadcasts(op))
+      continue;
     for (OpOperand &operand : op->getOpOperands())
       if (Value clone = mapping.lookupOrNull(operand.get()))
         operand.set(clone);
@@ -298,8 +302,19 @@ void reportLeftOut(Block &block, const GroupPlanner &planner) {
     else if (!row)
       op.emitRemark("left out of cuDNN graphs: not an op cuDNN graphs run "
                     "(see the support table)");
-    else if (row->role == CudnnRole::Broadcast)
-      op.emitRemark("left out of cuDNN graphs: feeds no grouped pointwise op");
+    else if (row->role == CudnnRole::Broadcast) {
+      auto needsTensor = llvm::find_if(op.getUsers(), [](Operation *user) {
+        return !absorbsBroadcasts(user);
+      });
+      if (needsTensor != op.getUsers().end())
+        op.emitRemark("left out of cuDNN graphs: feeds '")
+            << (*needsTensor)->getName()
+            << "', which takes the broadcast tensor (only pointwise ops "
+               "broadcast in cuDNN graphs)";
+      else
+        op.emitRemark(
+            "left out of cuDNN graphs: feeds no grouped pointwise op");
+    }
     else
       op.emitRemark("left out of cuDNN graphs: no conv/matmul anchor it "
                     "could join (cuDNN runs no pointwise-only graph on sm_90)");

@@ -566,3 +566,31 @@ func.func @small_first_layer_fuses(%x: tensor<1x3x32x32xf16>, %w: tensor<16x3x3x
   %1 = tcp.clamp %0 {min_float = 0.0 : f32} : tensor<1x16x32x32xf16> -> tensor<1x16x32x32xf16>
   return %1 : tensor<1x16x32x32xf16>
 }
+
+// -----
+
+// A linear on a batch as torch.export's decomposition writes it (the weight
+// expanded to the batch, then bmm): the matmul takes the broadcast tensor,
+// so that broadcast stays outside the group; the bias broadcast feeding the
+// add is absorbed as usual. The weight broadcast also feeds the add (square
+// shapes): that use takes the clone.
+// CHECK-LABEL: func.func @batch_matmul_of_broadcast
+// CHECK:         %[[W:.*]] = tcp.broadcast %arg1
+// CHECK:         tcp.group attributes {group_type = "cudnn"} {
+// CHECK-DAG:       %[[WC:.*]] = tcp.broadcast %arg1
+// CHECK-DAG:       %[[BC:.*]] = tcp.broadcast %arg2
+// CHECK:           %[[M:.*]] = tcp.batch_matmul %arg0, %[[W]]
+// CHECK-NEXT:      %[[A:.*]] = tcp.add %[[M]], %[[BC]]
+// CHECK-NEXT:      %[[B:.*]] = tcp.add %[[A]], %[[WC]]
+// CHECK-NEXT:      tcp.yield %[[B]]
+func.func @batch_matmul_of_broadcast(%a: tensor<3x4x4xf16>, %w: tensor<1x4x4xf16>, %bias: tensor<1x1x4xf16>) -> tensor<3x4x4xf16> {
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  // expected-remark @+1 {{left out of cuDNN graphs: feeds 'tcp.batch_matmul', which takes the broadcast tensor (only pointwise ops broadcast in cuDNN graphs)}}
+  %0 = tcp.broadcast %w, %c3 {axes = [0]} : tensor<1x4x4xf16>, index -> tensor<3x4x4xf16>
+  %1 = tcp.batch_matmul %a, %0 : tensor<3x4x4xf16>, tensor<3x4x4xf16> -> tensor<3x4x4xf16>
+  %2 = tcp.broadcast %bias, %c3, %c4 {axes = [0, 1]} : tensor<1x1x4xf16>, index, index -> tensor<3x4x4xf16>
+  %3 = tcp.add %1, %2 : tensor<3x4x4xf16>, tensor<3x4x4xf16> -> tensor<3x4x4xf16>
+  %4 = tcp.add %3, %0 : tensor<3x4x4xf16>, tensor<3x4x4xf16> -> tensor<3x4x4xf16>
+  return %4 : tensor<3x4x4xf16>
+}

@@ -62,6 +62,12 @@ struct CudnnFusionPolicy {
 /// The table row of `op`, or nullopt when cuDNN graphs cannot run it.
 std::optional<CudnnOpSupport> lookupCudnnSupport(Operation *op);
 
+/// Whether `op` is a pointwise op of the table: cuDNN's pointwise ops
+/// broadcast size-1 dims themselves, so a `tcp.broadcast` feeding one is its
+/// input's descriptor. Every other op (conv, matmul, reduction, norm) needs
+/// the broadcast tensor itself.
+bool absorbsBroadcasts(Operation *op);
+
 /// Why `op`, whose table row has `role`, cannot go into a cuDNN graph under
 /// `policy` even so: its element types ("unsupported element type 'i32'",
 /// "fp32 anchor and fuse-fp32=false"), an op-specific limit (a layer norm

@@ -2,7 +2,8 @@
 """Whole models from PyTorch (issue 9's benchmark): torchvision's ResNet-50
 inference in fp16 channels-last at batch 1, 32 and 128, and an LSTM model,
 through cudnn_mlir.compile, against eager PyTorch and torch.compile
-(default and, with --max-autotune, mode="max-autotune") in the same process.
+(default and, with --reduce-overhead / --max-autotune, those modes) in the
+same process.
 
 Two halves, as the GPU machine has no compiler:
 
@@ -11,9 +12,12 @@ Two halves, as the GPU machine has no compiler:
     # GPU machine (carry build/bench-cache): time
     CUDNN_MLIR_RUNTIME_LIB=... python3 benchmarks/run_frontend_benchmarks.py --cache build/bench-cache
 
-Times are per call, from CUDA events around 20 back-to-back calls, the
-median of 15 rounds; the contenders take turns round by round. The first
-column checks ours against eager on the last call's output.
+Ours runs twice: called as compiled (`ours`) and replayed from a CUDA graph
+(`cuda_graph=True`, `ours graph`); `--options` are the pipeline options of
+both (e.g. `autotune=true`; the same for --compile-only). Times are per
+call, from CUDA events around 20 back-to-back calls, the median of 15
+rounds; the contenders take turns round by round. The last column checks
+ours (graph replay) against eager on the last call's output.
 """
 
 import argparse
@@ -87,6 +91,12 @@ def main():
     parser.add_argument("--cache", default=os.path.join(
         HERE, "..", "build", "bench-cache"))
     parser.add_argument("--max-autotune", action="store_true")
+    parser.add_argument("--reduce-overhead", action="store_true",
+                        help='also torch.compile(mode="reduce-overhead") '
+                        "(CUDA graphs, no autotuning)")
+    parser.add_argument("--options", default=None,
+                        help="pipeline options of ours (default: the "
+                        "model's defaults)")
     parser.add_argument("--rows", default="",
                         help="comma-separated row indices (default: all)")
     args = parser.parse_args()
@@ -96,39 +106,46 @@ def main():
         for name, make, batch in rows:
             model, inputs = make(batch, "cpu")
             folder = cudnn_mlir.compile_artifact(import_model(model, inputs),
+                                                 options=args.options,
                                                  cache_dir=args.cache)
             print("%s batch %d: %s" % (name, batch, folder), flush=True)
         return 0
 
-    print("device: %s, torch %s" % (torch.cuda.get_device_name(),
-                                    torch.__version__))
-    header = "| model | batch | ours ms | eager ms | compile ms |"
-    if args.max_autotune:
-        header += " max-autotune ms |"
-    header += " ours vs eager | ours vs compile | max err |"
+    print("device: %s, torch %s, options %r" % (
+        torch.cuda.get_device_name(), torch.__version__, args.options))
+    header = "| model | batch | ours ms | ours graph ms | eager ms | " \
+        "compile ms |"
+    modes = (["reduce-overhead"] if args.reduce_overhead else []) + (
+        ["max-autotune"] if args.max_autotune else [])
+    header += "".join(" %s ms |" % m for m in modes)
+    header += " graph vs eager | graph vs compile |"
+    header += "".join(" graph vs %s |" % m for m in modes)
+    header += " max err |"
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
     for name, make, batch in rows:
         model, inputs = make(batch, "cuda")
         with torch.no_grad():
-            ours = cudnn_mlir.compile(model, inputs, cache_dir=args.cache)
+            ours = cudnn_mlir.compile(model, inputs, options=args.options,
+                                      cache_dir=args.cache)
+            graph = cudnn_mlir.compile(model, inputs, options=args.options,
+                                       cache_dir=args.cache, cuda_graph=True)
             compiled = torch.compile(model)
-            contenders = [lambda: ours(*inputs), lambda: model(*inputs),
-                          lambda: compiled(*inputs)]
-            if args.max_autotune:
-                tuned = torch.compile(model, mode="max-autotune")
-                contenders.append(lambda: tuned(*inputs))
+            contenders = [lambda: ours(*inputs), lambda: graph(*inputs),
+                          lambda: model(*inputs), lambda: compiled(*inputs)]
+            for mode in modes:
+                contenders.append(
+                    lambda f=torch.compile(model, mode=mode): f(*inputs))
             for fn in contenders:  # warm-up: plans, kernels, autotuning
                 fn()
             expected = model(*inputs)
-            err = (ours(*inputs).float() - expected.float()).abs().max()
+            err = (graph(*inputs).float() - expected.float()).abs().max()
             scale = expected.float().abs().max()
             times = time_calls(contenders)
         line = "| %s | %d | %s |" % (name, batch,
                                      " | ".join("%.3f" % t for t in times))
-        line += " %.2fx | %.2fx | %.3g (of max %.3g) |" % (
-            times[1] / times[0], times[2] / times[0], err.item(),
-            scale.item())
+        line += "".join(" %.2fx |" % (t / times[1]) for t in times[2:])
+        line += " %.3g (of max %.3g) |" % (err.item(), scale.item())
         print(line, flush=True)
     return 0
 

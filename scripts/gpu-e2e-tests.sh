@@ -4,7 +4,9 @@
 # runtime there, then runs every e2e test on the artifacts in
 # build/e2e-cache (made here by `run_e2e.py --compile-only`, carried over),
 # first through cudnn_mlir.compile, then through
-# torch.compile(backend="cudnn_mlir"), then imported from torch.export.
+# torch.compile(backend="cudnn_mlir"), then imported from torch.export; then
+# the dynamic-shape and CUDA-graph tests (their artifacts from their own
+# --compile-only into the same cache; docs/frontend.md, "Tests").
 # Graphs with no artifact yet (TorchDynamo's subgraphs, torch.export's) are
 # written to $CUDNN_MLIR_EXPORT_DIR (default build/e2e-export) for
 # `python3 -m cudnn_mlir.compile_exported` here.
@@ -21,4 +23,8 @@ echo "== torch.compile(backend=\"cudnn_mlir\")"
 python3 "$ROOT/integration_test/e2e/run_e2e.py" --torch-compile --cache "$CACHE" "$@" || status=1
 echo "== torch.export"
 python3 "$ROOT/integration_test/e2e/run_e2e.py" --aten --cache "$CACHE" "$@" || status=1
+echo "== dynamic shapes"
+python3 "$ROOT/integration_test/e2e/dynamic_shapes_test.py" --cache "$CACHE" || status=1
+echo "== CUDA graphs"
+python3 "$ROOT/integration_test/e2e/cuda_graph_test.py" --cache "$CACHE" || status=1
 exit "$status"

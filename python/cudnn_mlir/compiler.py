@@ -208,19 +208,25 @@ def compile_exported(export_dir, cache_dir=None):
 
 
 def compile(model, example_inputs, options=None, cache_dir=None,
-            dynamic=False, max_signatures=None):
+            dynamic=False, max_signatures=None, cuda_graph=False):
     """Imports `model` (an nn.Module) for `example_inputs`, compiles it (or
     finds it in the cache) and returns a CompiledModel bound to the model's
-    parameters and buffers. With `dynamic`, the result compiles again for
-    each new input signature (shapes, dtypes, layout) it is called with, up
-    to `max_signatures` (default specialize.DEFAULT_LIMIT) of them: a
+    parameters and buffers. With `cuda_graph`, the compiled model is
+    captured into a CUDA graph and replayed (a cuda_graph.CudaGraphModel).
+    With `dynamic`, the result compiles (and captures) again for each new
+    input signature (shapes, dtypes, layout) it is called with, up to
+    `max_signatures` (default specialize.DEFAULT_LIMIT) of them: a
     specialize.ShapeSpecialized, whose first module is compiled now."""
     from .frontend import import_model
     from .specialize import DEFAULT_LIMIT, ShapeSpecialized
 
     def build(inputs):
         imported = import_model(model, inputs)
-        return load(compile_artifact(imported, options, cache_dir), model)
+        compiled = load(compile_artifact(imported, options, cache_dir), model)
+        if not cuda_graph:
+            return compiled
+        from .cuda_graph import CudaGraphModel
+        return CudaGraphModel(compiled, inputs)
     if not dynamic:
         if max_signatures is not None:
             raise ValueError("expects max_signatures only with dynamic=True, "

@@ -44,20 +44,24 @@ _FAILURES = (TorchImportError, CompilerNotFoundError, RuntimeError,
              ValueError, OSError)
 
 
-def _compiled_runner(gm, inputs, options, cache_dir):
+def _compiled_runner(gm, inputs, options, cache_dir, specialized=False):
     """A callable running `gm` as a compiled module for inputs like
-    `inputs` (raises one of _FAILURES when it cannot be)."""
+    `inputs` (raises one of _FAILURES when it cannot be). `specialized`:
+    it runs only for inputs of `inputs`' signature, values included."""
     import torch
     from .frontend import import_graph
-    imported = import_graph(gm, list(inputs))
+    from .frontend.recording import is_cpu_scalar
+    imported = import_graph(gm, list(inputs), scalars_as_values=specialized)
     folder = compile_artifact(imported, options, cache_dir)
     compiled = CompiledModel(load_module(os.path.join(folder, "model.so")),
                              imported, gm)
     returns_list = _returns_list(gm)
 
     def run(*args):
-        # Sizes TorchDynamo passes (symbolic shapes) are in the IR already.
-        out = compiled(*[a for a in args if isinstance(a, torch.Tensor)])
+        # Sizes TorchDynamo passes (symbolic shapes), and with `specialized`
+        # its 0-d CPU tensors, are in the IR already.
+        out = compiled(*[a for a in args if isinstance(a, torch.Tensor)
+                         and not (specialized and is_cpu_scalar(a))])
         if returns_list and isinstance(out, tuple):
             return list(out)
         return out
@@ -113,7 +117,8 @@ def _specialized(gm, entry, options, cache_dir):
     def build(inputs):
         text = describe(signature(inputs))
         try:
-            run, folder = _compiled_runner(gm, inputs, options, cache_dir)
+            run, folder = _compiled_runner(gm, inputs, options, cache_dir,
+                                           specialized=True)
         except _FAILURES as error:
             entry["signatures"].append(
                 {"signature": text, "status": "eager",

@@ -22,11 +22,17 @@ DEFAULT_LIMIT = 8
 def signature(inputs) -> Tuple:
     """What a compiled module is specialized on: each tensor's shape, dtype
     and whether it is stored channels-last (the IR records the layout of
-    4-D inputs), each other value (a TorchDynamo size argument) itself."""
+    4-D inputs), each other value (a TorchDynamo size argument) itself, and
+    so each 0-d CPU tensor's value (TorchDynamo's float attributes under
+    dynamic shapes, written into the IR: import_graph's
+    scalars_as_values)."""
     import torch
+    from .frontend.recording import is_cpu_scalar
     parts = []
     for value in inputs:
-        if isinstance(value, torch.Tensor):
+        if is_cpu_scalar(value):
+            parts.append(("value", value.item()))
+        elif isinstance(value, torch.Tensor):
             channels_last = value.dim() == 4 and not value.is_contiguous() \
                 and value.is_contiguous(memory_format=torch.channels_last)
             parts.append(("tensor", tuple(value.shape), str(value.dtype),

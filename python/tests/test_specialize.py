@@ -56,6 +56,17 @@ class ShapeSpecializedTest(unittest.TestCase):
         x = torch.zeros(3)
         self.assertEqual([run(3, x), run(4, x), run(3, x)], [0, 1, 0])
 
+    def test_cpu_scalars_are_values(self):
+        # TorchDynamo's float attributes under dynamic shapes: 0-d CPU
+        # tensors, written into the IR as their value.
+        builds = Builds()
+        run = ShapeSpecialized(builds)
+        eps = torch.tensor(1e-5, dtype=torch.float64)
+        x = torch.zeros(3)
+        self.assertEqual([run(x, eps), run(x, eps * 10), run(x, eps.clone())],
+                         [0, 1, 0])
+        self.assertEqual(describe(signature([eps])), "(1e-05)")
+
     def test_past_the_limit_is_an_error_naming_the_signatures(self):
         run = ShapeSpecialized(Builds(), limit=2, what="the model")
         run(torch.zeros(1))

@@ -25,7 +25,7 @@ import torch.fx
 from . import aten_lowerings, lowerings, rnn_lowering
 from .lowerings import UnsupportedOperation
 from .recording import (SUPPORTED_DTYPES, TensorMeta, contains_tensor,
-                        mlir_type, record)
+                        is_cpu_scalar, mlir_type, record)
 from .tcp_writer import TcpWriter, Value, string_literal, tensor_type
 
 MODULES = dict(lowerings.MODULES)
@@ -202,8 +202,13 @@ def decompose_exported(exported):
 
 
 def import_graph(graph_module: torch.fx.GraphModule, example_inputs,
-                 func_name: str = "forward") -> ImportedModule:
-    """Imports an FX graph (from tracing, TorchDynamo or by hand)."""
+                 func_name: str = "forward",
+                 scalars_as_values: bool = False) -> ImportedModule:
+    """Imports an FX graph (from tracing, TorchDynamo or by hand). With
+    `scalars_as_values`, an input that is a 0-d CPU tensor (TorchDynamo's
+    form of a float attribute under dynamic shapes, such as a layer norm's
+    eps) is its value, written into the IR, not an argument: for callers
+    that compile again when the value changes (specialize.py)."""
     try:
         recorded, constants = record(graph_module, example_inputs)
     except TorchImportError:
@@ -213,7 +218,7 @@ def import_graph(graph_module: torch.fx.GraphModule, example_inputs,
             "expects the model to run on its example inputs, but it raised "
             "%s: %s" % (type(error).__name__, error)) from error
     return _Importer(graph_module, recorded, constants, func_name,
-                     example_inputs).run()
+                     example_inputs, scalars_as_values).run()
 
 
 _FRAME = re.compile(r'^\s*File "(.+)", line (\d+), in (.+)$')
@@ -313,7 +318,7 @@ class NodeContext:
 
 class _Importer:
     def __init__(self, graph_module, recorded, constants, func_name,
-                 example_inputs):
+                 example_inputs, scalars_as_values=False):
         self.gm, self.recorded, self.constants = graph_module, recorded, \
             constants
         self.func_name = func_name
@@ -329,6 +334,7 @@ class _Importer:
         self.has_rnn = False
         self.env: Dict[torch.fx.Node, Any] = {}
         self.example_inputs = list(example_inputs)
+        self.scalars_as_values = scalars_as_values
         # Per argument: whether its tensor is stored channels-last.
         self.channels_last: List[bool] = []
 
@@ -483,7 +489,9 @@ class _Importer:
             meta = self.recorded.get(node.name)
             example = self.example_inputs[index] \
                 if index < len(self.example_inputs) else None
-            if isinstance(meta, TensorMeta):
+            if self.scalars_as_values and is_cpu_scalar(example):
+                self.env[node] = example.item()
+            elif isinstance(meta, TensorMeta):
                 self.env[node] = self._new_arg("input", node.target, meta,
                                                example)
             else:

@@ -85,6 +85,13 @@ def summarize(value, float_type=None):
     return value
 
 
+def is_cpu_scalar(value) -> bool:
+    """A 0-d tensor on the CPU: how TorchDynamo passes a float attribute
+    (a layer norm's eps) under dynamic shapes."""
+    return isinstance(value, torch.Tensor) and value.dim() == 0 \
+        and value.device.type == "cpu"
+
+
 def contains_tensor(summary) -> bool:
     if isinstance(summary, TensorMeta):
         return True

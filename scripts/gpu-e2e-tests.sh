@@ -5,7 +5,7 @@
 # build/e2e-cache (made here by `run_e2e.py --compile-only`, carried over),
 # first through cudnn_mlir.compile, then through
 # torch.compile(backend="cudnn_mlir"), then imported from torch.export; then
-# the dynamic-shape and CUDA-graph tests (their artifacts from their own
+# the dynamic-shape, RNN-dropout and CUDA-graph tests (their artifacts from their own
 # --compile-only into the same cache; docs/frontend.md, "Tests").
 # Graphs with no artifact yet (TorchDynamo's subgraphs, torch.export's) are
 # written to $CUDNN_MLIR_EXPORT_DIR (default build/e2e-export) for
@@ -25,6 +25,8 @@ echo "== torch.export"
 python3 "$ROOT/integration_test/e2e/run_e2e.py" --aten --cache "$CACHE" "$@" || status=1
 echo "== dynamic shapes"
 python3 "$ROOT/integration_test/e2e/dynamic_shapes_test.py" --cache "$CACHE" || status=1
+echo "== RNN dropout"
+python3 "$ROOT/integration_test/e2e/rnn_dropout_test.py" --cache "$CACHE" || status=1
 echo "== CUDA graphs"
 python3 "$ROOT/integration_test/e2e/cuda_graph_test.py" --cache "$CACHE" || status=1
 exit "$status"

@@ -218,7 +218,50 @@ class GRUModel(nn.Module):
         return torch.sigmoid(self.fc(output))
 
 
+class PackedLSTMModel(nn.Module):
+    """Variable-length sequences through a packed sequence: a 2-layer
+    bidirectional batch-first LSTM on unsorted lengths."""
+
+    def __init__(self, features=16, hidden=24):
+        super().__init__()
+        self.lstm = nn.LSTM(features, hidden, num_layers=2, batch_first=True,
+                            bidirectional=True)
+
+    def forward(self, x, lengths):
+        packed = nn.utils.rnn.pack_padded_sequence(
+            x, lengths, batch_first=True, enforce_sorted=False)
+        output, (h, c) = self.lstm(packed)
+        padded, _ = nn.utils.rnn.pad_packed_sequence(
+            output, batch_first=True, total_length=x.size(1))
+        return padded, h, c
+
+
+class PackedGRUModel(nn.Module):
+    """A time-major GRU on lengths sorted longest first, with an initial
+    state, and a classifier on each sequence's last state."""
+
+    def __init__(self, features=16, hidden=32):
+        super().__init__()
+        self.gru = nn.GRU(features, hidden)
+        self.fc = nn.Linear(hidden, 5)
+
+    def forward(self, x, lengths, h0):
+        packed = nn.utils.rnn.pack_padded_sequence(x, lengths)
+        output, h = self.gru(packed, h0)
+        padded, _ = nn.utils.rnn.pad_packed_sequence(
+            output, total_length=x.size(0))
+        return padded, self.fc(h[-1])
+
+
 register("lstm_model", lambda: [rand(12, 4, 32)],
          tolerance={"f32": (1e-4, 1e-4), "f16": (1e-2, 1e-2)})(LSTMModel)
 register("gru_model", lambda: [rand(3, 9, 16), rand(2, 3, 32)],
          tolerance={"f32": (1e-4, 1e-4), "f16": (1e-2, 1e-2)})(GRUModel)
+register("lstm_packed_model",
+         lambda: [rand(5, 9, 16), torch.tensor([9, 4, 6, 1, 7])],
+         tolerance={"f32": (1e-4, 1e-4), "f16": (1e-2, 1e-2)},
+         cpu_inputs=(1,))(PackedLSTMModel)
+register("gru_packed_model",
+         lambda: [rand(8, 3, 16), torch.tensor([8, 5, 2]), rand(1, 3, 32)],
+         tolerance={"f32": (1e-4, 1e-4), "f16": (1e-2, 1e-2)},
+         cpu_inputs=(1,))(PackedGRUModel)

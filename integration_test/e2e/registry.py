@@ -21,10 +21,13 @@ TOLERANCES = {"f32": (1e-4, 1e-4), "f16": (1e-2, 1e-2), "bf16": (5e-2, 5e-2)}
 
 
 class Test:
-    def __init__(self, name, factory, inputs, dtypes, train, tolerance):
+    def __init__(self, name, factory, inputs, dtypes, train, tolerance,
+                 cpu_inputs=()):
         self.name, self.factory, self.inputs = name, factory, inputs
         self.dtypes, self.train = dtypes, train
         self.tolerance = tolerance or {}
+        # Inputs that stay on the CPU (pack_padded_sequence's lengths).
+        self.cpu_inputs = tuple(cpu_inputs)
 
     def tolerance_for(self, dtype):
         if dtype == "bf16" and "bf16" not in self.tolerance:
@@ -46,17 +49,20 @@ class Test:
         torch_dtype = {"f32": torch.float32, "f16": torch.float16,
                        "bf16": torch.bfloat16}[dtype]
         model = model.to(device=device, dtype=torch_dtype)
-        inputs = [i.to(device=device, dtype=torch_dtype)
-                  if i.is_floating_point() else i.to(device) for i in inputs]
+        inputs = [i if n in self.cpu_inputs else
+                  i.to(device=device, dtype=torch_dtype)
+                  if i.is_floating_point() else i.to(device)
+                  for n, i in enumerate(inputs)]
         return model, inputs
 
 
 def register(name, inputs, dtypes=("f32", "f16", "bf16"), train=False,
-             tolerance=None):
+             tolerance=None, cpu_inputs=()):
     def add(factory):
         if name in TESTS:
             raise ValueError("e2e test '%s' is registered twice" % name)
-        TESTS[name] = Test(name, factory, inputs, dtypes, train, tolerance)
+        TESTS[name] = Test(name, factory, inputs, dtypes, train, tolerance,
+                           cpu_inputs)
         return factory
     return add
 

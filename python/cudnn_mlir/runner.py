@@ -1,7 +1,8 @@
 """CompiledModel: a compiled module bound to the nn.Module it came from.
 
-Calling it passes the caller's inputs, then the model's parameters, buffers
-and tensor constants (the tensors themselves, looked up once: optimizers and
+Calling it passes the caller's inputs (integer ones on the CPU, such as
+pack_padded_sequence's lengths, copied to the GPU first), then the model's
+parameters, buffers and tensor constants (the tensors themselves, looked up once: optimizers and
 `model.cuda()` update them in place), runs the entry on torch's current
 stream, writes the new running statistics of training-mode batch norms back
 into their buffers, and returns the outputs in the model's own structure.
@@ -125,7 +126,23 @@ class CompiledModel:
         self.module.set_parameter_version(self._parameter_version)
         return True
 
+    def _integers_to_gpu(self, inputs):
+        """Integer inputs on the CPU (pack_padded_sequence's lengths, which
+        PyTorch wants there) copied to the GPU the other tensors are on."""
+        import torch
+        if all(not isinstance(t, torch.Tensor) or t.is_cuda
+               or t.is_floating_point() for t in inputs):
+            return inputs
+        device = next((t.device for t in list(inputs) + self._bound
+                       if isinstance(t, torch.Tensor) and t.is_cuda), None)
+        if device is None:
+            return inputs  # nothing on a GPU: the call says what it expects
+        return tuple(t.to(device) if isinstance(t, torch.Tensor)
+                     and not t.is_cuda and not t.is_floating_point() else t
+                     for t in inputs)
+
     def __call__(self, *inputs):
+        inputs = self._integers_to_gpu(inputs)
         if len(inputs) != self.num_inputs:
             raise TypeError("expects %d input%s, but got %d"
                             % (self.num_inputs,

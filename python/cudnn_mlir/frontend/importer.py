@@ -22,7 +22,7 @@ from typing import Any, Dict, List, Optional
 import torch
 import torch.fx
 
-from . import aten_lowerings, lowerings, rnn_lowering
+from . import aten_lowerings, lowerings, packed_sequence, rnn_lowering
 from .lowerings import UnsupportedOperation
 from .recording import (SUPPORTED_DTYPES, TensorMeta, contains_tensor,
                         is_cpu_scalar, mlir_type, record)
@@ -33,6 +33,7 @@ MODULES.update(rnn_lowering.MODULES)
 FUNCTIONS = dict(lowerings.FUNCTIONS)
 FUNCTIONS.update(rnn_lowering.FUNCTIONS)
 FUNCTIONS.update(aten_lowerings.FUNCTIONS)
+FUNCTIONS.update(packed_sequence.FUNCTIONS)
 
 # Largest tensor the graph creates from no inputs (torch.zeros(...), a
 # tensor constant) that is written into the IR as a literal.
@@ -162,7 +163,8 @@ def trace(model: torch.nn.Module) -> torch.fx.GraphModule:
     tracer = _Tracer()
     tracer.record_stack_traces = True
     try:
-        graph = tracer.trace(model)
+        with packed_sequence.traceable(model):
+            graph = tracer.trace(model)
     except Exception as error:
         raise TorchImportError(
             "expects a model torch.fx can trace symbolically, but tracing "
@@ -619,8 +621,9 @@ def _flatten_outputs(obj, values: List[Value]):
 def _check_matches(value, summary, describe):
     """The lowering's values have the shapes and types the graph produced;
     `describe()` names the node when they do not."""
-    if isinstance(value, aten_lowerings.Unavailable):
-        return
+    if isinstance(value, (aten_lowerings.Unavailable,
+                          packed_sequence.PackedSequenceValue)):
+        return  # a packed sequence's parts are checked where it is unpacked
     if isinstance(summary, TensorMeta):
         if not isinstance(value, Value) or value.shape != summary.shape \
                 or value.dtype != summary.dtype:

@@ -78,6 +78,10 @@ def summarize(value, float_type=None):
         return TensorMeta(shape, dtype)
     if isinstance(value, torch.Size):
         return tuple(_static(d) for d in value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        # A named tuple (PackedSequence) as a plain one: its constructor
+        # may check its fields.
+        return tuple(summarize(v, float_type) for v in value)
     if isinstance(value, (tuple, list)):
         return type(value)(summarize(v, float_type) for v in value)
     if isinstance(value, dict):

@@ -10,6 +10,8 @@ import torch
 import torch.nn as nn
 
 from .lowerings import UnsupportedOperation
+from .packed_sequence import PackedSequenceValue
+from .recording import TensorMeta
 from .tcp_writer import Value, float_literal
 
 
@@ -22,49 +24,59 @@ def _op_name(m):
         "torch.aten.rnn_tanh"
 
 
-def _state_shape(m, x, size):
+def _state_shape(m, x, batch_first, size):
     layers = m.num_layers * (2 if m.bidirectional else 1)
     if x.rank == 2:  # unbatched
         return (layers, size)
-    batch = x.shape[0] if m.batch_first else x.shape[1]
+    batch = x.shape[0] if batch_first else x.shape[1]
     return (layers, batch, size)
 
 
 def _rnn_module(ctx, m, input, hx=None):
-    if not isinstance(input, Value):
+    """The module on a padded tensor, or on a packed sequence (the padded
+    tensor and lengths it was packed from; its output is packed too)."""
+    packed = input if isinstance(input, PackedSequenceValue) else None
+    if packed is not None:
+        x, lengths, batch_first = packed.padded, packed.lengths, \
+            packed.batch_first
+    elif isinstance(input, Value):
+        x, lengths, batch_first = input, None, m.batch_first
+    else:
         raise UnsupportedOperation(
-            "expects a padded tensor input, but got %s (pass the padded "
-            "batch; packed sequences are not supported by the importer yet)"
-            % type(input).__name__)
-    x = input
+            "expects a padded tensor or a packed sequence as input, but got "
+            "%s" % type(input).__name__)
     is_lstm = isinstance(m, nn.LSTM)
     proj = getattr(m, "proj_size", 0)
     h_size = proj if proj else m.hidden_size
     if hx is None:
-        h0 = ctx.w.splat(0.0, _state_shape(m, x, h_size), x.dtype, ctx.loc)
-        c0 = ctx.w.splat(0.0, _state_shape(m, x, m.hidden_size), x.dtype,
-                         ctx.loc) if is_lstm else None
+        h0 = ctx.w.splat(0.0, _state_shape(m, x, batch_first, h_size),
+                         x.dtype, ctx.loc)
+        c0 = ctx.w.splat(0.0, _state_shape(m, x, batch_first, m.hidden_size),
+                         x.dtype, ctx.loc) if is_lstm else None
     elif is_lstm:
         h0, c0 = hx
     else:
         h0, c0 = hx, None
     params = [ctx.parameter(name) for name in m._flat_weights_names]
     output, states = ctx.result[0], ctx.result[1]
+    if packed is not None:  # torch's is packed; ours is x's padded form
+        features = h_size * (2 if m.bidirectional else 1)
+        output = TensorMeta(x.shape[:-1] + (features,), x.dtype)
     values = _emit(ctx, _op_name(m), x, h0, c0, params, m.bias, m.num_layers,
-                   m.dropout, m.training, m.bidirectional, m.batch_first,
-                   proj, [output] + (list(states) if is_lstm else [states]))
+                   m.dropout, m.training, m.bidirectional, batch_first,
+                   proj, [output] + (list(states) if is_lstm else [states]),
+                   lengths)
+    out = values[0] if packed is None else PackedSequenceValue(
+        values[0], lengths, batch_first, from_rnn=True)
     if is_lstm:
-        return (values[0], (values[1], values[2]))
-    return (values[0], values[1])
+        return (out, (values[1], values[2]))
+    return (out, values[1])
 
 
 def _emit(ctx, op_name, x, h0, c0, params, has_biases, num_layers, dropout,
-          train, bidirectional, batch_first, proj, results):
-    """The custom op; `results` are the TensorMetas torch produced."""
-    if train and dropout > 0:
-        raise UnsupportedOperation(
-            "expects an RNN without dropout in training mode, but got "
-            "dropout = %g (call model.eval() or set dropout = 0)" % dropout)
+          train, bidirectional, batch_first, proj, results, lengths=None):
+    """The custom op; `results` are the TensorMetas torch produced; with
+    `lengths`, the trailing operand that makes it a variable-length RNN."""
     attrs = ("has_biases = %s, num_layers = %d : i64, dropout = %s : f64, "
              "train = %s, bidirectional = %s, batch_first = %s"
              % (_bool(has_biases), num_layers, float_literal(dropout),
@@ -72,7 +84,8 @@ def _emit(ctx, op_name, x, h0, c0, params, has_biases, num_layers, dropout,
     if proj:
         attrs += ", proj_size = %d : i64" % proj
     ctx.note_rnn_weights(params)
-    operands = [x, h0] + ([c0] if c0 is not None else []) + list(params)
+    operands = [x, h0] + ([c0] if c0 is not None else []) + list(params) \
+        + ([lengths] if lengths is not None else [])
     return ctx.w.custom_op(op_name, operands, attrs,
                            [(t.shape, t.dtype) for t in results], ctx.loc)
 

@@ -62,6 +62,42 @@ class WrongInputs(nn.Module):
         return x + y
 
 
+class PackedGRU(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gru = nn.GRU(4, 8)
+
+
+class PackedNoTotalLength(PackedGRU):
+    def forward(self, x, lengths):
+        packed = nn.utils.rnn.pack_padded_sequence(x, lengths)
+        return nn.utils.rnn.pad_packed_sequence(self.gru(packed)[0])[0]
+
+
+class PackedOtherLayout(PackedGRU):
+    def forward(self, x, lengths):
+        packed = nn.utils.rnn.pack_padded_sequence(x, lengths)
+        return nn.utils.rnn.pad_packed_sequence(
+            self.gru(packed)[0], batch_first=True, total_length=5)[0]
+
+
+class PackedPaddingValue(PackedGRU):
+    def forward(self, x, lengths):
+        packed = nn.utils.rnn.pack_padded_sequence(x, lengths)
+        return nn.utils.rnn.pad_packed_sequence(
+            self.gru(packed)[0], padding_value=-1.0, total_length=5)[0]
+
+
+class PackedWithoutRnn(nn.Module):
+    def forward(self, x, lengths):
+        packed = nn.utils.rnn.pack_padded_sequence(x, lengths)
+        return nn.utils.rnn.pad_packed_sequence(packed, total_length=5)[0]
+
+
+def _packed_inputs():
+    return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
+
+
 CASES = {
     "cumsum": (Cumsum, lambda: (torch.rand(2, 8),)),
     "dropout_training": (lambda: DropoutTraining().train(),
@@ -74,6 +110,10 @@ CASES = {
     "floor_division": (IntegerDivision, lambda: (torch.rand(2, 8),)),
     "wrong_inputs": (WrongInputs, lambda: (torch.rand(2, 8),
                                            torch.rand(3, 8))),
+    "packed_no_total_length": (PackedNoTotalLength, _packed_inputs),
+    "packed_other_layout": (PackedOtherLayout, _packed_inputs),
+    "packed_padding_value": (PackedPaddingValue, _packed_inputs),
+    "packed_without_rnn": (PackedWithoutRnn, _packed_inputs),
 }
 
 if __name__ == "__main__":

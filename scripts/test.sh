@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up and builds like scripts/setup.sh, installs the build into
+# Sets up and builds like scripts/setup.sh, installs torch 2.x for the front
+# end's tests (scripts/setup-torch2.sh), installs the build into
 # <build>/install and builds examples/out-of-tree-pass-manager against it
 # (docs/cmake-package.md), then runs every test that needs no GPU: the lit
 # suite (ninja check-cudnn-mlir, which runs the example) and the GoogleTest
@@ -8,6 +9,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 "$ROOT/scripts/setup.sh"
+# torch 2.x for the front end's torch.export and TorchDynamo tests
+# (test/Frontend/torch2-*.test).
+"$ROOT/scripts/setup-torch2.sh" "$BUILD_DIR"
 
 # The example's compile hits ccache from any clone, as the main build's do
 # (scripts/setup.sh sets the same).

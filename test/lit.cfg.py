@@ -22,6 +22,12 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%src_root", config.cudnn_mlir_src_root))
 config.substitutions.append(("%obj_root", config.cudnn_mlir_obj_root))
 config.substitutions.append(("%python", config.python_executable))
+# torch 2.x's Python (scripts/setup-torch2.sh, which scripts/test.sh runs):
+# the front end's torch.export and TorchDynamo tests need it.
+torch2_python = os.path.join(config.cudnn_mlir_obj_root, "torch2", "python")
+config.substitutions.append(("%torch2_python", torch2_python))
+if os.access(torch2_python, os.X_OK):
+    config.available_features.add("torch2")
 
 # Stand-in compiled models for cudnn-run: `%host_cc -shared ... %cmrt_flags`
 # links the runtime, `%cudart_flags` the CUDA runtime.

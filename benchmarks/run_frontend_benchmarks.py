@@ -94,6 +94,11 @@ def main():
     parser.add_argument("--reduce-overhead", action="store_true",
                         help='also torch.compile(mode="reduce-overhead") '
                         "(CUDA graphs, no autotuning)")
+    parser.add_argument("--inductor-cache", default=None,
+                        help="TorchInductor's and Triton's caches in this "
+                        "folder (default: theirs): max-autotune's results "
+                        "kept there let a later run (another call on the "
+                        "GPU machine, the folder carried) skip autotuning")
     parser.add_argument("--options", default=None,
                         help="pipeline options of ours (default: the "
                         "model's defaults)")
@@ -111,6 +116,11 @@ def main():
             print("%s batch %d: %s" % (name, batch, folder), flush=True)
         return 0
 
+    if args.inductor_cache:
+        os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(
+            os.path.abspath(args.inductor_cache), "inductor")
+        os.environ["TRITON_CACHE_DIR"] = os.path.join(
+            os.path.abspath(args.inductor_cache), "triton")
     print("device: %s, torch %s, options %r" % (
         torch.cuda.get_device_name(), torch.__version__, args.options))
     header = "| model | batch | ours ms | ours graph ms | eager ms | " \

@@ -112,7 +112,9 @@ def _specialized(gm, entry, options, cache_dir):
     TorchDynamo's recompile limit, runs in PyTorch with a warning."""
     import torch._dynamo
     entry.update(status="specialized", reason="", signatures=[])
-    limit = torch._dynamo.config.recompile_limit
+    config = torch._dynamo.config  # cache_size_limit before torch 2.6
+    limit = getattr(config, "recompile_limit", None) or getattr(
+        config, "cache_size_limit", 8)
 
     def build(inputs):
         text = describe(signature(inputs))

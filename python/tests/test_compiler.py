@@ -87,7 +87,10 @@ class CacheTest(unittest.TestCase):
             self.assertTrue(os.path.isfile(os.path.join(export, written,
                                                         name)), name)
         # What a machine with the compiler then does with the export.
-        os.environ[compiler.COMPILER_ENV] = self.saved
+        if self.saved is None:
+            del os.environ[compiler.COMPILER_ENV]  # PATH or build/bin
+        else:
+            os.environ[compiler.COMPILER_ENV] = self.saved
         (made,) = compiler.compile_exported(export, self.cache)
         self.assertEqual(os.path.basename(made), written)
 

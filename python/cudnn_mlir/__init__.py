@@ -3,6 +3,8 @@
     import cudnn_mlir
     fast = cudnn_mlir.compile(model, (x,))   # import, compile, cache, load
     y = fast(x)
+    # one module per input shape; replayed from a CUDA graph
+    fast = cudnn_mlir.compile(model, (x,), dynamic=True, cuda_graph=True)
 
     m = cudnn_mlir.load_module("model.so")   # a compiled module by itself
     y = m(x, w)                 # a module with one entry

@@ -117,7 +117,7 @@ def _specialized(gm, entry, options, cache_dir):
         config, "cache_size_limit", 8)
 
     def build(inputs):
-        text = describe(signature(inputs))
+        text = describe(signature(inputs, scalars_as_values=True))
         try:
             run, folder = _compiled_runner(gm, inputs, options, cache_dir,
                                            specialized=True)
@@ -139,10 +139,11 @@ def _specialized(gm, entry, options, cache_dir):
         log.warning("cudnn_mlir: subgraph %d (%d ops) runs in PyTorch for "
                     "inputs %s: past TorchDynamo's recompile limit (%d "
                     "signatures)", entry["index"], entry["nodes"],
-                    describe(signature(inputs)), limit)
+                    describe(signature(inputs, scalars_as_values=True)),
+                    limit)
         return gm.forward
     return ShapeSpecialized(build, limit, "subgraph %d" % entry["index"],
-                            past_limit)
+                            past_limit, scalars_as_values=True)
 
 
 def _returns_list(gm):

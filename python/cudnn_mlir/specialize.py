@@ -19,18 +19,18 @@ from typing import Callable, Dict, List, Optional, Tuple
 DEFAULT_LIMIT = 8
 
 
-def signature(inputs) -> Tuple:
+def signature(inputs, scalars_as_values: bool = False) -> Tuple:
     """What a compiled module is specialized on: each tensor's shape, dtype
     and whether it is stored channels-last (the IR records the layout of
     4-D inputs), each other value (a TorchDynamo size argument) itself, and
-    so each 0-d CPU tensor's value (TorchDynamo's float attributes under
-    dynamic shapes, written into the IR: import_graph's
-    scalars_as_values)."""
+    with `scalars_as_values` each 0-d CPU tensor's value (TorchDynamo's
+    float attributes under dynamic shapes, which import_graph's option of
+    that name writes into the IR)."""
     import torch
     from .frontend.recording import is_cpu_scalar
     parts = []
     for value in inputs:
-        if is_cpu_scalar(value):
+        if scalars_as_values and is_cpu_scalar(value):
             parts.append(("value", value.item()))
         elif isinstance(value, torch.Tensor):
             channels_last = value.dim() == 4 and not value.is_contiguous() \
@@ -62,17 +62,19 @@ class ShapeSpecialized:
     `build` may raise; the error then reaches the caller (and the next call
     of the same signature tries again). Past `limit` signatures a call is
     an error, or, with `past_limit`, runs what `past_limit(inputs)` returns
-    (not kept). `compiled` lists the signatures built so far, oldest
-    first."""
+    (not kept). `scalars_as_values`: see signature(). `compiled` lists the
+    signatures built so far, oldest first."""
 
     def __init__(self, build: Callable, limit: int = DEFAULT_LIMIT,
                  what: str = "the model",
-                 past_limit: Optional[Callable] = None):
+                 past_limit: Optional[Callable] = None,
+                 scalars_as_values: bool = False):
         if limit < 1:
             raise ValueError("expects a limit of at least 1 signature, but "
                              "got %d" % limit)
         self._build, self.limit, self._what = build, limit, what
         self._past_limit = past_limit
+        self._scalars_as_values = scalars_as_values
         self._by_key: Dict[Tuple, Callable] = {}
 
     @property
@@ -81,7 +83,7 @@ class ShapeSpecialized:
 
     def get(self, inputs) -> Callable:
         """The callable for `inputs`' signature, built if it is new."""
-        key = signature(inputs)
+        key = signature(inputs, self._scalars_as_values)
         found = self._by_key.get(key)
         if found is not None:
             return found

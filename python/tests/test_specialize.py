@@ -60,12 +60,17 @@ class ShapeSpecializedTest(unittest.TestCase):
         # TorchDynamo's float attributes under dynamic shapes: 0-d CPU
         # tensors, written into the IR as their value.
         builds = Builds()
-        run = ShapeSpecialized(builds)
+        run = ShapeSpecialized(builds, scalars_as_values=True)
         eps = torch.tensor(1e-5, dtype=torch.float64)
         x = torch.zeros(3)
         self.assertEqual([run(x, eps), run(x, eps * 10), run(x, eps.clone())],
                          [0, 1, 0])
-        self.assertEqual(describe(signature([eps])), "(1e-05)")
+        self.assertEqual(describe(signature([eps], scalars_as_values=True)),
+                         "(1e-05)")
+        # Otherwise (cudnn_mlir.compile: they are arguments) by shape.
+        plain = ShapeSpecialized(Builds())
+        self.assertEqual([plain(x, eps), plain(x, eps * 10)], [0, 0])
+        self.assertEqual(describe(signature([eps])), "([] float64)")
 
     def test_past_the_limit_is_an_error_naming_the_signatures(self):
         run = ShapeSpecialized(Builds(), limit=2, what="the model")

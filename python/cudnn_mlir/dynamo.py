@@ -72,8 +72,35 @@ def _first_line(error):
     return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
+# What `torch.compile(..., backend="cudnn_mlir", options={...})` may set.
+BACKEND_OPTIONS = ("pipeline_options", "cache_dir")
+
+
+def _from_torch_compile(options, cache_dir):
+    """(pipeline options, cache folder) from torch.compile's `options`
+    dict: {"pipeline_options": "autotune=true", "cache_dir": "..."}."""
+    unknown = sorted(set(options) - set(BACKEND_OPTIONS))
+    if unknown:
+        raise ValueError(
+            "expects torch.compile options among %s for the cudnn_mlir "
+            "backend, but got %s" % (", ".join(BACKEND_OPTIONS),
+                                     ", ".join(repr(k) for k in unknown)))
+    for key in BACKEND_OPTIONS:
+        value = options.get(key)
+        if value is not None and not isinstance(value, str):
+            raise ValueError("expects option '%s' of the cudnn_mlir backend "
+                             "to be a string, but got %s"
+                             % (key, type(value).__name__))
+    return options.get("pipeline_options"), options.get("cache_dir") \
+        or cache_dir
+
+
 def backend(gm, example_inputs, options=None, cache_dir=None):
-    """The backend function TorchDynamo calls with each subgraph."""
+    """The backend function TorchDynamo calls with each subgraph. `options`
+    are the pipeline options (a string), or torch.compile's `options` dict
+    (BACKEND_OPTIONS)."""
+    if isinstance(options, dict):
+        options, cache_dir = _from_torch_compile(options, cache_dir)
     entry = {"index": len(REPORT), "nodes": _count_ops(gm)}
     REPORT.append(entry)
     if _is_symbolic(example_inputs):

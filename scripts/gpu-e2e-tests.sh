@@ -7,8 +7,10 @@
 # torch.compile(backend="cudnn_mlir"), then imported from torch.export; then
 # the dynamic-shape, RNN-dropout and CUDA-graph tests (their artifacts from their own
 # --compile-only into the same cache; docs/frontend.md, "Tests").
-# Graphs with no artifact yet (TorchDynamo's subgraphs, torch.export's) are
-# written to $CUDNN_MLIR_EXPORT_DIR (default build/e2e-export) for
+# The artifacts of all three paths can be made here with torch 2.x
+# (scripts/setup-torch2.sh): `run_e2e.py --compile-only`, with --aten, and
+# with --torch-compile. Graphs still without an artifact are written to
+# $CUDNN_MLIR_EXPORT_DIR (default build/e2e-export) for
 # `python3 -m cudnn_mlir.compile_exported` here.
 #   bash scripts/gpu-e2e-tests.sh [--filter REGEX]
 set -euo pipefail

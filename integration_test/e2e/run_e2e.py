@@ -105,23 +105,30 @@ def _f64_errors(model, inputs, got, expected):
     return " vs_f64: ours %.2g eager %.2g" % (ours, eager)
 
 
-def compile_one(test, dtype, cache, aten=False):
+def compile_one(test, dtype, cache, aten=False, torch_compile=False):
     model, inputs = test.build(dtype, "cpu")
+    if torch_compile:
+        _through_torch_compile(model, inputs, cache, compile_only=True)
+        return "subgraphs compiled"
     imported = import_for(aten)(model, inputs)
     folder = cudnn_mlir.compile_artifact(imported, cache_dir=cache)
     return "artifact %s" % os.path.basename(folder)
 
 
-def _through_torch_compile(model, inputs, cache):
+def _through_torch_compile(model, inputs, cache, compile_only=False):
     """torch.compile(backend="cudnn_mlir"): fails unless every subgraph
-    TorchDynamo captured was compiled."""
+    TorchDynamo captured was compiled. `compile_only` (on the CPU): each
+    subgraph is compiled into the cache, then runs in PyTorch, so that the
+    model runs on to its later subgraphs."""
     import torch._dynamo
     from cudnn_mlir import dynamo
     torch._dynamo.reset()
     first = len(dynamo.REPORT)
-    compiled = torch.compile(
-        model, dynamic=False,
-        backend=lambda gm, ins: dynamo.backend(gm, ins, cache_dir=cache))
+
+    def backend(gm, ins):
+        run = dynamo.backend(gm, ins, cache_dir=cache)
+        return gm.forward if compile_only else run
+    compiled = torch.compile(model, dynamic=False, backend=backend)
     with torch.no_grad():
         out = compiled(*inputs)
     subgraphs = dynamo.REPORT[first:]
@@ -230,7 +237,8 @@ def main():
             start = time.time()
             try:
                 if args.compile_only:
-                    detail = compile_one(test, dtype, args.cache, args.aten)
+                    detail = compile_one(test, dtype, args.cache, args.aten,
+                                         args.torch_compile)
                 else:
                     detail = run_one(test, dtype, args.cache,
                                      args.torch_compile, args.aten)

@@ -31,7 +31,7 @@ sys.path.insert(0, HERE)
 import cudnn_mlir  # noqa: E402
 import model_tests  # noqa: E402,F401  (registers)
 from registry import TESTS, rand  # noqa: E402
-from run_e2e import _flat, _worst  # noqa: E402
+from run_e2e import _flat, compare  # noqa: E402
 
 # (e2e test, dtype, the input shapes of each call): the first call's are the
 # example inputs; a repeated signature must reuse its module.
@@ -59,19 +59,15 @@ def _check(test, dtype, got, expected, where):
     if len(got) != len(expected):
         raise AssertionError("%s: expects %d outputs, but got %d"
                              % (where, len(expected), len(got)))
-    atol, rtol = test.tolerance_for(dtype)
-    worst = 0.0
-    for g, e in zip(got, expected):
-        if g.shape != e.shape:
-            raise AssertionError("%s: expects an output of shape %s, but "
-                                 "got %s" % (where, list(e.shape),
-                                             list(g.shape)))
-        err, ratio = _worst(g, e, atol, rtol)
-        if ratio > 1.0:
-            raise AssertionError("%s: max error %.3g is %.2fx the tolerance"
-                                 % (where, err, ratio))
-        worst = max(worst, ratio)
-    return worst
+    try:
+        err, ratio, _ = compare(list(zip(got, expected)),
+                                *test.tolerance_for(dtype))
+    except AssertionError as error:
+        raise AssertionError("%s: %s" % (where, error)) from None
+    if ratio > 1.0:
+        raise AssertionError("%s: max error %.3g is %.2fx the tolerance"
+                             % (where, err, ratio))
+    return ratio
 
 
 def _expect_error(kind, words, call):

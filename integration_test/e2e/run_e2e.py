@@ -92,6 +92,24 @@ def _worst(ours, eager, atol, rtol):
     return err.max().item(), (err / allowed).max().item()
 
 
+def compare(pairs, atol, rtol):
+    """(max error, worst ratio to the tolerance, index of the worst pair)
+    over (ours, eager) pairs; a shape mismatch or a non-finite value of ours
+    is an AssertionError naming the output."""
+    worst_err, worst_ratio, worst_at = 0.0, 0.0, 0
+    for i, (g, e) in enumerate(pairs):
+        if g.shape != e.shape:
+            raise AssertionError("expects output %d of shape %s, but got %s"
+                                 % (i, list(e.shape), list(g.shape)))
+        if not torch.isfinite(g.double()).all():
+            raise AssertionError("output %d has non-finite values" % i)
+        err, ratio = _worst(g, e, atol, rtol)
+        if ratio > worst_ratio:
+            worst_ratio, worst_at = ratio, i
+        worst_err = max(worst_err, err)
+    return worst_err, worst_ratio, worst_at
+
+
 def _f64_errors(model, inputs, got, expected):
     """For fp32 tests: max error of ours and of eager against the same model
     in float64, which tells a TF32 path from a wrong one."""
@@ -172,17 +190,7 @@ def run_one(test, dtype, cache, torch_compile=False, aten=False):
         updated = dict(holder.named_buffers())
         pairs += [(updated[name], buffer)
                   for name, buffer in reference.named_buffers()]
-    worst_err, worst_ratio, worst_at = 0.0, 0.0, 0
-    for i, (g, e) in enumerate(pairs):
-        if g.shape != e.shape:
-            raise AssertionError("expects output %d of shape %s, but got %s"
-                                 % (i, list(e.shape), list(g.shape)))
-        if not torch.isfinite(g.double()).all():
-            raise AssertionError("output %d has non-finite values" % i)
-        err, ratio = _worst(g, e, atol, rtol)
-        if ratio > worst_ratio:
-            worst_ratio, worst_at = ratio, i
-        worst_err = max(worst_err, err)
+    worst_err, worst_ratio, worst_at = compare(pairs, atol, rtol)
     detail = ""
     if pristine is not None and not test.train:
         detail = _f64_errors(pristine, inputs, got[:len(expected)], expected)

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -244,7 +245,7 @@ gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
       nullptr, nullptr, nullptr, /*module=*/nullptr,
       FlatSymbolRefAttr::get(b.getContext(), kernelName));
   if (minBlocksPerMultiprocessor > 0)
-    launch->setAttr("nvvm.minctasm",
+    launch->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                     b.getI32IntegerAttr(minBlocksPerMultiprocessor));
   Block &body = launch.getBody().front();
   b.setInsertionPointToEnd(&body);

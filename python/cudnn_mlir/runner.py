@@ -2,10 +2,11 @@
 
 Calling it passes the caller's inputs (integer ones on the CPU, such as
 pack_padded_sequence's lengths, copied to the GPU first), then the model's
-parameters, buffers and tensor constants (the tensors themselves, looked up once: optimizers and
-`model.cuda()` update them in place), runs the entry on torch's current
-stream, writes the new running statistics of training-mode batch norms back
-into their buffers, and returns the outputs in the model's own structure.
+parameters, buffers and tensor constants (the tensors themselves, looked up
+once: optimizers and `model.cuda()` update them in place), runs the entry
+on torch's current stream, writes the new running statistics of
+training-mode batch norms back into their buffers, and returns the outputs
+in the model's own structure.
 """
 
 import itertools

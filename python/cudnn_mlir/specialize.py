@@ -27,16 +27,15 @@ def signature(inputs, scalars_as_values: bool = False) -> Tuple:
     float attributes under dynamic shapes, which import_graph's option of
     that name writes into the IR)."""
     import torch
+    from .frontend.importer import is_channels_last
     from .frontend.recording import is_cpu_scalar
     parts = []
     for value in inputs:
         if scalars_as_values and is_cpu_scalar(value):
             parts.append(("value", value.item()))
         elif isinstance(value, torch.Tensor):
-            channels_last = value.dim() == 4 and not value.is_contiguous() \
-                and value.is_contiguous(memory_format=torch.channels_last)
             parts.append(("tensor", tuple(value.shape), str(value.dtype),
-                          channels_last))
+                          is_channels_last(value)))
         else:
             parts.append(("value", value))
     return tuple(parts)

@@ -350,7 +350,7 @@ class _Importer:
         value = Value("%%arg%d" % len(self.args), meta.shape, meta.dtype)
         self.args.append(value)
         self.arg_specs.append(ArgSpec(kind, name, meta.shape, meta.dtype))
-        self.channels_last.append(_is_channels_last(tensor))
+        self.channels_last.append(is_channels_last(tensor))
         return value
 
     def attribute(self, qualified: str) -> Value:
@@ -573,7 +573,7 @@ def _is_in_place(node) -> bool:
     return False
 
 
-def _is_channels_last(tensor) -> bool:
+def is_channels_last(tensor) -> bool:
     """A 4-D tensor stored NHWC (torch.channels_last) whose NCHW strides
     differ: its argument is marked so the compiled module takes it as it is
     instead of copying it (docs/abi.md)."""

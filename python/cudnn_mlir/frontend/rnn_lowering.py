@@ -121,7 +121,7 @@ def _functions():
     for name in ("lstm", "gru", "rnn_tanh", "rnn_relu"):
         lower = _aten_rnn("torch.aten." + name)
         functions[getattr(torch, name)] = lower
-        packet = getattr(getattr(torch.ops, "aten"), name)
+        packet = getattr(torch.ops.aten, name)
         for overload in ("input", "data"):
             op = getattr(packet, overload, None)
             if op is not None:

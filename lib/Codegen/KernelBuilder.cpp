@@ -170,8 +170,19 @@ Value allVectorAligned(ImplicitLocOpBuilder &b, ArrayRef<Value> buffers) {
   return aligned;
 }
 
-std::optional<unsigned> unitStrideDim(linalg::GenericOp op, OpOperand &operand,
-                                      unsigned dim) {
+namespace {
+/// A buffer dimension that loop `dim` alone indexes (the map's only result
+/// using `dim`, and that result is `dim` itself), with its stride.
+struct IndexedDim {
+  unsigned position;
+  int64_t stride;
+};
+} // namespace
+
+/// The dimension of `operand`'s buffer (static strides and offset) that
+/// loop `dim` indexes, if it indexes exactly one, directly.
+static std::optional<IndexedDim>
+indexedDim(linalg::GenericOp op, OpOperand &operand, unsigned dim) {
   auto type = dyn_cast<MemRefType>(operand.get().getType());
   if (!type)
     return std::nullopt;
@@ -188,9 +199,17 @@ std::optional<unsigned> unitStrideDim(linalg::GenericOp op, OpOperand &operand,
       return std::nullopt;
     found = position;
   }
-  if (!found || strides[*found] != 1)
+  if (!found)
     return std::nullopt;
-  return found;
+  return IndexedDim{*found, strides[*found]};
+}
+
+std::optional<unsigned> unitStrideDim(linalg::GenericOp op, OpOperand &operand,
+                                      unsigned dim) {
+  std::optional<IndexedDim> indexed = indexedDim(op, operand, dim);
+  if (!indexed || indexed->stride != 1)
+    return std::nullopt;
+  return indexed->position;
 }
 
 bool vectorsStayAligned(OpOperand &operand, unsigned dim, int64_t width) {
@@ -329,6 +348,43 @@ SmallVector<Value> ReductionSpace::nextReduced(ImplicitLocOpBuilder &b,
     carry = wraps;
   }
   return next;
+}
+
+std::optional<int64_t>
+ReductionSpace::linearReducedStride(linalg::GenericOp op,
+                                    OpOperand &operand) const {
+  // The stride of the buffer dimension each reduced loop indexes, the
+  // innermost loop last.
+  SmallVector<int64_t> reducedStrides;
+  for (auto [dim, iterator] : llvm::enumerate(iterators)) {
+    if (iterator != utils::IteratorType::reduction)
+      continue;
+    std::optional<IndexedDim> indexed = indexedDim(op, operand, dim);
+    if (!indexed)
+      return std::nullopt;
+    reducedStrides.push_back(indexed->stride);
+  }
+  if (reducedStrides.empty())
+    return std::nullopt;
+  for (size_t i = 0; i + 1 < reducedStrides.size(); ++i)
+    if (reducedStrides[i] != reducedStrides[i + 1] * reducedSizes[i + 1])
+      return std::nullopt;
+  return reducedStrides.back();
+}
+
+Value flatView(ImplicitLocOpBuilder &b, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  auto [strides, offset] = type.getStridesAndOffset();
+  int64_t extent = 1; // one past the last element's offset
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides))
+    extent += (size - 1) * stride;
+  auto flat = MemRefType::get(
+      {extent}, type.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), offset, {1}),
+      type.getMemorySpace());
+  return memref::ReinterpretCastOp::create(b, flat, buffer, offset,
+                                           ArrayRef<int64_t>{extent},
+                                           ArrayRef<int64_t>{1});
 }
 
 /// The combiner of output `index`: its yielded value must be

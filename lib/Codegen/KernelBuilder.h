@@ -114,10 +114,23 @@ struct ReductionSpace {
   SmallVector<Value> nextReduced(ImplicitLocOpBuilder &b,
                                  ArrayRef<Value> loops) const;
 
+  /// The element stride of `operand`'s buffer per step of the linear
+  /// reduced position, when the reduced loops are row-major in its memory
+  /// (each indexes one buffer dimension of its own, and each stride is the
+  /// next inner one's times that loop's size; NHWC's n, h, w): the reduced
+  /// position's share of the element offset is then that stride times the
+  /// position, and no coordinate needs dividing out. Static strides only.
+  std::optional<int64_t> linearReducedStride(linalg::GenericOp op,
+                                             OpOperand &operand) const;
+
   SmallVector<utils::IteratorType> iterators;
   SmallVector<int64_t> parallelSizes, reducedSizes;
   int64_t numOutputs = 1, numReduced = 1;
 };
+
+/// `buffer` (static strides and offset) as a 1-D memref from its first
+/// element on, for loads at element offsets computed from its strides.
+Value flatView(ImplicitLocOpBuilder &b, Value buffer);
 
 /// Launches one thread per element of `count` (blocks of 256) and sets the
 /// builder inside `if (element < count)`; returns the element's index.

@@ -883,11 +883,58 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
     for (OpOperand *input : op.getDpsInputOperands())
       isVector.push_back(unitStrideDim(op, *input, loop).has_value() &&
                          width > 1);
+    // A vector input whose reduced loops are row-major in memory (NHWC's
+    // n, h, w) is read through a flat view at its column's offset plus the
+    // row times one stride: no coordinates are divided out per row.
+    struct LinearInput {
+      Value view, columnOffset;
+      int64_t stride;
+    };
+    SmallVector<std::optional<LinearInput>> linear;
+    SmallVector<Value> columnLoops = e.loopsAt(base, Value());
+    for (auto [input, vector] : llvm::zip(op.getDpsInputOperands(), isVector)) {
+      std::optional<int64_t> stride =
+          vector ? e.linearReducedStride(op, *input) : std::nullopt;
+      if (!stride) {
+        linear.push_back(std::nullopt);
+        continue;
+      }
+      auto strides =
+          cast<MemRefType>(input->get().getType()).getStridesAndOffset().first;
+      Value columnOffset = indexConstant(b, 0);
+      for (auto [index, elementStride] :
+           llvm::zip(applyMap(b, op.getMatchingIndexingMap(input), columnLoops),
+                     strides))
+        columnOffset = b.createOrFold<arith::AddIOp>(
+            columnOffset, b.createOrFold<arith::MulIOp>(
+                              index, indexConstant(b, elementStride)));
+      linear.push_back(
+          LinearInput{flatView(b, input->get()), columnOffset, *stride});
+    }
+    // Loop coordinates per row only where something reads them: an input
+    // loaded through them, or linalg.index in the body.
+    bool needsLoops =
+        llvm::any_of(linear, [](const auto &flat) { return !flat; }) ||
+        !op.getBody()->getOps<linalg::IndexOp>().empty();
     auto loadRow = [&](Value reduced) {
-      Row row{e.loopsAt(base, reduced), {}};
-      for (auto [input, vector] : llvm::zip(op.getDpsInputOperands(), isVector)) {
+      Row row{needsLoops || !useVectors ? e.loopsAt(base, reduced)
+                                        : SmallVector<Value>(),
+              {}};
+      for (auto [input, vector, flat] :
+           llvm::zip(op.getDpsInputOperands(), isVector, linear)) {
         if (!vector) {
           row.loaded.push_back(loadOperand(b, op, *input, row.loops));
+          continue;
+        }
+        if (useVectors && flat) {
+          Value index = arith::AddIOp::create(
+              b, flat->columnOffset,
+              arith::MulIOp::create(b, reduced,
+                                    indexConstant(b, flat->stride)));
+          row.loaded.push_back(vector::LoadOp::create(
+              b, VectorType::get({width}, getElementTypeOrSelf(input->get())),
+              flat->view, ValueRange{index}, /*nontemporal=*/false,
+              llvm::MaybeAlign(vectorBytes)));
           continue;
         }
         if (!useVectors) {
@@ -917,8 +964,9 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
       SmallVector<State> next;
       for (int64_t l = 0; l < width; ++l) {
         SmallVector<Value> laneLoops(row.loops);
-        laneLoops[loop] =
-            arith::AddIOp::create(b, row.loops[loop], indexConstant(b, l));
+        if (!laneLoops.empty())
+          laneLoops[loop] =
+              arith::AddIOp::create(b, row.loops[loop], indexConstant(b, l));
         SmallVector<Value> arguments;
         for (auto [value, vector] : llvm::zip(row.loaded, isVector))
           arguments.push_back(

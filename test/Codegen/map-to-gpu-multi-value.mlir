@@ -90,8 +90,11 @@ func.func @planes(%x: memref<32x64x56x56xf16>, %count: memref<64xi64>, %mean: me
 
 // NHWC (channels-last strides): the innermost memory dimension is the
 // channel, so consecutive channels per block along x (coalesced); 4 per
-// thread read as one vector through a transposed view (one load per
-// channel if x is misaligned), 4 lanes sharing one count; 16 rows of
+// thread read as one vector (one load per channel if x is misaligned), 4
+// lanes sharing one count. The rows n, h, w are row-major in memory (each
+// stride the next one's times its size), so a row's vector sits at the
+// column's offset plus the row times 1024, read through a flat view with
+// no coordinates divided out; 16 rows of
 // threads split the 2x5x5 = 50 rows and merge in a shared-memory tree (the
 // count once per thread: 16x32, the means and M2s per lane: 16x128); few
 // rows, so no split and no second kernel: thread row 0 stores the final
@@ -100,9 +103,13 @@ func.func @planes(%x: memref<32x64x56x56xf16>, %count: memref<64xi64>, %mean: me
 // REPORT-NEXT: columns_kernel0_columns: Welford over columns (32 x 4 columns x 16 rows per block, vector 4, shared count)
 // CHECK-LABEL: func.func @columns
 // CHECK:         gpu.launch {{.*}} in ({{.*}} = %c8, {{.*}} threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c16, {{.*}} function(@columns_kernel0_columns) workgroup(%{{.*}} : memref<16x32xi64, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x128xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x128xf32, #gpu.address_space<workgroup>>)
+// CHECK:           %[[FLAT:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [51200], strides: [1]
 // CHECK:           memref.extract_aligned_pointer_as_index %arg0
-// CHECK:           memref.transpose %arg0 (d0, d1, d2, d3) -> (d0, d2, d3, d1)
-// CHECK:           vector.load {{.*}} : memref<2x5x5x1024xf32, strided<[25600, 5120, 1024, 1]>>, vector<4xf32>
+// CHECK:           scf.for %[[ROW:.*]] = {{.*}} iter_args
+// CHECK-NOT:         arith.divui
+// CHECK:             %[[ROWOFFSET:.*]] = arith.muli %{{.*}}, %c1024 : index
+// CHECK:             %[[AT:.*]] = arith.addi %{{.*}}, %[[ROWOFFSET]] : index
+// CHECK:             vector.load %[[FLAT]][%[[AT]]] {alignment = 16 : i64} : memref<51200xf32, strided<[1]>>, vector<4xf32>
 // CHECK:           gpu.barrier
 // CHECK:           memref.store %{{.*}}, %arg1
 // CHECK-NOT:     gpu.launch
@@ -114,6 +121,43 @@ func.func @columns(%x: memref<2x1024x5x5xf32, strided<[25600, 1, 5120, 1024]>>, 
   linalg.fill ins(%zf : f32) outs(%m2 : memref<1024xf32>)
   linalg.generic {indexing_maps = [#xstat, #chan, #chan, #chan], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
       ins(%x : memref<2x1024x5x5xf32, strided<[25600, 1, 5120, 1024]>>) outs(%count, %mean, %m2 : memref<1024xi64>, memref<1024xf32>, memref<1024xf32>)
+      attrs = {codegen.combiner = "welford"} {
+  ^bb0(%v: f32, %n: i64, %mu: f32, %s: f32):
+    %one = arith.constant 1 : i64
+    %onef = arith.constant 1.0 : f32
+    %n1 = arith.addi %n, %one : i64
+    %nf = arith.sitofp %n1 : i64 to f32
+    %r = arith.divf %onef, %nf : f32
+    %d = arith.subf %v, %mu : f32
+    %q = arith.mulf %d, %r : f32
+    %mu1 = arith.addf %mu, %q : f32
+    %d2 = arith.subf %v, %mu1 : f32
+    %p = arith.mulf %d, %d2 : f32
+    %s1 = arith.addf %s, %p : f32
+    linalg.yield %n1, %mu1, %s1 : i64, f32, f32
+  }
+  return
+}
+
+// The same columns in memory order (h, w, n, c): the rows' strides (n 1024,
+// h 10240, w 2048) are not row-major, so no single stride steps the rows;
+// the vectors are read through the transposed view at each row's (n, h, w),
+// divided out of the row.
+// REPORT: remark: @columns_rows_not_row_major: 1 GPU kernel
+// CHECK-LABEL: func.func @columns_rows_not_row_major
+// CHECK-NOT:       memref.reinterpret_cast
+// CHECK:           scf.for
+// CHECK:             arith.divui
+// CHECK:             memref.transpose %arg0 (d0, d1, d2, d3) -> (d0, d2, d3, d1)
+// CHECK:             vector.load {{.*}} : memref<2x5x5x1024xf32, strided<[1024, 10240, 2048, 1]>>, vector<4xf32>
+func.func @columns_rows_not_row_major(%x: memref<2x1024x5x5xf32, strided<[1024, 1, 10240, 2048]>>, %count: memref<1024xi64>, %mean: memref<1024xf32>, %m2: memref<1024xf32>) {
+  %z = arith.constant 0 : i64
+  %zf = arith.constant 0.0 : f32
+  linalg.fill ins(%z : i64) outs(%count : memref<1024xi64>)
+  linalg.fill ins(%zf : f32) outs(%mean : memref<1024xf32>)
+  linalg.fill ins(%zf : f32) outs(%m2 : memref<1024xf32>)
+  linalg.generic {indexing_maps = [#xstat, #chan, #chan, #chan], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : memref<2x1024x5x5xf32, strided<[1024, 1, 10240, 2048]>>) outs(%count, %mean, %m2 : memref<1024xi64>, memref<1024xf32>, memref<1024xf32>)
       attrs = {codegen.combiner = "welford"} {
   ^bb0(%v: f32, %n: i64, %mu: f32, %s: f32):
     %one = arith.constant 1 : i64

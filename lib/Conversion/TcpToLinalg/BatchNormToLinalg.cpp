@@ -182,21 +182,33 @@ struct TrainingToKernels : public TcpToLinalgPattern<tcp::BatchNormTrainingOp> {
           // One Welford step: count += 1; delta = x - mean;
           // mean += delta * (1 / count); M2 += delta * (x - new mean).
           // The reciprocal depends on the count alone, so kernels whose
-          // lanes step in lockstep compute it once for all lanes.
+          // lanes step in lockstep compute it once for all lanes. It may be
+          // approximate (afn: on NVPTX div.approx, 2 ulp, against a
+          // correctly rounded division's dozen instructions and a slow
+          // path), and the multiply-adds may fuse (contract: one rounding
+          // fewer). The reciprocal's error does not accumulate: each step
+          // weighs the earlier mean by (1 - 1/count), so after n steps the
+          // mean is off by at most 2 ulp times the mean |x - mean|.
           Value value = convertFloat(b, l, args[0], compute);
           Value count = arith::AddIOp::create(
               b, l, args[1],
               arith::ConstantOp::create(b, l, b.getIntegerAttr(i64, 1)));
           Value countF = arith::SIToFPOp::create(b, l, compute, count);
+          auto contract = arith::FastMathFlags::contract;
           Value reciprocal = arith::DivFOp::create(
-              b, l, constantOf(b, l, compute, 1.0), countF);
+              b, l, constantOf(b, l, compute, 1.0), countF,
+              arith::FastMathFlags::afn);
           Value delta = arith::SubFOp::create(b, l, value, args[2]);
           Value mean = arith::AddFOp::create(
-              b, l, args[2], arith::MulFOp::create(b, l, delta, reciprocal));
+              b, l, args[2],
+              arith::MulFOp::create(b, l, delta, reciprocal, contract),
+              contract);
           Value m2 = arith::AddFOp::create(
               b, l, args[3],
               arith::MulFOp::create(
-                  b, l, delta, arith::SubFOp::create(b, l, value, mean)));
+                  b, l, delta, arith::SubFOp::create(b, l, value, mean),
+                  contract),
+              contract);
           linalg::YieldOp::create(b, l, ValueRange{count, mean, m2});
         });
     stats->setAttr("codegen.combiner", rewriter.getStringAttr("welford"));

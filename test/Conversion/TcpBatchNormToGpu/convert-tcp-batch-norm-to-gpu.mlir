@@ -27,8 +27,10 @@ func.func @inference_f16(%x: tensor<2x3x4x5xf16>, %s: tensor<3xf16>, %b: tensor<
 
 // Training: the statistics are one reduction over every dimension but the
 // channel (loops: channel first, then N, H, W), into Welford states (i64
-// count, f32 mean and M2) marked for Chan merging; then per channel the
-// saved statistics and the running ones; then the normalisation.
+// count, f32 mean and M2) marked for Chan merging; the step's 1/count may
+// be approximated (afn: a 2-ulp reciprocal instead of a division) and its
+// multiply-adds fused (contract); then per channel the saved statistics and
+// the running ones; then the normalisation.
 // CHECK-LABEL: func.func @training_bf16
 // CHECK-DAG:     %[[MOMENTUM:.*]] = arith.constant 1.000000e-01 : f32
 // CHECK-DAG:     %[[KEEP:.*]] = arith.constant 0.899999976 : f32
@@ -40,13 +42,13 @@ func.func @inference_f16(%x: tensor<2x3x4x5xf16>, %s: tensor<3xf16>, %b: tensor<
 // CHECK:           %[[V:.*]] = arith.extf %[[IN]] : bf16 to f32
 // CHECK:           %[[N1:.*]] = arith.addi %[[N]], %{{.*}} : i64
 // CHECK:           %[[NF:.*]] = arith.sitofp %[[N1]] : i64 to f32
-// CHECK:           %[[R:.*]] = arith.divf %{{.*}}, %[[NF]] : f32
+// CHECK:           %[[R:.*]] = arith.divf %{{.*}}, %[[NF]] fastmath<afn> : f32
 // CHECK:           %[[D:.*]] = arith.subf %[[V]], %[[MU]] : f32
-// CHECK:           %[[STEP:.*]] = arith.mulf %[[D]], %[[R]] : f32
-// CHECK:           %[[MU1:.*]] = arith.addf %[[MU]], %[[STEP]] : f32
+// CHECK:           %[[STEP:.*]] = arith.mulf %[[D]], %[[R]] fastmath<contract> : f32
+// CHECK:           %[[MU1:.*]] = arith.addf %[[MU]], %[[STEP]] fastmath<contract> : f32
 // CHECK:           %[[D2:.*]] = arith.subf %[[V]], %[[MU1]] : f32
-// CHECK:           %[[P:.*]] = arith.mulf %[[D]], %[[D2]] : f32
-// CHECK:           %[[M21:.*]] = arith.addf %[[M2]], %[[P]] : f32
+// CHECK:           %[[P:.*]] = arith.mulf %[[D]], %[[D2]] fastmath<contract> : f32
+// CHECK:           %[[M21:.*]] = arith.addf %[[M2]], %[[P]] fastmath<contract> : f32
 // CHECK:           linalg.yield %[[N1]], %[[MU1]], %[[M21]] : i64, f32, f32
 // CHECK:         %[[FINAL:.*]]:6 = linalg.generic {{.*}} iterator_types = ["parallel"]}
 // CHECK-SAME:        ins(%[[STATS]]#0, %[[STATS]]#1, %[[STATS]]#2, %arg3, %arg4 :

@@ -6,6 +6,7 @@
 #include <memory>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 using namespace cmrt;
 
@@ -161,12 +162,40 @@ Status cmrt::checkNotCapturing(cudaStream_t stream, const std::string &what) {
 
 namespace {
 
-struct PoolEntry {
-  std::mutex mutex;
+struct Buffer {
   void *data = nullptr;
   int64_t bytes = 0;
   bool async = true; // allocated with cudaMallocAsync
 };
+
+struct PoolEntry {
+  std::mutex mutex;
+  Buffer current;
+  /// The current buffer was handed out while the stream was being
+  /// captured: a CUDA graph may hold its address and be replayed at any
+  /// time, so a growth must not free it.
+  bool captured = false;
+  /// Buffers replaced by a growth after a capture used them: kept until
+  /// cmrtShutdown.
+  std::vector<Buffer> retired;
+};
+
+void freeBuffer(const Buffer &buffer) {
+  if (buffer.data)
+    (void)cudaFree(buffer.data);
+}
+
+/// True while `stream` is being captured, or when that cannot be known (a
+/// legacy stream during another stream's global-mode capture): then the
+/// buffer is treated as captured, which only keeps it longer.
+bool maybeCapturing(cudaStream_t stream) {
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return true;
+  }
+  return capture != cudaStreamCaptureStatusNone;
+}
 
 struct Pool {
   std::mutex mutex; // guards `entries` (not the entries' buffers)
@@ -201,34 +230,41 @@ Status WorkspaceLease::acquire(int device, cudaStream_t stream,
     return Status::success();
   PoolEntry &entry = entryFor(device, stream);
   lock_ = std::unique_lock<std::mutex>(entry.mutex);
-  if (entry.bytes < bytes) {
+  if (entry.current.bytes < bytes) {
     if (Status s = checkNotCapturing(
             stream, "growing the workspace pool from " +
-                        std::to_string(entry.bytes) + " to " +
+                        std::to_string(entry.current.bytes) + " to " +
                         std::to_string(bytes) + " bytes");
         !s.ok())
       return s;
     int64_t size = (bytes + kGranule - 1) / kGranule * kGranule;
-    cudaError_t err = cudaSuccess;
-    if (entry.data) {
-      // Stream-ordered: work already enqueued on `stream` finishes first.
-      err = entry.async ? cudaFreeAsync(entry.data, stream)
-                        : cudaFree(entry.data);
-      entry.data = nullptr;
-      entry.bytes = 0;
-      if (err != cudaSuccess)
-        return {CMRT_ERROR_CUDA,
-                cudaErrorText("freeing the old workspace", err)};
+    if (entry.current.data) {
+      if (entry.captured) {
+        entry.retired.push_back(entry.current);
+      } else {
+        // Stream-ordered: work already enqueued on `stream` finishes first.
+        cudaError_t err = entry.current.async
+                              ? cudaFreeAsync(entry.current.data, stream)
+                              : cudaFree(entry.current.data);
+        if (err != cudaSuccess) {
+          entry.current = Buffer();
+          return {CMRT_ERROR_CUDA,
+                  cudaErrorText("freeing the old workspace", err)};
+        }
+      }
+      entry.current = Buffer();
+      entry.captured = false;
     }
-    void *data = nullptr;
-    err = cudaMallocAsync(&data, static_cast<size_t>(size), stream);
-    bool async = true;
+    Buffer grown;
+    grown.bytes = size;
+    cudaError_t err =
+        cudaMallocAsync(&grown.data, static_cast<size_t>(size), stream);
     if (err == cudaErrorNotSupported) {
       // No stream-ordered allocator on this device/driver: a synchronous
       // allocation, once per growth.
       (void)cudaGetLastError();
-      err = cudaMalloc(&data, static_cast<size_t>(size));
-      async = false;
+      err = cudaMalloc(&grown.data, static_cast<size_t>(size));
+      grown.async = false;
     }
     if (err != cudaSuccess)
       return {CMRT_ERROR_CUDA,
@@ -236,22 +272,27 @@ Status WorkspaceLease::acquire(int device, cudaStream_t stream,
                              "-byte workspace")
                                 .c_str(),
                             err)};
-    entry.data = data;
-    entry.bytes = size;
-    entry.async = async;
+    entry.current = grown;
+  } else if (!entry.captured && maybeCapturing(stream)) {
+    entry.captured = true;
   }
-  data_ = entry.data;
+  data_ = entry.current.data;
   return Status::success();
 }
 
-int64_t cmrt::workspacePoolBytes(int device, cudaStream_t stream) {
+WorkspacePoolInfo cmrt::workspacePoolInfo(int device, cudaStream_t stream) {
+  WorkspacePoolInfo info;
   Pool &p = pool();
   std::lock_guard<std::mutex> lock(p.mutex);
   auto it = p.entries.find({device, stream});
   if (it == p.entries.end())
-    return 0;
+    return info;
   std::lock_guard<std::mutex> entryLock(it->second->mutex);
-  return it->second->bytes;
+  info.bytes = it->second->current.bytes;
+  info.captured = it->second->captured;
+  for (const Buffer &buffer : it->second->retired)
+    info.retiredBytes += buffer.bytes;
+  return info;
 }
 
 void cmrt::releaseContextResources() {
@@ -262,14 +303,17 @@ void cmrt::releaseContextResources() {
     bool havePrevious = cudaGetDevice(&previous) == cudaSuccess;
     for (auto &[key, entry] : p.entries) {
       std::lock_guard<std::mutex> entryLock(entry->mutex);
-      if (!entry->data)
+      if (!entry->current.data && entry->retired.empty())
         continue;
       if (cudaSetDevice(key.first) == cudaSuccess) {
         (void)cudaDeviceSynchronize();
-        (void)cudaFree(entry->data);
+        freeBuffer(entry->current);
+        for (const Buffer &buffer : entry->retired)
+          freeBuffer(buffer);
       }
-      entry->data = nullptr;
-      entry->bytes = 0;
+      entry->current = Buffer();
+      entry->retired.clear();
+      entry->captured = false;
     }
     p.entries.clear();
     if (havePrevious)

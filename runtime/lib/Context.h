@@ -62,7 +62,10 @@ private:
 /// pool entry's lock while alive: keep it until the work using the buffer is
 /// enqueued, so a concurrent growth cannot free it under that work. Growing
 /// is refused while `stream` is being captured (the new buffer would belong
-/// to the CUDA graph): cmrtGraphGetOrBuild grows it before capture.
+/// to the CUDA graph): cmrtGraphGetOrBuild grows it before capture. A buffer
+/// handed out during a capture is never freed by a later growth (the CUDA
+/// graph holding its address may be replayed at any time): it is retired,
+/// and freed by cmrtShutdown.
 class WorkspaceLease {
 public:
   WorkspaceLease() = default;
@@ -78,8 +81,13 @@ private:
   void *data_ = nullptr;
 };
 
-/// Bytes the pool holds for (device, stream); 0 if none (tests, logs).
-int64_t workspacePoolBytes(int device, cudaStream_t stream);
+/// What the pool holds for (device, stream) (cmrtGetWorkspaceInfo).
+struct WorkspacePoolInfo {
+  int64_t bytes = 0;        // the current buffer
+  int64_t retiredBytes = 0; // buffers kept for captured CUDA graphs
+  bool captured = false;    // the current buffer was used during a capture
+};
+WorkspacePoolInfo workspacePoolInfo(int device, cudaStream_t stream);
 
 /// Frees every pool buffer (synchronising each device first) and this
 /// thread's handles. Safe to call more than once.

@@ -268,6 +268,18 @@ cmrtGraphCacheGetStats(cmrtGraphCacheStats *stats) {
   return cmrt::succeed();
 }
 
+extern "C" CMRT_EXPORT cmrtStatus cmrtGetWorkspaceInfo(int device, void *stream,
+                                                      cmrtWorkspaceInfo *info) {
+  if (!info)
+    return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
+                      "cmrtGetWorkspaceInfo expects a non-null info pointer, "
+                      "but got null");
+  WorkspacePoolInfo pool =
+      workspacePoolInfo(device, static_cast<cudaStream_t>(stream));
+  *info = {pool.bytes, pool.retiredBytes, pool.captured ? 1 : 0};
+  return cmrt::succeed();
+}
+
 extern "C" CMRT_EXPORT cmrtStatus cmrtGraphCacheSetCapacity(int64_t capacity) {
   if (capacity < 0)
     return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,

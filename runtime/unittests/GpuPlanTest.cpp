@@ -33,6 +33,15 @@ protected:
     EXPECT_EQ(cmrtGraphGetInfo(g, &i), CMRT_SUCCESS);
     return i;
   }
+  /// Ends the capture on `on` into `captured` and instantiates it (null on
+  /// failure, reported).
+  cudaGraphExec_t endCapture(cudaStream_t on, cudaGraph_t &captured) {
+    captured = nullptr;
+    cudaGraphExec_t exec = nullptr;
+    EXPECT_EQ(cudaStreamEndCapture(on, &captured), cudaSuccess);
+    EXPECT_EQ(cudaGraphInstantiate(&exec, captured, 0), cudaSuccess);
+    return exec;
+  }
 };
 
 //===-- The split fallback ------------------------------------------------===//
@@ -156,9 +165,8 @@ TEST_F(GpuPlanTest, CaptureRefusesBuildingButCapturesExecution) {
   EXPECT_EQ(cmrtGraphExecute(hit, stream, uids, ptrs, 4), CMRT_SUCCESS)
       << cmrtGetLastErrorMessage();
   cudaGraph_t captured = nullptr;
-  CUDA_OK(cudaStreamEndCapture(stream, &captured));
-  cudaGraphExec_t exec = nullptr;
-  CUDA_OK(cudaGraphInstantiate(&exec, captured, 0));
+  cudaGraphExec_t exec = endCapture(stream, captured);
+  ASSERT_NE(exec, nullptr);
   // Nothing ran yet: y is still poison. Launch the CUDA graph, then check.
   CUDA_OK(cudaGraphLaunch(exec, stream));
   CUDA_OK(cudaStreamSynchronize(stream));
@@ -171,6 +179,97 @@ TEST_F(GpuPlanTest, CaptureRefusesBuildingButCapturesExecution) {
   CUDA_OK(cudaGraphDestroy(captured));
   CMRT_OK(cmrtGraphRelease(built));
   CMRT_OK(cmrtGraphRelease(hit));
+}
+
+// The split conv->conv graph keeps its scratch tensor in the stream's
+// workspace pool (at least n*c*h*w*2 bytes), so its size is known.
+TEST_F(GpuPlanTest, WorkspaceUsedByACaptureOutlivesGrowth) {
+  // A stream of its own: its pool starts empty whatever ran before.
+  cudaStream_t own = nullptr, plain = nullptr;
+  CUDA_OK(cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking));
+  CUDA_OK(cudaStreamCreateWithFlags(&plain, cudaStreamNonBlocking));
+  auto buildOn = [&](const ConvShape &shape, cudaStream_t on) {
+    std::vector<int64_t> w = serialize(convConvGraph(DataType::Half, shape));
+    cmrtGraph g = nullptr;
+    EXPECT_EQ(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()),
+                                  CMRT_GRAPH_DEFAULT, on, &g),
+              CMRT_SUCCESS)
+        << cmrtGetLastErrorMessage();
+    return g;
+  };
+  auto poolOf = [&](cudaStream_t on) {
+    cmrtWorkspaceInfo i{};
+    EXPECT_EQ(cmrtGetWorkspaceInfo(0, on, &i), CMRT_SUCCESS);
+    return i;
+  };
+  ConvShape small; // scratch 2*32*16*16*2 bytes
+  ConvShape large = small;
+  large.n = 16;
+  large.h = large.w = 64; // scratch 4 MiB
+  Buffer x, w1, w2, y;
+  random(x, DataType::Half, small.n * small.c * small.h * small.w, -1, 1);
+  random(w1, DataType::Half, small.c * small.c * 9, -0.2, 0.2);
+  random(w2, DataType::Half, small.c * small.c * 9, -0.2, 0.2);
+  output(y, DataType::Half, small.n * small.c * small.h * small.w);
+  cmrtGraph first = buildOn(small, own);
+  ASSERT_NE(first, nullptr);
+  cmrtWorkspaceInfo before = poolOf(own);
+  EXPECT_GT(before.bytes, 0);
+  EXPECT_EQ(before.captured, 0);
+
+  // Capture one execution: the CUDA graph holds the pool buffer's address.
+  CUDA_OK(cudaStreamSynchronize(own));
+  CUDA_OK(cudaStreamBeginCapture(own, cudaStreamCaptureModeThreadLocal));
+  int64_t uids[] = {1, 2, 4, 5};
+  void *ptrs[] = {x.device, w1.device, w2.device, y.device};
+  EXPECT_EQ(cmrtGraphExecute(first, own, uids, ptrs, 4), CMRT_SUCCESS)
+      << cmrtGetLastErrorMessage();
+  cudaGraph_t captured = nullptr;
+  cudaGraphExec_t exec = endCapture(own, captured);
+  ASSERT_NE(exec, nullptr);
+  EXPECT_EQ(poolOf(own).captured, 1);
+
+  // A larger graph on the same stream grows the pool: the captured buffer
+  // is kept (retired), not freed under the CUDA graph.
+  cmrtGraph second = buildOn(large, own);
+  ASSERT_NE(second, nullptr);
+  cmrtWorkspaceInfo after = poolOf(own);
+  ASSERT_GT(after.bytes, before.bytes) << "the larger graph must grow the pool";
+  EXPECT_EQ(after.retiredBytes, before.bytes);
+  EXPECT_EQ(after.captured, 0);
+
+  // The stream's next allocation (which would reuse a freed block) and the
+  // replay: it still computes the right result.
+  void *scribble = nullptr;
+  CUDA_OK(cudaMallocAsync(&scribble, static_cast<size_t>(before.bytes), own));
+  CUDA_OK(cudaMemsetAsync(scribble, 0xFF, static_cast<size_t>(before.bytes),
+                          own));
+  CUDA_OK(cudaGraphLaunch(exec, own));
+  CUDA_OK(cudaFreeAsync(scribble, own));
+  CUDA_OK(cudaStreamSynchronize(own));
+  download(y);
+  std::vector<double> mid =
+      convReference(small, DataType::Half, x.host, w1.host);
+  double err =
+      relL2(y.host, convReference(small, DataType::Double, mid, w2.host));
+  EXPECT_LT(err, 2e-3);
+  std::printf("split conv->conv replayed after the pool grew: rel-L2 %.3g\n",
+              err);
+
+  // Without a capture a growth frees the old buffer (nothing retired).
+  cmrtGraph plainFirst = buildOn(small, plain);
+  cmrtGraph plainSecond = buildOn(large, plain);
+  ASSERT_NE(plainFirst, nullptr);
+  ASSERT_NE(plainSecond, nullptr);
+  EXPECT_EQ(poolOf(plain).retiredBytes, 0);
+
+  CUDA_OK(cudaGraphExecDestroy(exec));
+  CUDA_OK(cudaGraphDestroy(captured));
+  for (cmrtGraph g : {first, second, plainFirst, plainSecond})
+    CMRT_OK(cmrtGraphRelease(g));
+  CUDA_OK(cudaStreamSynchronize(plain));
+  CUDA_OK(cudaStreamDestroy(own));
+  CUDA_OK(cudaStreamDestroy(plain));
 }
 
 //===-- The disk cache across processes -----------------------------------===//

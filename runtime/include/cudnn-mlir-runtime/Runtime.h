@@ -86,6 +86,14 @@ typedef struct cmrtGraphCacheStats {
   int64_t capacity;  /* the cap (0 = unlimited) */
 } cmrtGraphCacheStats;
 
+/* What the workspace pool holds for one (device, stream). */
+typedef struct cmrtWorkspaceInfo {
+  int64_t bytes;        /* the current buffer (0: none yet) */
+  int64_t retiredBytes; /* older buffers kept because a CUDA graph captured
+                           on the stream may still use them */
+  int32_t captured;     /* 1: the current buffer was used during a capture */
+} cmrtWorkspaceInfo;
+
 /* Versions as cuDNN and CUDA encode them: cuDNN 9.19.0 is 91900, CUDA 13.0
  * is 13000. A value of 0 means "not available" (e.g. no driver). */
 typedef struct cmrtVersionInfo {

@@ -11,9 +11,9 @@ one `cudaGraphLaunch`, as torch.compile's `mode="reduce-overhead"` and
 - **Capture.** Two warm-up calls on a stream of this object's own build the
   cuDNN plans, grow that stream's workspace pool to what the module needs
   and load the kernels; then the third call is captured. The stream is
-  private because the runtime's pool for a stream may be freed and
-  reallocated when a larger graph runs on it, which would leave a captured
-  graph pointing at freed memory.
+  private so that other models' larger graphs do not grow its workspace
+  pool (a growth keeps the buffer a capture used, but that memory then
+  stays allocated beside the larger one until cmrtShutdown).
 - **Inputs** are copied into the captured call's input buffers (any strides
   and devices: `copy_`), so they need only the compiled shapes and dtypes.
 - **Outputs** are copies of the captured call's outputs, which every replay

@@ -20,6 +20,32 @@ from .loader import CompiledModule
 _PARAMETER_VERSIONS = itertools.count(1)
 
 
+def write_back(targets, values):
+    """targets[i].copy_(values[i]) for all i: one multi-tensor copy
+    (torch._foreach_copy_, torch 2.x: a kernel or a few for all the running
+    statistics of a model's batch norms, where a copy each is a launch per
+    buffer), else one copy_ each."""
+    import torch
+    foreach = getattr(torch, "_foreach_copy_", None)
+    if foreach is not None and len(targets) > 1:
+        foreach(targets, values)
+        return
+    for target, value in zip(targets, values):
+        target.copy_(value)
+
+
+def increment(counters):
+    """counter += 1 for every counter (the batch norms' num_batches_tracked):
+    one multi-tensor add where torch has it."""
+    import torch
+    foreach = getattr(torch, "_foreach_add_", None)
+    if foreach is not None and len(counters) > 1:
+        foreach(counters, 1)
+        return
+    for counter in counters:
+        counter.add_(1)
+
+
 def _rebuild(structure, results):
     if "value" in structure:
         return results[structure["value"]]
@@ -169,10 +195,12 @@ class CompiledModel:
                 self.module.set_parameter_version(0)
         if not isinstance(results, tuple):
             results = (results,)
-        for arg, index in self._updates:
-            target = inputs[arg] if arg < self.num_inputs else \
-                self._bound[arg - self.num_inputs]
-            target.copy_(results[index])
-        for counter in self._counters:
-            counter.add_(1)
+        if self._updates:
+            write_back(
+                [inputs[arg] if arg < self.num_inputs
+                 else self._bound[arg - self.num_inputs]
+                 for arg, _ in self._updates],
+                [results[index] for _, index in self._updates])
+        if self._counters:
+            increment(self._counters)
         return _rebuild(self.imported.outputs, results)

@@ -10,7 +10,7 @@ import unittest
 import torch
 
 from cudnn_mlir.frontend import ArgSpec, ImportedModule
-from cudnn_mlir.runner import CompiledModel
+from cudnn_mlir.runner import CompiledModel, increment, write_back
 
 
 class RecordingModule:
@@ -125,6 +125,67 @@ class InputShapeTest(unittest.TestCase):
             "expects input 0 ('x') to be [2] torch.float32 as compiled, but "
             "got [3] torch.float32 (cudnn_mlir.compile(..., dynamic=True) "
             "compiles one module per input shape)")
+
+
+class BatchNormStatistics(torch.nn.Module):
+    """Two batch norms' running statistics and counters, as the importer
+    binds them (buffers), for the write-back test."""
+
+    def __init__(self):
+        super().__init__()
+        self.bn1 = torch.nn.BatchNorm1d(3)
+        self.bn2 = torch.nn.BatchNorm1d(3)
+
+
+class UpdatingModule(RecordingModule):
+    """Returns an output, then the new running statistics."""
+
+    def run_with_bound(self, entry, inputs, bound, pointers):
+        return (torch.zeros(1),) + tuple(
+            torch.full((3,), float(i + 1)) for i in range(4))
+
+
+class WriteBackTest(unittest.TestCase):
+    def test_new_statistics_land_in_the_buffers_and_counters_step(self):
+        model = BatchNormStatistics()
+        names = ["bn1.running_mean", "bn1.running_var", "bn2.running_mean",
+                 "bn2.running_var"]
+        args = [ArgSpec("input", "x", (2,), "f32")] + [
+            ArgSpec("buffer", name, (3,), "f32") for name in names]
+        results = [ArgSpec("output", "output 0", (1,), "f32")] + [
+            ArgSpec("update", name, (3,), "f32", arg=1 + i)
+            for i, name in enumerate(names)]
+        imported = ImportedModule("", "forward", args, results, {"value": 0},
+                                  ["bn1.num_batches_tracked",
+                                   "bn2.num_batches_tracked"])
+        run = CompiledModel(UpdatingModule(), imported, model)
+        mean1 = model.bn1.running_mean  # the buffers are updated in place
+        run(torch.zeros(2))
+        run(torch.zeros(2))
+        self.assertIs(model.bn1.running_mean, mean1)
+        for i, name in enumerate(names):
+            buffer = model.get_buffer(name)
+            self.assertTrue(torch.equal(buffer, torch.full((3,), i + 1.0)),
+                            "%s = %s" % (name, buffer))
+        self.assertEqual(model.bn1.num_batches_tracked.item(), 2)
+        self.assertEqual(model.bn2.num_batches_tracked.item(), 2)
+
+    def test_one_buffer_and_mixed_dtypes(self):
+        # One update takes the plain copy_; a foreach copy converts dtypes
+        # as copy_ does.
+        one = [torch.zeros(2)]
+        write_back(one, [torch.ones(2)])
+        self.assertTrue(torch.equal(one[0], torch.ones(2)))
+        targets = [torch.zeros(2, dtype=torch.float16), torch.zeros(3)]
+        write_back(targets, [torch.full((2,), 0.5), torch.full((3,), 2.0)])
+        self.assertEqual(targets[0].dtype, torch.float16)
+        self.assertTrue(torch.equal(targets[0],
+                                    torch.full((2,), 0.5).half()))
+        self.assertTrue(torch.equal(targets[1], torch.full((3,), 2.0)))
+        counters = [torch.zeros((), dtype=torch.long)]
+        increment(counters)
+        increment(counters)
+        self.assertEqual(counters[0].item(), 2)
 
 
 if __name__ == "__main__":

@@ -22,9 +22,9 @@ _PARAMETER_VERSIONS = itertools.count(1)
 
 def write_back(targets, values):
     """targets[i].copy_(values[i]) for all i: one multi-tensor copy
-    (torch._foreach_copy_, torch 2.x: a kernel or a few for all the running
-    statistics of a model's batch norms, where a copy each is a launch per
-    buffer), else one copy_ each."""
+    (torch._foreach_copy_, torch 2.x: PyTorch's multi-tensor kernels for all
+    the running statistics of a model's batch norms, instead of a copy_
+    launch per buffer), else one copy_ each."""
     import torch
     foreach = getattr(torch, "_foreach_copy_", None)
     if foreach is not None and len(targets) > 1:

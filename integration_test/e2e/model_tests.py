@@ -1,7 +1,7 @@
 """Whole models as e2e tests: a ResNet-18 written here in torchvision's form
-(so the CPU importer tests need no torchvision), torchvision's ResNet-50 and
-MobileNetV2 where torchvision is installed, a transformer encoder block, and
-LSTM/GRU models."""
+(so the CPU importer tests need no torchvision), torchvision's ResNet-50,
+MobileNetV2 and MobileNetV3-small where torchvision is installed, a
+transformer encoder block, and LSTM/GRU models."""
 
 import math
 
@@ -106,6 +106,11 @@ try:
     register("torchvision_mobilenet_v2", lambda: [rand(2, 3, 96, 96)],
              tolerance={"f32": (2e-3, 2e-3), "f16": (1e-1, 1e-1)})(
         lambda: _randomize_batch_norms(torchvision.models.mobilenet_v2()))
+    # Hardswish, and squeeze-excitation gates through Hardsigmoid.
+    register("torchvision_mobilenet_v3_small", lambda: [rand(2, 3, 96, 96)],
+             tolerance={"f32": (2e-3, 2e-3), "f16": (1e-1, 1e-1)})(
+        lambda: _randomize_batch_norms(
+            torchvision.models.mobilenet_v3_small()))
 except ImportError:
     torchvision = None
 

@@ -83,6 +83,12 @@ register("gelu", one(*IMAGE, low=-4, high=4))(lambda: nn.GELU())
 register("gelu_tanh", one(*IMAGE, low=-4, high=4))(
     lambda: Fn1(lambda x: F.gelu(x, approximate="tanh")))
 register("silu", one(*IMAGE, low=-4, high=4))(lambda: nn.SiLU())
+register("hardsigmoid", one(*IMAGE, low=-5, high=5))(
+    lambda: nn.Hardsigmoid())
+register("hardswish", one(*IMAGE, low=-5, high=5))(lambda: nn.Hardswish())
+register("leaky_relu", one(*IMAGE))(lambda: nn.LeakyReLU(0.1))
+register("leaky_relu_functional", one(*IMAGE))(
+    lambda: Fn1(lambda x: F.leaky_relu(x, 0.2)))
 register("add_broadcast", two(IMAGE, (8, 1, 1)))(
     lambda: Fn2(lambda x, y: x + y))
 register("add_alpha", two(IMAGE, IMAGE))(
@@ -117,6 +123,8 @@ register("cat", two((2, 3, 4, 4), (2, 5, 4, 4)))(
 register("mean_keepdim", one(*IMAGE))(
     lambda: Fn1(lambda x: x.mean(dim=(2, 3), keepdim=True)))
 register("sum_dim", one(4, 10, 32))(lambda: Fn1(lambda x: x.sum(-1)))
+register("amax_amin", one(*IMAGE))(lambda: Fn1(
+    lambda x: x.amax(dim=(2, 3), keepdim=True) + torch.amin(x, 1, True)))
 register("softmax", one(4, 10, 32, low=-4, high=4))(
     lambda: nn.Softmax(dim=-1))
 register("log_softmax", one(4, 32, low=-4, high=4))(

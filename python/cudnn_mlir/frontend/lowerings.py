@@ -132,6 +132,43 @@ def hardtanh(ctx, input, min_val=-1.0, max_val=1.0, inplace=False):
     return ctx.w.clamp(_float(ctx, input), min_val, max_val, ctx.loc)
 
 
+def _relu6_of_shifted(ctx, x):
+    """clamp(x + 3, 0, 6): the part hardsigmoid and hardswish share."""
+    shifted = ctx.w.binary("tcp.add", x, ctx.w.scalar_like(3.0, x, ctx.loc),
+                           ctx.loc)
+    return ctx.w.clamp(shifted, 0.0, 6.0, ctx.loc)
+
+
+def hardsigmoid(ctx, input, inplace=False):
+    # PyTorch's kernels: min(max(x + 3, 0), 6) / 6.
+    x = _float(ctx, input)
+    gate = _relu6_of_shifted(ctx, x)
+    return ctx.w.binary("tcp.divf", gate, ctx.w.scalar_like(6.0, x, ctx.loc),
+                        ctx.loc)
+
+
+def hardswish(ctx, input, inplace=False):
+    # PyTorch's kernels: x * min(max(x + 3, 0), 6) / 6.
+    x = _float(ctx, input)
+    scaled = ctx.w.binary("tcp.mul", x, _relu6_of_shifted(ctx, x), ctx.loc)
+    return ctx.w.binary("tcp.divf", scaled,
+                        ctx.w.scalar_like(6.0, x, ctx.loc), ctx.loc)
+
+
+def leaky_relu(ctx, input, negative_slope=0.01, inplace=False):
+    # x where x > 0, else x * slope: max(x, 0) + slope * min(x, 0), exact
+    # on either side (one of the two terms is 0), for any slope.
+    if isinstance(negative_slope, Value):
+        raise UnsupportedOperation("expects leaky_relu's negative_slope to "
+                                   "be a number, but got a tensor")
+    x = _float(ctx, input)
+    positive = ctx.w.clamp(x, 0.0, None, ctx.loc)
+    negative = ctx.w.binary(
+        "tcp.mul", ctx.w.clamp(x, None, 0.0, ctx.loc),
+        ctx.w.scalar_like(float(negative_slope), x, ctx.loc), ctx.loc)
+    return ctx.w.binary("tcp.add", positive, negative, ctx.loc)
+
+
 def clamp(ctx, input, min=None, max=None):
     if min is None and max is None:
         raise UnsupportedOperation("expects clamp to have a min or a max")
@@ -272,6 +309,8 @@ def _reduction(op):
 
 mean = _reduction("tcp.reduce_mean")
 sum_ = _reduction("tcp.reduce_sum")
+amax = _reduction("tcp.reduce_max")
+amin = _reduction("tcp.reduce_min")
 
 
 def _softmax_parts(ctx, input, dim, dtype):
@@ -537,6 +576,9 @@ MODULES = {
     nn.Sigmoid: lambda ctx, m, x: sigmoid(ctx, x),
     nn.Tanh: lambda ctx, m, x: tanh(ctx, x),
     nn.SiLU: lambda ctx, m, x: silu(ctx, x),
+    nn.Hardsigmoid: lambda ctx, m, x: hardsigmoid(ctx, x),
+    nn.Hardswish: lambda ctx, m, x: hardswish(ctx, x),
+    nn.LeakyReLU: lambda ctx, m, x: leaky_relu(ctx, x, m.negative_slope),
     nn.GELU: lambda ctx, m, x: gelu(ctx, x, getattr(m, "approximate", "none")),
     nn.Softmax: lambda ctx, m, x: softmax(ctx, x, m.dim),
     nn.LogSoftmax: lambda ctx, m, x: log_softmax(ctx, x, m.dim),
@@ -567,6 +609,8 @@ FUNCTIONS = {
     torch.sigmoid: sigmoid, F.sigmoid: sigmoid, torch.tanh: tanh,
     F.tanh: tanh, torch.exp: exp, torch.log: log, torch.sqrt: sqrt,
     torch.rsqrt: rsqrt, torch.abs: abs_, F.gelu: gelu, F.silu: silu,
+    F.hardsigmoid: hardsigmoid, F.hardswish: hardswish,
+    F.leaky_relu: leaky_relu, torch.amax: amax, torch.amin: amin,
     F.dropout: dropout,
     torch.flatten: reshape_like_result, torch.reshape: reshape_like_result,
     torch.squeeze: reshape_like_result, torch.unsqueeze: reshape_like_result,
@@ -599,7 +643,8 @@ METHODS = {
     "permute": permute, "transpose": transpose, "t": t,
     "expand": expand, "expand_as": expand,
     "contiguous": identity, "clone": identity, "detach": identity,
-    "mean": mean, "sum": sum_, "softmax": softmax,
+    "mean": mean, "sum": sum_, "amax": amax, "amin": amin,
+    "softmax": softmax,
     "log_softmax": log_softmax,
     "to": cast_to, "type": cast_to, "type_as": cast_to, "half": cast_to,
     "float": cast_to, "bfloat16": cast_to, "double": cast_to,

@@ -133,6 +133,10 @@ register("slice_index", one(4, 10, 32))(lambda: Fn1(
     lambda x: x[:, 1:9:2, 0] * 2.0))
 register("dropout_eval", one(*IMAGE))(lambda: nn.Sequential(
     nn.Dropout(0.5), nn.ReLU()))
+register("upsample_nearest", one(2, 8, 6, 6))(lambda: nn.Sequential(
+    nn.Upsample(scale_factor=2), nn.ReLU()))
+register("interpolate_nearest_size", one(2, 8, 6, 6))(lambda: Fn1(
+    lambda x: F.interpolate(x, size=(12, 24), mode="nearest-exact") * 2.0))
 register("expand", one(4, 1, 32))(lambda: Fn1(
     lambda x: x.expand(4, 6, 32).exp()))
 # An integer scalar update, as a training-mode batch norm's

@@ -128,6 +128,11 @@ def binary_scalar(lower):
 
 def _overloads():
     aten = torch.ops.aten
+
+    def upsample_nearest(ctx, input, *sizes_and_scales):
+        # The result shape is recorded; the sizes and scales only led to it.
+        return L.upsample_nearest(ctx, input)
+
     table = {
         "convolution.default": convolution,
         "_native_batch_norm_legit_no_training.default":
@@ -147,6 +152,10 @@ def _overloads():
         "silu.default": L.silu, "hardsigmoid.default": L.hardsigmoid,
         "hardswish.default": L.hardswish, "leaky_relu.default": L.leaky_relu,
         "amax.default": L.amax, "amin.default": L.amin,
+        "upsample_nearest2d.vec": upsample_nearest,
+        "upsample_nearest2d.default": upsample_nearest,
+        "_upsample_nearest_exact2d.vec": upsample_nearest,
+        "_upsample_nearest_exact2d.default": upsample_nearest,
         "add.Tensor": binary_scalar(L.add), "add.Scalar": binary_scalar(L.add),
         "sub.Tensor": binary_scalar(L.sub), "sub.Scalar": binary_scalar(L.sub),
         "rsub.Scalar": L.rsub, "rsub.Tensor": L.rsub,

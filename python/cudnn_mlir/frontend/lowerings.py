@@ -217,6 +217,53 @@ def reshape_like_result(ctx, input, *args, **kwargs):
     return ctx.w.reshape(input, _result_shape(ctx), ctx.loc)
 
 
+_NEAREST_MODES = ("nearest", "nearest-exact")
+
+
+def upsample_nearest(ctx, input, mode="nearest"):
+    """Nearest-neighbour upsampling to the recorded result shape, by a
+    power-of-two factor per spatial dimension (dims 2 and up): every element
+    repeated, as an expand_shape to [N, C, H, 1, W, 1], a broadcast to
+    [N, C, H, fh, W, fw] and a collapse. For such factors PyTorch's source
+    index floor(dst * (1 / f)) is exact (1 / f is a power of two), so
+    "nearest" and "nearest-exact" both repeat; other factors would depend on
+    how 1 / f rounds, and are refused."""
+    if mode not in _NEAREST_MODES:
+        raise UnsupportedOperation(
+            "expects interpolation mode 'nearest' or 'nearest-exact', but "
+            "got '%s'" % mode)
+    out = _result_shape(ctx)
+    if input.rank < 3 or len(out) != input.rank or \
+            tuple(out[:2]) != tuple(input.shape[:2]):
+        raise UnsupportedOperation(
+            "expects [N, C, spatial...] in and out, but got %s -> %s"
+            % (list(input.shape), list(out)))
+    factors = []
+    for have, want in zip(input.shape[2:], out[2:]):
+        factor = want // have if have else 0
+        if have == 0 or want != factor * have or factor & (factor - 1):
+            raise UnsupportedOperation(
+                "expects each spatial size to grow by a power-of-two factor, "
+                "but got %s -> %s" % (list(input.shape[2:]), list(out[2:])))
+        factors.append(factor)
+    spread = list(input.shape[:2])
+    repeated = list(input.shape[:2])
+    for size, factor in zip(input.shape[2:], factors):
+        spread += [size, 1]
+        repeated += [size, factor]
+    x = ctx.w.reshape(input, spread, ctx.loc)
+    x = ctx.w.broadcast_to(x, repeated, ctx.loc)
+    return ctx.w.reshape(x, out, ctx.loc)
+
+
+def interpolate(ctx, input, size=None, scale_factor=None, mode="nearest",
+                align_corners=None, recompute_scale_factor=None,
+                antialias=False):
+    if antialias:
+        raise UnsupportedOperation("expects interpolate without antialias")
+    return upsample_nearest(ctx, input, mode)
+
+
 def permute(ctx, input, *dims):
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
         dims = dims[0]
@@ -591,6 +638,8 @@ MODULES = {
     nn.AdaptiveAvgPool2d: lambda ctx, m, x: adaptive_avg_pool2d(
         ctx, x, m.output_size),
     nn.Flatten: lambda ctx, m, x: reshape_like_result(ctx, x),
+    nn.Upsample: lambda ctx, m, x: upsample_nearest(ctx, x, m.mode),
+    nn.UpsamplingNearest2d: lambda ctx, m, x: upsample_nearest(ctx, x),
     nn.Dropout: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
     nn.Identity: lambda ctx, m, x: x,
 }
@@ -625,6 +674,9 @@ FUNCTIONS = {
     F.adaptive_avg_pool2d: adaptive_avg_pool2d,
     torch._C._nn.adaptive_avg_pool2d: adaptive_avg_pool2d,
     F.batch_norm: batch_norm, F.layer_norm: layer_norm,
+    F.interpolate: interpolate, F.upsample: interpolate,
+    F.upsample_nearest: lambda ctx, input, *args, **kwargs:
+        upsample_nearest(ctx, input),
 }
 if hasattr(torch, "concat"):
     FUNCTIONS[torch.concat] = cat

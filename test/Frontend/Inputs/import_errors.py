@@ -94,6 +94,16 @@ class PackedWithoutRnn(nn.Module):
         return nn.utils.rnn.pad_packed_sequence(packed, total_length=5)[0]
 
 
+class Bilinear(nn.Module):
+    def forward(self, x):
+        return F.interpolate(x, scale_factor=2, mode="bilinear")
+
+
+class UpsampleByThree(nn.Module):
+    def forward(self, x):
+        return F.interpolate(x, scale_factor=3)
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
@@ -114,6 +124,8 @@ CASES = {
     "packed_other_layout": (PackedOtherLayout, _packed_inputs),
     "packed_padding_value": (PackedPaddingValue, _packed_inputs),
     "packed_without_rnn": (PackedWithoutRnn, _packed_inputs),
+    "bilinear": (Bilinear, lambda: (torch.rand(1, 4, 6, 6),)),
+    "upsample_by_three": (UpsampleByThree, lambda: (torch.rand(1, 4, 6, 6),)),
 }
 
 if __name__ == "__main__":

@@ -79,6 +79,11 @@ register("log", one(*IMAGE, low=0.1, high=4))(lambda: Fn1(torch.log))
 register("sqrt", one(*IMAGE, low=0.01, high=4))(lambda: Fn1(torch.sqrt))
 register("rsqrt", one(*IMAGE, low=0.1, high=4))(lambda: Fn1(torch.rsqrt))
 register("neg_abs", one(*IMAGE))(lambda: Fn1(lambda x: (-x).abs()))
+register("sin_cos", one(*IMAGE, low=-6, high=6))(
+    lambda: Fn1(lambda x: torch.sin(x) * x.cos()))
+register("atan", one(*IMAGE, low=-6, high=6))(lambda: Fn1(torch.atan))
+register("floor_ceil_round", one(*IMAGE, low=-8, high=8))(
+    lambda: Fn1(lambda x: torch.floor(x) + x.ceil() * 2.0 + torch.round(x)))
 register("gelu", one(*IMAGE, low=-4, high=4))(lambda: nn.GELU())
 register("gelu_tanh", one(*IMAGE, low=-4, high=4))(
     lambda: Fn1(lambda x: F.gelu(x, approximate="tanh")))

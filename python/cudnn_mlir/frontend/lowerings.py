@@ -112,6 +112,19 @@ log = _unary("tcp.log")
 sqrt = _unary("tcp.sqrt")
 neg = _unary("tcp.neg")
 abs_ = _unary("tcp.abs")
+sin = _unary("tcp.sin")
+cos = _unary("tcp.cos")
+atan = _unary("tcp.atan")
+floor = _unary("tcp.floor")
+ceil = _unary("tcp.ceil")
+
+
+def round_(ctx, input, *, decimals=0):
+    # torch.round rounds half to even.
+    if decimals != 0:
+        raise UnsupportedOperation("expects round without decimals, but got "
+                                   "decimals=%s" % decimals)
+    return ctx.w.unary("tcp.round_even", _float(ctx, input), loc=ctx.loc)
 
 
 def rsqrt(ctx, input):
@@ -659,6 +672,8 @@ FUNCTIONS = {
     F.tanh: tanh, torch.exp: exp, torch.log: log, torch.sqrt: sqrt,
     torch.rsqrt: rsqrt, torch.abs: abs_, F.gelu: gelu, F.silu: silu,
     F.hardsigmoid: hardsigmoid, F.hardswish: hardswish,
+    torch.sin: sin, torch.cos: cos, torch.atan: atan, torch.floor: floor,
+    torch.ceil: ceil, torch.round: round_,
     F.leaky_relu: leaky_relu, torch.amax: amax, torch.amin: amin,
     F.dropout: dropout,
     torch.flatten: reshape_like_result, torch.reshape: reshape_like_result,
@@ -687,7 +702,8 @@ METHODS = {
     "add": add, "add_": add, "sub": sub, "mul": mul, "div": div,
     "neg": neg, "matmul": matmul, "relu": relu, "relu_": relu,
     "sigmoid": sigmoid, "tanh": tanh, "exp": exp, "log": log, "sqrt": sqrt,
-    "rsqrt": rsqrt, "abs": abs_, "clamp": clamp,
+    "rsqrt": rsqrt, "abs": abs_, "clamp": clamp, "sin": sin, "cos": cos,
+    "atan": atan, "floor": floor, "ceil": ceil, "round": round_,
     "view": reshape_like_result, "reshape": reshape_like_result,
     "flatten": reshape_like_result, "squeeze": reshape_like_result,
     "unsqueeze": reshape_like_result, "view_as": reshape_like_result,

@@ -26,6 +26,14 @@ class Fn2(nn.Module):
         return self.fn(x, y)
 
 
+def _affine(norm):
+    """`norm` with random scale and shift (they start as 1 and 0)."""
+    with torch.no_grad():
+        norm.weight.uniform_(0.5, 1.5)
+        norm.bias.uniform_(-0.5, 0.5)
+    return norm
+
+
 def one(*shape, **kw):
     return lambda: [rand(*shape, **kw)]
 
@@ -64,6 +72,9 @@ register("adaptive_avg_pool2d", one(2, 8, 7, 7))(
 register("layer_norm", one(4, 10, 32))(lambda: nn.LayerNorm(32))
 register("layer_norm_2d_no_affine", one(4, 10, 32))(
     lambda: nn.LayerNorm((10, 32), elementwise_affine=False))
+register("group_norm", one(*IMAGE))(lambda: _affine(nn.GroupNorm(4, 8)))
+register("group_norm_no_affine", one(2, 6, 5, 7))(
+    lambda: nn.GroupNorm(3, 6, affine=False))
 
 # -- elementwise ---------------------------------------------------------------
 

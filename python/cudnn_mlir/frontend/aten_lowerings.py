@@ -67,6 +67,13 @@ def native_layer_norm(ctx, input, normalized_shape, weight, bias, eps):
             Unavailable("the rstd of a layer norm"))
 
 
+def native_group_norm(ctx, input, weight, bias, n, channels, hw, group,
+                      eps):
+    y = L.group_norm(ctx, input, group, weight, bias, eps)
+    return (y, Unavailable("the mean of a group norm"),
+            Unavailable("the rstd of a group norm"))
+
+
 def max_pool2d_with_indices(ctx, input, kernel_size, stride=(), padding=0,
                             dilation=1, ceil_mode=False):
     # The recorded result is (values, indices); values has the shape.
@@ -140,6 +147,7 @@ def _overloads():
         "native_batch_norm.default": native_batch_norm,
         "_native_batch_norm_legit_functional.default": batch_norm_functional,
         "native_layer_norm.default": native_layer_norm,
+        "native_group_norm.default": native_group_norm,
         "max_pool2d_with_indices.default": max_pool2d_with_indices,
         "avg_pool2d.default": avg_pool2d,
         "_adaptive_avg_pool2d.default": L.adaptive_avg_pool2d,

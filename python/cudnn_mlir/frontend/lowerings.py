@@ -585,6 +585,29 @@ def layer_norm(ctx, input, normalized_shape, weight=None, bias=None,
     return ctx.w.layer_norm(x, weight, bias, rank, eps, ctx.loc)
 
 
+def group_norm(ctx, input, num_groups, weight=None, bias=None, eps=1e-05):
+    """Each group of C / G channels (with all spatial positions) normalised
+    on its own: a layer norm over the last dimension of [N, G, C/G * HW],
+    then the per-channel scale and shift."""
+    x = _float(ctx, input)
+    if x.rank < 2 or x.shape[1] % num_groups:
+        raise UnsupportedOperation(
+            "expects [N, C, ...] with C divisible by num_groups (%d), but got "
+            "%s" % (num_groups, list(x.shape)))
+    n, channels = x.shape[0], x.shape[1]
+    grouped = ctx.w.reshape(
+        x, (n, num_groups, math.prod(x.shape[1:]) // num_groups), ctx.loc)
+    y = ctx.w.reshape(ctx.w.layer_norm(grouped, None, None, 1, eps, ctx.loc),
+                      x.shape, ctx.loc)
+    per_channel = (channels,) + (1,) * (x.rank - 2)
+    for v, op in ((weight, "tcp.mul"), (bias, "tcp.add")):
+        if v is not None:
+            v = ctx.w.broadcast_to(ctx.w.reshape(v, per_channel, ctx.loc),
+                                   x.shape, ctx.loc)
+            y = ctx.w.binary(op, y, v, ctx.loc)
+    return y
+
+
 # -- modules -------------------------------------------------------------------
 
 
@@ -630,6 +653,9 @@ MODULES = {
     nn.BatchNorm2d: _batch_norm_module,
     nn.Linear: _linear_module,
     nn.LayerNorm: _layer_norm_module,
+    nn.GroupNorm: lambda ctx, m, x: group_norm(
+        ctx, x, m.num_groups, ctx.parameter("weight") if m.affine else None,
+        ctx.parameter("bias") if m.affine else None, m.eps),
     nn.ReLU: lambda ctx, m, x: relu(ctx, x),
     nn.ReLU6: lambda ctx, m, x: relu6(ctx, x),
     nn.Hardtanh: lambda ctx, m, x: hardtanh(ctx, x, m.min_val, m.max_val),
@@ -689,6 +715,7 @@ FUNCTIONS = {
     F.adaptive_avg_pool2d: adaptive_avg_pool2d,
     torch._C._nn.adaptive_avg_pool2d: adaptive_avg_pool2d,
     F.batch_norm: batch_norm, F.layer_norm: layer_norm,
+    F.group_norm: group_norm,
     F.interpolate: interpolate, F.upsample: interpolate,
     F.upsample_nearest: lambda ctx, input, *args, **kwargs:
         upsample_nearest(ctx, input),

@@ -90,6 +90,25 @@ register("log", one(*IMAGE, low=0.1, high=4))(lambda: Fn1(torch.log))
 register("sqrt", one(*IMAGE, low=0.01, high=4))(lambda: Fn1(torch.sqrt))
 register("rsqrt", one(*IMAGE, low=0.1, high=4))(lambda: Fn1(torch.rsqrt))
 register("neg_abs", one(*IMAGE))(lambda: Fn1(lambda x: (-x).abs()))
+register("pow_scalars", one(*IMAGE, low=0.5, high=2))(lambda: Fn1(
+    lambda x: x ** 2 + torch.pow(x, 3) - x.pow(0.5) + x ** -1))
+
+
+class RMSNorm(nn.Module):
+    """x * rsqrt(mean(x ** 2) + eps) * weight, as LLaMA-style models write
+    it."""
+
+    def __init__(self, dim, eps=1e-6):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.rand(dim) + 0.5)
+
+    def forward(self, x):
+        scale = torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps)
+        return x * scale * self.weight
+
+
+register("rms_norm", one(4, 10, 32))(lambda: RMSNorm(32))
 register("sin_cos", one(*IMAGE, low=-6, high=6))(
     lambda: Fn1(lambda x: torch.sin(x) * x.cos()))
 register("atan", one(*IMAGE, low=-6, high=6))(lambda: Fn1(torch.atan))

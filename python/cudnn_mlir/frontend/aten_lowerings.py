@@ -163,6 +163,7 @@ def _overloads():
         "sin.default": L.sin, "cos.default": L.cos, "atan.default": L.atan,
         "floor.default": L.floor, "ceil.default": L.ceil,
         "round.default": L.round_, "round.decimals": L.round_,
+        "pow.Tensor_Scalar": L.pow_,
         "upsample_nearest2d.vec": upsample_nearest,
         "upsample_nearest2d.default": upsample_nearest,
         "_upsample_nearest_exact2d.vec": upsample_nearest,

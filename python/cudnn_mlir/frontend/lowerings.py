@@ -119,6 +119,34 @@ floor = _unary("tcp.floor")
 ceil = _unary("tcp.ceil")
 
 
+def pow_(ctx, input, exponent):
+    """x ** p for the exponents models use: small whole powers as
+    multiplications (x * x for 2), 0.5 as sqrt, -0.5 as rsqrt, -1 as a
+    reciprocal, 1 as x; others are refused (a general power would need
+    exp(p * log x), wrong for negative x)."""
+    if not isinstance(input, Value) or isinstance(exponent, Value):
+        raise UnsupportedOperation("expects a tensor raised to a number, but "
+                                   "got %s ** %s" % (type(input).__name__,
+                                                     type(exponent).__name__))
+    x = _float(ctx, input)
+    if exponent == 1:
+        return x
+    if exponent in (2, 3, 4):
+        y = x
+        for _ in range(int(exponent) - 1):
+            y = ctx.w.binary("tcp.mul", y, x, ctx.loc)
+        return y
+    if exponent == 0.5:
+        return sqrt(ctx, x)
+    if exponent == -0.5:
+        return rsqrt(ctx, x)
+    if exponent == -1:
+        return ctx.w.binary("tcp.divf", ctx.w.scalar_like(1.0, x, ctx.loc), x,
+                            ctx.loc)
+    raise UnsupportedOperation("expects an exponent of 1, 2, 3, 4, 0.5, -0.5 "
+                               "or -1, but got %s" % exponent)
+
+
 def round_(ctx, input, *, decimals=0):
     # torch.round rounds half to even.
     if decimals != 0:
@@ -699,7 +727,8 @@ FUNCTIONS = {
     torch.rsqrt: rsqrt, torch.abs: abs_, F.gelu: gelu, F.silu: silu,
     F.hardsigmoid: hardsigmoid, F.hardswish: hardswish,
     torch.sin: sin, torch.cos: cos, torch.atan: atan, torch.floor: floor,
-    torch.ceil: ceil, torch.round: round_,
+    torch.ceil: ceil, torch.round: round_, torch.pow: pow_,
+    operator.pow: pow_,
     F.leaky_relu: leaky_relu, torch.amax: amax, torch.amin: amin,
     F.dropout: dropout,
     torch.flatten: reshape_like_result, torch.reshape: reshape_like_result,
@@ -731,6 +760,7 @@ METHODS = {
     "sigmoid": sigmoid, "tanh": tanh, "exp": exp, "log": log, "sqrt": sqrt,
     "rsqrt": rsqrt, "abs": abs_, "clamp": clamp, "sin": sin, "cos": cos,
     "atan": atan, "floor": floor, "ceil": ceil, "round": round_,
+    "pow": pow_,
     "view": reshape_like_result, "reshape": reshape_like_result,
     "flatten": reshape_like_result, "squeeze": reshape_like_result,
     "unsqueeze": reshape_like_result, "view_as": reshape_like_result,

@@ -104,6 +104,11 @@ class UpsampleByThree(nn.Module):
         return F.interpolate(x, scale_factor=3)
 
 
+class PowerOneAndHalf(nn.Module):
+    def forward(self, x):
+        return x ** 1.5
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
@@ -126,6 +131,7 @@ CASES = {
     "packed_without_rnn": (PackedWithoutRnn, _packed_inputs),
     "bilinear": (Bilinear, lambda: (torch.rand(1, 4, 6, 6),)),
     "upsample_by_three": (UpsampleByThree, lambda: (torch.rand(1, 4, 6, 6),)),
+    "power": (PowerOneAndHalf, lambda: (torch.rand(2, 8),)),
 }
 
 if __name__ == "__main__":

@@ -164,6 +164,8 @@ def _overloads():
         "floor.default": L.floor, "ceil.default": L.ceil,
         "round.default": L.round_, "round.decimals": L.round_,
         "pow.Tensor_Scalar": L.pow_,
+        "scaled_dot_product_attention.default":
+            L.scaled_dot_product_attention,
         "upsample_nearest2d.vec": upsample_nearest,
         "upsample_nearest2d.default": upsample_nearest,
         "_upsample_nearest_exact2d.vec": upsample_nearest,

@@ -196,14 +196,16 @@ def import_exported(exported, func_name: str = "forward") -> ImportedModule:
 def decompose_exported(exported):
     """`exported` decomposed to core ATen, except for the RNNs
     (aten.lstm/gru/rnn_tanh/rnn_relu), which stay whole: decomposed, they
-    are per-step matmuls and gates instead of one cuDNN RNN; and nearest
+    are per-step matmuls and gates instead of one cuDNN RNN; nearest
     upsampling, which would become gathers at computed indices instead of
-    a repeat."""
+    a repeat; and scaled_dot_product_attention, whose decomposition guards
+    fully masked rows with selects TCP lacks."""
     table = torch.export.default_decompositions()
     kept = list(rnn_lowering.ATEN_OVERLOADS) + [
         getattr(packet, overload)
         for packet in (torch.ops.aten.upsample_nearest2d,
-                       torch.ops.aten._upsample_nearest_exact2d)
+                       torch.ops.aten._upsample_nearest_exact2d,
+                       torch.ops.aten.scaled_dot_product_attention)
         for overload in ("vec", "default") if hasattr(packet, overload)]
     for op in kept:
         table.pop(op, None)

@@ -431,8 +431,12 @@ def log_softmax(ctx, input, dim=None, _stacklevel=3, dtype=None):
 
 
 def matmul(ctx, input, other):
-    a, b = _float(ctx, input), _float(ctx, other)
-    out = _result_shape(ctx)
+    return _matmul(ctx, _float(ctx, input), _float(ctx, other),
+                   _result_shape(ctx))
+
+
+def _matmul(ctx, a, b, out):
+    """torch.matmul of `a` and `b` (broadcasting batch dims) into `out`."""
     if a.rank == 1:
         a = ctx.w.reshape(a, (1,) + a.shape, ctx.loc)
     if b.rank == 1:
@@ -456,6 +460,51 @@ def matmul(ctx, input, other):
                       merged + b.shape[-2:], ctx.loc)
     return ctx.w.reshape(ctx.w.contraction("tcp.batch_matmul", a, b, ctx.loc),
                          out, ctx.loc)
+
+
+def scaled_dot_product_attention(ctx, query, key, value, attn_mask=None,
+                                 dropout_p=0.0, is_causal=False, scale=None,
+                                 enable_gqa=False):
+    """softmax(q @ k^T * scale + mask) @ v, as PyTorch's math reference
+    defines it: two matmuls and a softmax over the last dimension. Masks
+    must be additive floats (a causal one written as 0 and -inf); boolean
+    masks, is_causal, dropout and grouped-query attention need a select
+    TCP lacks, and are refused."""
+    if dropout_p:
+        raise UnsupportedOperation("expects scaled_dot_product_attention "
+                                   "without dropout, but got dropout_p=%s"
+                                   % dropout_p)
+    if is_causal or enable_gqa:
+        raise UnsupportedOperation(
+            "expects is_causal=False and enable_gqa=False (pass a causal "
+            "mask as a float attn_mask of 0 and -inf), but got is_causal=%s, "
+            "enable_gqa=%s" % (is_causal, enable_gqa))
+    q, k, v = (_float(ctx, t) for t in (query, key, value))
+    if min(q.rank, k.rank, v.rank) < 2:
+        raise UnsupportedOperation("expects query, key and value of rank 2 "
+                                   "or more")
+    transposed = list(range(k.rank))
+    transposed[-2], transposed[-1] = transposed[-1], transposed[-2]
+    k_t = ctx.w.transpose(k, transposed, ctx.loc)
+    batch = tuple(torch.broadcast_shapes(q.shape[:-2], k.shape[:-2]))
+    scores_shape = batch + (q.shape[-2], k.shape[-2])
+    scores = _matmul(ctx, q, k_t, scores_shape)
+    factor = scale if scale is not None else 1.0 / math.sqrt(q.shape[-1])
+    scores = ctx.w.binary("tcp.mul", scores,
+                          ctx.w.scalar_like(float(factor), scores, ctx.loc),
+                          ctx.loc)
+    if attn_mask is not None:
+        if not isinstance(attn_mask, Value) or \
+                attn_mask.dtype not in FLOAT_TYPES:
+            raise UnsupportedOperation(
+                "expects an additive float attn_mask, but got %s"
+                % getattr(attn_mask, "type", type(attn_mask).__name__))
+        mask = ctx.w.broadcast_to(ctx.w.cast(attn_mask, scores.dtype, ctx.loc),
+                                  scores_shape, ctx.loc)
+        scores = ctx.w.binary("tcp.add", scores, mask, ctx.loc)
+    _, e, total = _softmax_parts(ctx, scores, -1, None)
+    weights = ctx.w.binary("tcp.divf", e, total, ctx.loc)
+    return _matmul(ctx, weights, v, _result_shape(ctx))
 
 
 def linear(ctx, input, weight, bias=None):
@@ -751,6 +800,8 @@ FUNCTIONS = {
 }
 if hasattr(torch, "concat"):
     FUNCTIONS[torch.concat] = cat
+if hasattr(F, "scaled_dot_product_attention"):  # torch 2.x
+    FUNCTIONS[F.scaled_dot_product_attention] = scaled_dot_product_attention
 if hasattr(F, "_max_pool2d"):
     FUNCTIONS[F._max_pool2d] = max_pool2d
 

@@ -109,6 +109,16 @@ class PowerOneAndHalf(nn.Module):
         return x ** 1.5
 
 
+class CausalAttention(nn.Module):  # torch 2.x
+    def forward(self, q):
+        return F.scaled_dot_product_attention(q, q, q, is_causal=True)
+
+
+class BoolMaskAttention(nn.Module):  # torch 2.x
+    def forward(self, q, mask):
+        return F.scaled_dot_product_attention(q, q, q, attn_mask=mask)
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
@@ -132,6 +142,9 @@ CASES = {
     "bilinear": (Bilinear, lambda: (torch.rand(1, 4, 6, 6),)),
     "upsample_by_three": (UpsampleByThree, lambda: (torch.rand(1, 4, 6, 6),)),
     "power": (PowerOneAndHalf, lambda: (torch.rand(2, 8),)),
+    "causal_attention": (CausalAttention, lambda: (torch.rand(2, 4, 6, 8),)),
+    "bool_mask_attention": (BoolMaskAttention, lambda: (
+        torch.rand(2, 4, 6, 8), torch.ones(6, 6, dtype=torch.bool))),
 }
 
 if __name__ == "__main__":

@@ -189,6 +189,8 @@ register("softmax", one(4, 10, 32, low=-4, high=4))(
     lambda: nn.Softmax(dim=-1))
 register("log_softmax", one(4, 32, low=-4, high=4))(
     lambda: Fn1(lambda x: F.log_softmax(x, dim=1)))
+register("pad_constant", one(2, 3, 5, 6))(lambda: Fn1(
+    lambda x: F.pad(x, (1, 2, 0, 3), value=0.5).sigmoid()))
 register("slice_index", one(4, 10, 32))(lambda: Fn1(
     lambda x: x[:, 1:9:2, 0] * 2.0))
 register("dropout_eval", one(*IMAGE))(lambda: nn.Sequential(

@@ -32,6 +32,21 @@ class LiteralTest(unittest.TestCase):
         self.assertEqual(float_literal(float("inf"), "f32"), "0x7F800000")
         self.assertEqual(float_literal(float("-inf"), "f64"),
                          "0xFFF0000000000000")
+        # The pattern has the width of the constant's own type.
+        self.assertEqual(float_literal(float("-inf"), "f16"), "0xFC00")
+        self.assertEqual(float_literal(float("-inf"), "bf16"), "0xFF80")
+        self.assertEqual(float_literal(float("nan"), "bf16"), "0x7FC0")
+
+    def test_non_finite_splat_in_every_float_type(self):
+        # A pad value or mask of -inf: the splat's literal must parse as
+        # the tensor's element type (it was the f64 pattern for every type).
+        for dtype, text in (("f16", "0xFC00"), ("bf16", "0xFF80"),
+                            ("f32", "0xFF800000"),
+                            ("f64", "0xFFF0000000000000")):
+            w = TcpWriter()
+            w.splat(float("-inf"), (2,), dtype)
+            self.assertIn("dense<%s> : tensor<2x%s>" % (text, dtype),
+                          "\n".join(w.body()))
 
 
 class WriterTest(unittest.TestCase):

@@ -164,6 +164,8 @@ def _overloads():
         "floor.default": L.floor, "ceil.default": L.ceil,
         "round.default": L.round_, "round.decimals": L.round_,
         "pow.Tensor_Scalar": L.pow_,
+        "constant_pad_nd.default": lambda ctx, input, pad, value=0: L.pad(
+            ctx, input, pad, "constant", value),
         "scaled_dot_product_attention.default":
             L.scaled_dot_product_attention,
         "upsample_nearest2d.vec": upsample_nearest,

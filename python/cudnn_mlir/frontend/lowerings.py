@@ -336,6 +336,35 @@ def cat(ctx, tensors, dim=0):
     return ctx.w.concat(values, _dim(dim, len(out.shape)), ctx.loc)
 
 
+def pad(ctx, input, pad, mode="constant", value=None):
+    """F.pad with a constant: blocks of the value concatenated before and
+    after each padded dimension (pad lists (before, after) pairs from the
+    last dimension backwards)."""
+    if mode != "constant":
+        raise UnsupportedOperation("expects pad mode 'constant', but got '%s'"
+                                   % mode)
+    if isinstance(value, Value) or any(not isinstance(p, int) for p in pad):
+        raise UnsupportedOperation("expects pad sizes and value to be numbers")
+    if any(p < 0 for p in pad) or len(pad) % 2 or len(pad) // 2 > input.rank:
+        raise UnsupportedOperation(
+            "expects (before, after) pairs of sizes >= 0 for at most %d "
+            "dimensions, but got %s" % (input.rank, list(pad)))
+    x = input
+    for i in range(len(pad) // 2):
+        axis = x.rank - 1 - i
+        before, after = pad[2 * i], pad[2 * i + 1]
+        parts = []
+        for size in (before, after):
+            shape = list(x.shape)
+            shape[axis] = size
+            parts.append(ctx.w.splat(value or 0.0, shape, x.dtype, ctx.loc)
+                         if size else None)
+        pieces = [v for v in (parts[0], x, parts[1]) if v is not None]
+        if len(pieces) > 1:
+            x = ctx.w.concat(pieces, axis, ctx.loc)
+    return x
+
+
 def getitem(ctx, obj, index):
     if not isinstance(obj, Value):
         return obj[index]
@@ -793,13 +822,15 @@ FUNCTIONS = {
     F.adaptive_avg_pool2d: adaptive_avg_pool2d,
     torch._C._nn.adaptive_avg_pool2d: adaptive_avg_pool2d,
     F.batch_norm: batch_norm, F.layer_norm: layer_norm,
-    F.group_norm: group_norm,
+    F.group_norm: group_norm, F.pad: pad,
     F.interpolate: interpolate, F.upsample: interpolate,
     F.upsample_nearest: lambda ctx, input, *args, **kwargs:
         upsample_nearest(ctx, input),
 }
 if hasattr(torch, "concat"):
     FUNCTIONS[torch.concat] = cat
+if hasattr(torch._C._nn, "pad"):  # F.pad's builtin (TorchDynamo's target)
+    FUNCTIONS[torch._C._nn.pad] = pad
 if hasattr(F, "scaled_dot_product_attention"):  # torch 2.x
     FUNCTIONS[F.scaled_dot_product_attention] = scaled_dot_product_attention
 if hasattr(F, "_max_pool2d"):

@@ -46,9 +46,9 @@ def tensor_type(shape: Sequence[int], dtype: str) -> str:
 
 
 def float_literal(value: float, dtype: str = "f64") -> str:
-    """`value` as an MLIR float literal of `dtype` (f32 or f64 attributes):
-    decimal with a '.', or the hex bit pattern for inf and nan, which have no
-    decimal form."""
+    """`value` as an MLIR float literal of `dtype` (f16, bf16, f32 or f64):
+    decimal with a '.', or, for inf and nan, which have no decimal form, the
+    hex bit pattern of that type's width."""
     value = float(value)
     if math.isfinite(value):
         text = repr(value)
@@ -56,8 +56,12 @@ def float_literal(value: float, dtype: str = "f64") -> str:
         if "." not in mantissa:
             mantissa += ".0"
         return mantissa + ("e" + exponent if exponent else "")
-    if dtype == "f32":
-        return "0x%08X" % struct.unpack("<I", struct.pack("<f", value))[0]
+    if dtype == "f16":
+        return "0x%04X" % struct.unpack("<H", struct.pack("<e", value))[0]
+    if dtype in ("f32", "bf16"):
+        bits = struct.unpack("<I", struct.pack("<f", value))[0]
+        # bf16 is the top half of f32 (exact for inf and nan).
+        return "0x%04X" % (bits >> 16) if dtype == "bf16" else "0x%08X" % bits
     return "0x%016X" % struct.unpack("<Q", struct.pack("<d", value))[0]
 
 
@@ -163,7 +167,7 @@ class TcpWriter:
     def splat(self, value: float, shape: Sequence[int], dtype: str,
               loc=None) -> Value:
         if dtype in FLOAT_TYPES:
-            literal = float_literal(value, "f64")
+            literal = float_literal(value, dtype)
         elif dtype == "i1":
             literal = "true" if value else "false"
         else:

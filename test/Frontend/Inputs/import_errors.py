@@ -119,6 +119,11 @@ class BoolMaskAttention(nn.Module):  # torch 2.x
         return F.scaled_dot_product_attention(q, q, q, attn_mask=mask)
 
 
+class ReflectPadFunctional(nn.Module):
+    def forward(self, x):
+        return F.pad(x, (1, 1), mode="reflect")
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
@@ -142,6 +147,7 @@ CASES = {
     "bilinear": (Bilinear, lambda: (torch.rand(1, 4, 6, 6),)),
     "upsample_by_three": (UpsampleByThree, lambda: (torch.rand(1, 4, 6, 6),)),
     "power": (PowerOneAndHalf, lambda: (torch.rand(2, 8),)),
+    "pad_reflect": (ReflectPadFunctional, lambda: (torch.rand(1, 2, 5),)),
     "causal_attention": (CausalAttention, lambda: (torch.rand(2, 4, 6, 8),)),
     "bool_mask_attention": (BoolMaskAttention, lambda: (
         torch.rand(2, 4, 6, 8), torch.ones(6, 6, dtype=torch.bool))),

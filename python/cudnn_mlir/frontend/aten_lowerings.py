@@ -136,9 +136,15 @@ def binary_scalar(lower):
 def _overloads():
     aten = torch.ops.aten
 
-    def upsample_nearest(ctx, input, *sizes_and_scales):
-        # The result shape is recorded; the sizes and scales only led to it.
-        return L.upsample_nearest(ctx, input)
+    def upsample_nearest(ctx, input, output_size=None, *scales):
+        # .vec: (output_size, scale_factors); .default: (output_size,
+        # scales_h, scales_w). The recorded result shape gives the sizes;
+        # given scales must match them (PyTorch indexes with the scales).
+        if len(scales) == 1:
+            scales = scales[0]
+        elif not any(s is not None for s in scales):
+            scales = None
+        return L.upsample_nearest(ctx, input, "nearest", scales)
 
     table = {
         "convolution.default": convolution,

@@ -261,14 +261,16 @@ def reshape_like_result(ctx, input, *args, **kwargs):
 _NEAREST_MODES = ("nearest", "nearest-exact")
 
 
-def upsample_nearest(ctx, input, mode="nearest"):
+def upsample_nearest(ctx, input, mode="nearest", scales=None):
     """Nearest-neighbour upsampling to the recorded result shape, by a
     power-of-two factor per spatial dimension (dims 2 and up): every element
     repeated, as an expand_shape to [N, C, H, 1, W, 1], a broadcast to
     [N, C, H, fh, W, fw] and a collapse. For such factors PyTorch's source
     index floor(dst * (1 / f)) is exact (1 / f is a power of two), so
     "nearest" and "nearest-exact" both repeat; other factors would depend on
-    how 1 / f rounds, and are refused."""
+    how 1 / f rounds, and are refused. Given `scales` (PyTorch then
+    indexes with them rather than with the sizes' ratio) must equal the
+    factors exactly."""
     if mode not in _NEAREST_MODES:
         raise UnsupportedOperation(
             "expects interpolation mode 'nearest' or 'nearest-exact', but "
@@ -287,6 +289,14 @@ def upsample_nearest(ctx, input, mode="nearest"):
                 "expects each spatial size to grow by a power-of-two factor, "
                 "but got %s -> %s" % (list(input.shape[2:]), list(out[2:])))
         factors.append(factor)
+    if scales is not None:
+        if not isinstance(scales, (tuple, list)):
+            scales = [scales] * len(factors)
+        if any(s is not None and float(s) != f
+               for s, f in zip(scales, factors)):
+            raise UnsupportedOperation(
+                "expects scale factors equal to the size ratios %s, but got "
+                "%s" % (factors, list(scales)))
     spread = list(input.shape[:2])
     repeated = list(input.shape[:2])
     for size, factor in zip(input.shape[2:], factors):
@@ -302,7 +312,7 @@ def interpolate(ctx, input, size=None, scale_factor=None, mode="nearest",
                 antialias=False):
     if antialias:
         raise UnsupportedOperation("expects interpolate without antialias")
-    return upsample_nearest(ctx, input, mode)
+    return upsample_nearest(ctx, input, mode, scale_factor)
 
 
 def permute(ctx, input, *dims):
@@ -783,7 +793,8 @@ MODULES = {
     nn.AdaptiveAvgPool2d: lambda ctx, m, x: adaptive_avg_pool2d(
         ctx, x, m.output_size),
     nn.Flatten: lambda ctx, m, x: reshape_like_result(ctx, x),
-    nn.Upsample: lambda ctx, m, x: upsample_nearest(ctx, x, m.mode),
+    nn.Upsample: lambda ctx, m, x: upsample_nearest(ctx, x, m.mode,
+                                                     m.scale_factor),
     nn.UpsamplingNearest2d: lambda ctx, m, x: upsample_nearest(ctx, x),
     nn.Dropout: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
     nn.Identity: lambda ctx, m, x: x,

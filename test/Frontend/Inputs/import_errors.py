@@ -124,6 +124,11 @@ class ReflectPadFunctional(nn.Module):
         return F.pad(x, (1, 1), mode="reflect")
 
 
+class UpsampleInexactScale(nn.Module):
+    def forward(self, x):
+        return F.interpolate(x, scale_factor=2.0001)
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
@@ -148,6 +153,8 @@ CASES = {
     "upsample_by_three": (UpsampleByThree, lambda: (torch.rand(1, 4, 6, 6),)),
     "power": (PowerOneAndHalf, lambda: (torch.rand(2, 8),)),
     "pad_reflect": (ReflectPadFunctional, lambda: (torch.rand(1, 2, 5),)),
+    "upsample_inexact_scale": (UpsampleInexactScale,
+                               lambda: (torch.rand(1, 4, 6, 6),)),
     "causal_attention": (CausalAttention, lambda: (torch.rand(2, 4, 6, 8),)),
     "bool_mask_attention": (BoolMaskAttention, lambda: (
         torch.rand(2, 4, 6, 8), torch.ones(6, 6, dtype=torch.bool))),

@@ -372,7 +372,7 @@ ReductionSpace::linearReducedStride(linalg::GenericOp op,
   return reducedStrides.back();
 }
 
-Value flatView(ImplicitLocOpBuilder &b, Value buffer) {
+Value linearElementView(ImplicitLocOpBuilder &b, Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
   auto [strides, offset] = type.getStridesAndOffset();
   int64_t extent = 1; // one past the last element's offset

@@ -130,7 +130,7 @@ struct ReductionSpace {
 
 /// `buffer` (static strides and offset) as a 1-D memref from its first
 /// element on, for loads at element offsets computed from its strides.
-Value flatView(ImplicitLocOpBuilder &b, Value buffer);
+Value linearElementView(ImplicitLocOpBuilder &b, Value buffer);
 
 /// Launches one thread per element of `count` (blocks of 256) and sets the
 /// builder inside `if (element < count)`; returns the element's index.

@@ -909,7 +909,8 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
             columnOffset, b.createOrFold<arith::MulIOp>(
                               index, indexConstant(b, elementStride)));
       linear.push_back(
-          LinearInput{flatView(b, input->get()), columnOffset, *stride});
+          LinearInput{linearElementView(b, input->get()), columnOffset,
+                      *stride});
     }
     // Loop coordinates per row only where something reads them: an input
     // loaded through them, or linalg.index in the body.

@@ -238,22 +238,16 @@ Status WorkspaceLease::acquire(int device, cudaStream_t stream,
         !s.ok())
       return s;
     int64_t size = (bytes + kGranule - 1) / kGranule * kGranule;
-    if (entry.current.data) {
-      if (entry.captured) {
-        entry.retired.push_back(entry.current);
-      } else {
-        // Stream-ordered: work already enqueued on `stream` finishes first.
-        cudaError_t err = entry.current.async
-                              ? cudaFreeAsync(entry.current.data, stream)
-                              : cudaFree(entry.current.data);
-        if (err != cudaSuccess) {
-          entry.current = Buffer();
-          return {CMRT_ERROR_CUDA,
-                  cudaErrorText("freeing the old workspace", err)};
-        }
-      }
-      entry.current = Buffer();
-      entry.captured = false;
+    Buffer old = std::exchange(entry.current, Buffer());
+    if (std::exchange(entry.captured, false)) {
+      entry.retired.push_back(old);
+    } else if (old.data) {
+      // Stream-ordered: work already enqueued on `stream` finishes first.
+      cudaError_t err = old.async ? cudaFreeAsync(old.data, stream)
+                                  : cudaFree(old.data);
+      if (err != cudaSuccess)
+        return {CMRT_ERROR_CUDA,
+                cudaErrorText("freeing the old workspace", err)};
     }
     Buffer grown;
     grown.bytes = size;

@@ -141,8 +141,7 @@ def pow_(ctx, input, exponent):
     if exponent == -0.5:
         return rsqrt(ctx, x)
     if exponent == -1:
-        return ctx.w.binary("tcp.divf", ctx.w.scalar_like(1.0, x, ctx.loc), x,
-                            ctx.loc)
+        return _reciprocal(ctx, x)
     raise UnsupportedOperation("expects an exponent of 1, 2, 3, 4, 0.5, -0.5 "
                                "or -1, but got %s" % exponent)
 
@@ -155,10 +154,13 @@ def round_(ctx, input, *, decimals=0):
     return ctx.w.unary("tcp.round_even", _float(ctx, input), loc=ctx.loc)
 
 
+def _reciprocal(ctx, x):
+    return ctx.w.binary("tcp.divf", ctx.w.scalar_like(1.0, x, ctx.loc), x,
+                        ctx.loc)
+
+
 def rsqrt(ctx, input):
-    root = sqrt(ctx, input)
-    return ctx.w.binary("tcp.divf", ctx.w.scalar_like(1.0, root, ctx.loc),
-                        root, ctx.loc)
+    return _reciprocal(ctx, sqrt(ctx, input))
 
 
 def relu(ctx, input, inplace=False):

@@ -369,8 +369,8 @@ def pad(ctx, input, pad, mode="constant", value=None):
         for size in (before, after):
             shape = list(x.shape)
             shape[axis] = size
-            parts.append(ctx.w.splat(value or 0.0, shape, x.dtype, ctx.loc)
-                         if size else None)
+            parts.append(ctx.w.splat(0.0 if value is None else value, shape,
+                                     x.dtype, ctx.loc) if size else None)
         pieces = [v for v in (parts[0], x, parts[1]) if v is not None]
         if len(pieces) > 1:
             x = ctx.w.concat(pieces, axis, ctx.loc)
@@ -797,7 +797,8 @@ MODULES = {
     nn.Flatten: lambda ctx, m, x: reshape_like_result(ctx, x),
     nn.Upsample: lambda ctx, m, x: upsample_nearest(ctx, x, m.mode,
                                                      m.scale_factor),
-    nn.UpsamplingNearest2d: lambda ctx, m, x: upsample_nearest(ctx, x),
+    nn.UpsamplingNearest2d: lambda ctx, m, x: upsample_nearest(
+        ctx, x, "nearest", m.scale_factor),
     nn.Dropout: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
     nn.Identity: lambda ctx, m, x: x,
 }
@@ -837,8 +838,8 @@ FUNCTIONS = {
     F.batch_norm: batch_norm, F.layer_norm: layer_norm,
     F.group_norm: group_norm, F.pad: pad,
     F.interpolate: interpolate, F.upsample: interpolate,
-    F.upsample_nearest: lambda ctx, input, *args, **kwargs:
-        upsample_nearest(ctx, input),
+    F.upsample_nearest: lambda ctx, input, size=None, scale_factor=None:
+        upsample_nearest(ctx, input, "nearest", scale_factor),
 }
 if hasattr(torch, "concat"):
     FUNCTIONS[torch.concat] = cat

@@ -129,6 +129,15 @@ class UpsampleInexactScale(nn.Module):
         return F.interpolate(x, scale_factor=2.0001)
 
 
+class UpsamplingModuleInexactScale(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.up = nn.UpsamplingNearest2d(scale_factor=2.0001)
+
+    def forward(self, x):
+        return self.up(x)
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
@@ -155,6 +164,8 @@ CASES = {
     "pad_reflect": (ReflectPadFunctional, lambda: (torch.rand(1, 2, 5),)),
     "upsample_inexact_scale": (UpsampleInexactScale,
                                lambda: (torch.rand(1, 4, 6, 6),)),
+    "upsampling_module_inexact_scale": (UpsamplingModuleInexactScale,
+                                        lambda: (torch.rand(1, 4, 6, 6),)),
     "causal_attention": (CausalAttention, lambda: (torch.rand(2, 4, 6, 8),)),
     "bool_mask_attention": (BoolMaskAttention, lambda: (
         torch.rand(2, 4, 6, 8), torch.ones(6, 6, dtype=torch.bool))),

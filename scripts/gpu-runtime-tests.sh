@@ -4,14 +4,16 @@
 # runtime on its own, builds it, and runs every test, the GPU ones (CTest
 # label `gpu`) included, printing each GPU case's measured error. Needs the
 # cudnn-frontend headers that scripts/setup.sh unpacks into build/third_party
-# (carry them when the GPU machine has no network).
+# (carry them when the GPU machine has no network). The tests are turned on
+# explicitly: scripts/gpu-runtime-env.sh configures the same build folder
+# with them off, and CMake's cache would otherwise keep that.
 #   bash scripts/gpu-runtime-tests.sh [gtest filter]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${BUILD_DIR:-$ROOT/build-gpu-runtime}"
 FRONTEND="${CUDNN_FRONTEND_INCLUDE_DIR:-$ROOT/build/third_party/cudnn-frontend-1.32.0/include}"
 cmake -S "$ROOT/runtime" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCUDNN_FRONTEND_INCLUDE_DIR="$FRONTEND" >/dev/null
+  -DCUDNN_FRONTEND_INCLUDE_DIR="$FRONTEND" -DCUDNN_MLIR_RUNTIME_BUILD_TESTS=ON >/dev/null
 ninja -C "$BUILD" >/dev/null
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
 "$BUILD/unittests/CudnnMlirRuntimeTests" --gtest_brief=1

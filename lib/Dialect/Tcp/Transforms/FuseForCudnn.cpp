@@ -30,6 +30,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::tcp {
 #define GEN_PASS_DEF_TCPFUSEFORCUDNNPASS
@@ -157,9 +158,37 @@ bool GroupPlanner::mayJoin(PlannedGroup &group, Operation *op,
   return true;
 }
 
+/// The dimension of the anchor's input (operand 0) that cuDNN's prologue
+/// scales and biases per channel: C of a conv's NCHW input, K (the last) of
+/// a matmul's.
+static int64_t prologueChannelDim(Operation *anchor) {
+  return isa<Conv2DOp>(anchor)
+             ? 1
+             : cast<RankedTensorType>(anchor->getOperand(0).getType())
+                       .getRank() -
+                   1;
+}
+
+/// True when `broadcast` (of the anchor's input shape) replicates a tensor
+/// with one value per channel: every dimension but the channel's is 1 in
+/// its source. A per-sample scale (N x C x 1 x 1, a squeeze-and-excitation
+/// block's) is not: cuDNN's prologue finds no engine for it.
+static bool isPerChannel(Operation *broadcast, int64_t channelDim) {
+  auto source = cast<RankedTensorType>(broadcast->getOperand(0).getType());
+  auto result = cast<RankedTensorType>(broadcast->getResult(0).getType());
+  for (int64_t d = 0; d < source.getRank(); ++d) {
+    int64_t size = source.getDimSize(d);
+    if (d == channelDim ? size != result.getDimSize(d) : size != 1)
+      return false;
+  }
+  return true;
+}
+
 void GroupPlanner::growPrologue(PlannedGroup &group, Operation *anchor) {
   // cuDNN's runtime fusion runs a prologue on the anchor's input (operand 0):
-  // scale, bias, ReLU. Each prologue op must feed only the group.
+  // per-channel scale, bias, ReLU. Each prologue op must feed only the
+  // group.
+  int64_t channelDim = prologueChannelDim(anchor);
   Value chain = anchor->getOperand(0);
   while (Operation *op = chain.getDefiningOp()) {
     if (op->getBlock() != &block || !op->hasOneUse() ||
@@ -174,6 +203,17 @@ void GroupPlanner::growPrologue(PlannedGroup &group, Operation *anchor) {
       if (lhsBroadcast == rhsBroadcast) {
         leaveOut(op, "a binary prologue op needs one per-channel broadcast "
                      "operand (scale or bias)");
+        return;
+      }
+      Value scale = lhsBroadcast ? op->getOperand(0) : op->getOperand(1);
+      if (!isPerChannel(scale.getDefiningOp(), channelDim)) {
+        leaveOut(op, Twine("a binary prologue op needs a per-channel "
+                           "operand (1 except in dim ") +
+                         Twine(channelDim) + "), but its broadcast is of " +
+                         llvm::formatv("{0}", scale.getDefiningOp()
+                                                  ->getOperand(0)
+                                                  .getType())
+                             .str());
         return;
       }
       next = lhsBroadcast ? op->getOperand(1) : op->getOperand(0);

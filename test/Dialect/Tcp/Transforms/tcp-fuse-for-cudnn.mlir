@@ -24,6 +24,61 @@ func.func @relu_conv_prologue(%x: !x, %w: !w) -> !x {
 
 // -----
 
+!x = tensor<2x4x8x8xf16>
+!w = tensor<4x4x3x3xf16>
+!s = tensor<1x4x1x1xf16>
+
+// A per-channel scale, a bias and a ReLU on the input (a batch norm folded
+// into the next conv) are the conv's prologue.
+// CHECK-LABEL: func.func @scale_bias_relu_conv_prologue
+// CHECK-NOT:     tcp.broadcast
+// CHECK:         %[[G:.*]] = tcp.group attributes {group_type = "cudnn"} {
+// CHECK:           tcp.mul
+// CHECK:           tcp.add
+// CHECK-NEXT:      %[[R:.*]] = tcp.clamp
+// CHECK-NEXT:      %[[C:.*]] = tcp.conv2d %[[R]]
+// CHECK-NEXT:      tcp.yield %[[C]]
+// CHECK:         return %[[G]]
+func.func @scale_bias_relu_conv_prologue(%x: !x, %w: !w, %s: !s, %b: !s) -> !x {
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %0 = tcp.broadcast %s, %c2, %c8, %c8 {axes = [0, 2, 3]} : !s, index, index, index -> !x
+  %1 = tcp.mul %x, %0 : !x, !x -> !x
+  %2 = tcp.broadcast %b, %c2, %c8, %c8 {axes = [0, 2, 3]} : !s, index, index, index -> !x
+  %3 = tcp.add %1, %2 : !x, !x -> !x
+  %4 = tcp.clamp %3 {min_float = 0.0 : f32} : !x -> !x
+  %5 = tcp.conv2d %4, %w {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : !x, !w -> !x
+  return %5 : !x
+}
+
+// -----
+
+!x = tensor<2x4x8x8xf16>
+!w = tensor<4x4x1x1xf16>
+!n = tensor<2x4x1x1xf16>
+
+// A squeeze-and-excitation block's scale has one value per sample and
+// channel: cuDNN's prologue takes only per-channel operands (it finds no
+// engine for this graph, and no standalone pointwise graph runs on sm_90),
+// so the multiply stays outside and the conv is a graph of its own.
+// CHECK-LABEL: func.func @per_sample_scale_not_a_prologue
+// CHECK:         %[[B:.*]] = tcp.broadcast
+// CHECK:         %[[M:.*]] = tcp.mul %{{.*}}, %[[B]]
+// CHECK:         %[[G:.*]] = tcp.group attributes {group_type = "cudnn"} {
+// CHECK-NEXT:      %[[C:.*]] = tcp.conv2d %[[M]]
+// CHECK-NEXT:      tcp.yield %[[C]]
+func.func @per_sample_scale_not_a_prologue(%x: !x, %w: !w, %s: !n) -> !x {
+  %c8 = arith.constant 8 : index
+  // expected-remark @+1 {{left out of cuDNN graphs: feeds no grouped pointwise op}}
+  %0 = tcp.broadcast %s, %c8, %c8 {axes = [2, 3]} : !n, index, index -> !x
+  // expected-remark @+1 {{left out of cuDNN graphs: a binary prologue op needs a per-channel operand (1 except in dim 1), but its broadcast is of tensor<2x4x1x1xf16>}}
+  %1 = tcp.mul %x, %0 : !x, !x -> !x
+  %2 = tcp.conv2d %1, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : !x, !w -> !x
+  return %2 : !x
+}
+
+// -----
+
 !x = tensor<1x4x8x8xf16>
 !w = tensor<4x4x3x3xf16>
 !b = tensor<1x4x1x1xf16>

@@ -17,7 +17,9 @@ Ours runs twice: called as compiled (`ours`) and replayed from a CUDA graph
 both (e.g. `autotune=true`; the same for --compile-only). Times are per
 call, from CUDA events around 20 back-to-back calls, the median of 15
 rounds; the contenders take turns round by round. The last column checks
-ours (graph replay) against eager on the last call's output.
+ours (graph replay) against eager on the last call's output. `--profile`
+then lists each contender's GPU work per call from torch.profiler: how many
+kernels and copies, their summed GPU time, and the costliest.
 """
 
 import argparse
@@ -35,7 +37,7 @@ cudnn_mlir.load_runtime_before_torch()
 import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
 
-from cuda_timing import ms_per_call  # noqa: E402
+from cuda_timing import kernel_times, ms_per_call  # noqa: E402
 
 
 class LSTMClassifier(nn.Module):
@@ -102,6 +104,10 @@ def main():
     parser.add_argument("--options", default=None,
                         help="pipeline options of ours (default: the "
                         "model's defaults)")
+    parser.add_argument("--profile", action="store_true",
+                        help="after timing, each contender's GPU work per "
+                        "call (torch.profiler): kernels per call, their "
+                        "total time and the costliest ones")
     parser.add_argument("--rows", default="",
                         help="comma-separated row indices (default: all)")
     args = parser.parse_args()
@@ -157,7 +163,28 @@ def main():
         line += "".join(" %.2fx |" % (t / times[1]) for t in times[2:])
         line += " %.3g (of max %.3g) |" % (err.item(), scale.item())
         print(line, flush=True)
+        if args.profile:
+            names = ["ours", "ours graph", "eager", "compile"] + modes
+            for label, fn in zip(names, contenders):
+                with torch.no_grad():
+                    print_profile("%s batch %d, %s" % (name, batch, label),
+                                  kernel_times(torch, fn))
     return 0
+
+
+def print_profile(title, times, top=12):
+    """One contender's GPU activities per call: how many, their total time,
+    and the `top` costliest, each with its share."""
+    per_call = sorted(((us * count, us, count, key)
+                       for key, us, count in times), reverse=True)
+    total = sum(t for t, _, _, _ in per_call)
+    launches = sum(count for _, _, count, _ in per_call)
+    print("## %s: %.0f GPU activities per call, %.1f us of GPU time" % (
+        title, launches, total))
+    for t, us, count, key in per_call[:top]:
+        print("  %7.1f us %5.1f%%  %5.1f x %6.1f us  %s" % (
+            t, 100 * t / total if total else 0, count, us, key[:90]))
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

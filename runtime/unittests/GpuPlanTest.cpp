@@ -20,10 +20,15 @@ namespace {
 class GpuPlanTest : public GpuGraphTest {
 protected:
   cmrtGraph build(const GraphDescription &desc, cmrtGraphOptions options) {
+    return build(desc, options, stream);
+  }
+  /// The same on stream `on`.
+  cmrtGraph build(const GraphDescription &desc, cmrtGraphOptions options,
+                  cudaStream_t on) {
     std::vector<int64_t> w = serialize(desc);
     cmrtGraph g = nullptr;
     EXPECT_EQ(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()),
-                                  options, stream, &g),
+                                  options, on, &g),
               CMRT_SUCCESS)
         << cmrtGetLastErrorMessage();
     return g;
@@ -189,13 +194,7 @@ TEST_F(GpuPlanTest, WorkspaceUsedByACaptureOutlivesGrowth) {
   CUDA_OK(cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking));
   CUDA_OK(cudaStreamCreateWithFlags(&plain, cudaStreamNonBlocking));
   auto buildOn = [&](const ConvShape &shape, cudaStream_t on) {
-    std::vector<int64_t> w = serialize(convConvGraph(DataType::Half, shape));
-    cmrtGraph g = nullptr;
-    EXPECT_EQ(cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()),
-                                  CMRT_GRAPH_DEFAULT, on, &g),
-              CMRT_SUCCESS)
-        << cmrtGetLastErrorMessage();
-    return g;
+    return build(convConvGraph(DataType::Half, shape), CMRT_GRAPH_DEFAULT, on);
   };
   auto poolOf = [&](cudaStream_t on) {
     cmrtWorkspaceInfo i{};

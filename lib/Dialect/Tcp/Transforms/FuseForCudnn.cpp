@@ -198,21 +198,19 @@ void GroupPlanner::growPrologue(PlannedGroup &group, Operation *anchor) {
     // operand that is not a per-channel broadcast (scale * x, x + bias).
     Value next = op->getOperand(0);
     if (op->getNumOperands() == 2) {
-      bool lhsBroadcast = absorbableBroadcast(op->getOperand(0)) != nullptr;
-      bool rhsBroadcast = absorbableBroadcast(op->getOperand(1)) != nullptr;
-      if (lhsBroadcast == rhsBroadcast) {
+      Operation *lhsBroadcast = absorbableBroadcast(op->getOperand(0));
+      Operation *rhsBroadcast = absorbableBroadcast(op->getOperand(1));
+      if (!lhsBroadcast == !rhsBroadcast) {
         leaveOut(op, "a binary prologue op needs one per-channel broadcast "
                      "operand (scale or bias)");
         return;
       }
-      Value scale = lhsBroadcast ? op->getOperand(0) : op->getOperand(1);
-      if (!isPerChannel(scale.getDefiningOp(), channelDim)) {
+      Operation *broadcast = lhsBroadcast ? lhsBroadcast : rhsBroadcast;
+      if (!isPerChannel(broadcast, channelDim)) {
         leaveOut(op, Twine("a binary prologue op needs a per-channel "
                            "operand (1 except in dim ") +
                          Twine(channelDim) + "), but its broadcast is of " +
-                         llvm::formatv("{0}", scale.getDefiningOp()
-                                                  ->getOperand(0)
-                                                  .getType())
+                         llvm::formatv("{0}", broadcast->getOperand(0).getType())
                              .str());
         return;
       }

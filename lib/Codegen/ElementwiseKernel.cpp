@@ -442,7 +442,7 @@ int64_t elementwiseVectorWidth(linalg::GenericOp op) {
   if (width < 2 || ranges[lane] % width != 0)
     return 1;
   for (auto [operand, dim] : vectors)
-    if (!vectorsStayAligned(*operand, dim, width))
+    if (!vectorsStayAligned(operand->get(), dim, width))
       return 1;
   return width;
 }

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -179,23 +180,22 @@ struct IndexedDim {
 };
 } // namespace
 
-/// The dimension of `operand`'s buffer (static strides and offset) that
-/// loop `dim` indexes, if it indexes exactly one, directly.
-static std::optional<IndexedDim>
-indexedDim(linalg::GenericOp op, OpOperand &operand, unsigned dim) {
-  auto type = dyn_cast<MemRefType>(operand.get().getType());
+/// The dimension of `buffer` (static strides and offset), read through
+/// `map`, that loop `dim` indexes, if it indexes exactly one, directly.
+static std::optional<IndexedDim> indexedDim(Value buffer, AffineMap map,
+                                            unsigned dim) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
   if (!type)
     return std::nullopt;
   auto [strides, offset] = type.getStridesAndOffset();
   if (ShapedType::isDynamic(offset) ||
       llvm::any_of(strides, ShapedType::isDynamic))
     return std::nullopt;
-  AffineMap map = op.getMatchingIndexingMap(&operand);
   std::optional<unsigned> found;
   for (auto [position, expr] : llvm::enumerate(map.getResults())) {
     if (!expr.isFunctionOfDim(dim))
       continue;
-    if (found || expr != getAffineDimExpr(dim, op.getContext()))
+    if (found || expr != getAffineDimExpr(dim, map.getContext()))
       return std::nullopt;
     found = position;
   }
@@ -204,16 +204,27 @@ indexedDim(linalg::GenericOp op, OpOperand &operand, unsigned dim) {
   return IndexedDim{*found, strides[*found]};
 }
 
+static std::optional<IndexedDim>
+indexedDim(linalg::GenericOp op, OpOperand &operand, unsigned dim) {
+  return indexedDim(operand.get(), op.getMatchingIndexingMap(&operand), dim);
+}
+
 std::optional<unsigned> unitStrideDim(linalg::GenericOp op, OpOperand &operand,
                                       unsigned dim) {
-  std::optional<IndexedDim> indexed = indexedDim(op, operand, dim);
+  return unitStrideDim(operand.get(), op.getMatchingIndexingMap(&operand),
+                       dim);
+}
+
+std::optional<unsigned> unitStrideDim(Value buffer, AffineMap map,
+                                      unsigned dim) {
+  std::optional<IndexedDim> indexed = indexedDim(buffer, map, dim);
   if (!indexed || indexed->stride != 1)
     return std::nullopt;
   return indexed->position;
 }
 
-bool vectorsStayAligned(OpOperand &operand, unsigned dim, int64_t width) {
-  auto type = cast<MemRefType>(operand.get().getType());
+bool vectorsStayAligned(Value buffer, unsigned dim, int64_t width) {
+  auto type = cast<MemRefType>(buffer.getType());
   auto [strides, offset] = type.getStridesAndOffset();
   if (offset % width != 0 || type.getDimSize(dim) % width != 0)
     return false;
@@ -249,7 +260,8 @@ vectorViewAt(ImplicitLocOpBuilder &b, linalg::GenericOp op, OpOperand &operand,
 gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
                            ArrayRef<int64_t> blockSize,
                            TypeRange workgroupBuffers, StringRef kernelName,
-                           int64_t minBlocksPerMultiprocessor) {
+                           int64_t minBlocksPerMultiprocessor, int64_t gridY,
+                           int64_t dynamicSharedBytes) {
   Value one = indexConstant(b, 1);
   Value grid = indexConstant(b, gridSize);
   SmallVector<Value, 3> block;
@@ -258,8 +270,13 @@ gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
                         ? indexConstant(b, blockSize[i])
                         : one);
   auto launch = gpu::LaunchOp::create(
-      b, b.getLoc(), grid, one, one, block[0], block[1], block[2],
-      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      b, b.getLoc(), grid, indexConstant(b, gridY), one, block[0], block[1],
+      block[2],
+      dynamicSharedBytes > 0
+          ? Value(arith::ConstantOp::create(
+                b, b.getI32IntegerAttr(static_cast<int32_t>(dynamicSharedBytes))))
+          : Value(),
+      /*asyncTokenType=*/nullptr,
       /*asyncDependencies=*/{}, workgroupBuffers, /*privateAttributions=*/{},
       nullptr, nullptr, nullptr, /*module=*/nullptr,
       FlatSymbolRefAttr::get(b.getContext(), kernelName));
@@ -290,6 +307,90 @@ Value createElementLaunch(ImplicitLocOpBuilder &b, int64_t count,
       /*withElseRegion=*/false);
   b.setInsertionPointToStart(&guard.getThenRegion().front());
   return element;
+}
+
+/// One PTX instruction with side effects and a memory clobber.
+static Value inlinePtx(ImplicitLocOpBuilder &b, Type result, ValueRange operands,
+                       StringRef ptx, StringRef constraints) {
+  return LLVM::InlineAsmOp::create(
+             b, result ? TypeRange{result} : TypeRange{}, operands, ptx,
+             constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(b.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
+}
+
+void emitGridBarrier(ImplicitLocOpBuilder &b) {
+  gpu::BarrierOp::create(b);
+  auto isZero = [&](gpu::Dimension dim, bool block) -> Value {
+    Value id = block ? Value(gpu::BlockIdOp::create(b, dim))
+                     : Value(gpu::ThreadIdOp::create(b, dim));
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, id,
+                                 indexConstant(b, 0));
+  };
+  auto all = [&](bool block) {
+    return arith::AndIOp::create(
+        b, isZero(gpu::Dimension::x, block),
+        arith::AndIOp::create(b, isZero(gpu::Dimension::y, block),
+                              isZero(gpu::Dimension::z, block)));
+  };
+  auto master = scf::IfOp::create(b, all(/*block=*/false), false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&master.getThenRegion().front());
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    auto envreg = [&](int n) {
+      return arith::ExtUIOp::create(
+          b, i64,
+          inlinePtx(b, i32, {}, "mov.u32 $0, %envreg" + std::to_string(n) + ";",
+                    "=r"));
+    };
+    // The workspace's {u32 size; u32 barrier}, its address's high half in
+    // %envreg1 and low half in %envreg2: the barrier at byte 4.
+    Value workspace = arith::OrIOp::create(
+        b, envreg(2),
+        arith::ShLIOp::create(b, envreg(1),
+                              arith::ConstantOp::create(
+                                  b, b.getI64IntegerAttr(32))));
+    Value barrier = arith::AddIOp::create(
+        b, workspace, arith::ConstantOp::create(b, b.getI64IntegerAttr(4)));
+    Value blocks = indexConstant(b, 1);
+    for (gpu::Dimension dim :
+         {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+      blocks = arith::MulIOp::create(b, blocks, gpu::GridDimOp::create(b, dim));
+    Value expected = arith::IndexCastOp::create(b, i32, blocks);
+    // Block 0 adds 2^31 - (blocks - 1), the others 1: the sum flips bit 31.
+    Value one = arith::ConstantOp::create(b, b.getI32IntegerAttr(1));
+    Value top = arith::ConstantOp::create(
+        b, b.getI32IntegerAttr(static_cast<int32_t>(0x80000000u)));
+    Value firstAdds = arith::SubIOp::create(
+        b, top, arith::SubIOp::create(b, expected, one));
+    Value add =
+        arith::SelectOp::create(b, all(/*block=*/true), firstAdds, one);
+    Value old = inlinePtx(b, i32, {barrier, add},
+                          "atom.add.release.gpu.u32 $0, [$1], $2;",
+                          "=r,l,r,~{memory}");
+    auto spin = scf::WhileOp::create(b, TypeRange{}, ValueRange{});
+    {
+      Block *before = b.createBlock(&spin.getBefore());
+      Value now = inlinePtx(b, i32, {barrier}, "ld.acquire.gpu.u32 $0, [$1];",
+                            "=r,l,~{memory}");
+      Value flipped = arith::AndIOp::create(
+          b, arith::XOrIOp::create(b, old, now), top);
+      Value waiting = arith::CmpIOp::create(
+          b, arith::CmpIPredicate::eq, flipped,
+          arith::ConstantOp::create(b, b.getI32IntegerAttr(0)));
+      scf::ConditionOp::create(b, waiting, ValueRange{});
+      (void)before;
+      Block *after = b.createBlock(&spin.getAfter());
+      scf::YieldOp::create(b, ValueRange{});
+      (void)after;
+    }
+  }
+  b.setInsertionPointAfter(master);
+  gpu::BarrierOp::create(b);
 }
 
 ReductionSpace::ReductionSpace(linalg::GenericOp op)
@@ -353,13 +454,18 @@ SmallVector<Value> ReductionSpace::nextReduced(ImplicitLocOpBuilder &b,
 std::optional<int64_t>
 ReductionSpace::linearReducedStride(linalg::GenericOp op,
                                     OpOperand &operand) const {
+  return linearReducedStride(operand.get(), op.getMatchingIndexingMap(&operand));
+}
+
+std::optional<int64_t> ReductionSpace::linearReducedStride(Value buffer,
+                                                           AffineMap map) const {
   // The stride of the buffer dimension each reduced loop indexes, the
   // innermost loop last.
   SmallVector<int64_t> reducedStrides;
   for (auto [dim, iterator] : llvm::enumerate(iterators)) {
     if (iterator != utils::IteratorType::reduction)
       continue;
-    std::optional<IndexedDim> indexed = indexedDim(op, operand, dim);
+    std::optional<IndexedDim> indexed = indexedDim(buffer, map, dim);
     if (!indexed)
       return std::nullopt;
     reducedStrides.push_back(indexed->stride);

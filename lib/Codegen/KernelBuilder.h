@@ -71,11 +71,14 @@ Value allVectorAligned(ImplicitLocOpBuilder &b, ArrayRef<Value> buffers);
 /// static strides: consecutive `dim` positions are consecutive elements.
 std::optional<unsigned> unitStrideDim(linalg::GenericOp op, OpOperand &operand,
                                       unsigned dim);
+/// The same for `buffer` read through `map` (from some op's loops).
+std::optional<unsigned> unitStrideDim(Value buffer, AffineMap map,
+                                      unsigned dim);
 
 /// True when `operand`'s vectors of `width` elements along its unit-stride
 /// dimension `dim` start 16-byte aligned whenever the buffer does: every
 /// other stride and the offset are multiples of `width`.
-bool vectorsStayAligned(OpOperand &operand, unsigned dim, int64_t width);
+bool vectorsStayAligned(Value buffer, unsigned dim, int64_t width);
 
 /// The buffer and indices for a vector access to `operand` at loop
 /// coordinates `loops` along its unit-stride memory dimension `dim`: the
@@ -92,10 +95,29 @@ vectorViewAt(ImplicitLocOpBuilder &b, linalg::GenericOp op, OpOperand &operand,
 /// `nvvm.minctasm`: ptxas then keeps the kernel's registers low enough for
 /// that many blocks per multiprocessor (codegen-outline-kernels carries the
 /// mark to the kernel).
+///
+/// `gridY` blocks along y and `dynamicSharedBytes` of dynamic shared memory
+/// (gpu.dynamic_shared_memory) are for kernels that need them.
 gpu::LaunchOp createLaunch(ImplicitLocOpBuilder &b, int64_t gridSize,
                            ArrayRef<int64_t> blockSize,
                            TypeRange workgroupBuffers, StringRef kernelName,
-                           int64_t minBlocksPerMultiprocessor = 0);
+                           int64_t minBlocksPerMultiprocessor = 0,
+                           int64_t gridY = 1, int64_t dynamicSharedBytes = 0);
+
+/// The suffix of a kernel that waits at grid-wide barriers: the runtime
+/// launches it cooperatively (all blocks resident at once) and may lower
+/// its grid's y size to the blocks the device holds at once, so such a
+/// kernel must work for any gridDim.y.
+constexpr llvm::StringLiteral kGridSyncSuffix = "_grid_sync";
+
+/// A barrier across every block of the grid (inside a launch named with
+/// kGridSyncSuffix): the block's threads meet, its first thread arrives at
+/// the driver's grid workspace (%envreg1:%envreg2, high:low; set for cooperative launches)
+/// with release semantics and spins with acquire loads until the
+/// barrier's top bit flips, then the block's threads meet again: what any
+/// thread wrote before is visible to every thread after. The same
+/// protocol as CUDA's cooperative_groups grid.sync().
+void emitGridBarrier(ImplicitLocOpBuilder &b);
 
 /// A reduction's iteration space as two linear indices: the output (over
 /// the parallel loops, row-major) and the position among the reduced loops.
@@ -122,6 +144,9 @@ struct ReductionSpace {
   /// position, and no coordinate needs dividing out. Static strides only.
   std::optional<int64_t> linearReducedStride(linalg::GenericOp op,
                                              OpOperand &operand) const;
+  /// The same for `buffer` read through `map` (from the reduction's loops).
+  std::optional<int64_t> linearReducedStride(Value buffer,
+                                             AffineMap map) const;
 
   SmallVector<utils::IteratorType> iterators;
   SmallVector<int64_t> parallelSizes, reducedSizes;

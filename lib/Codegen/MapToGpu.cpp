@@ -116,11 +116,15 @@ struct CodegenMapToGpuPass
                              .str();
       if (isMultiValueReduction(op)) {
         linalg::GenericOp epilogue = findOutputEpilogue(op);
-        llvm::append_range(kernels,
-                           emitMultiValueReductionKernels(op, epilogue, name));
+        linalg::GenericOp follower =
+            gridSync ? findGridSyncFollower(op, epilogue) : linalg::GenericOp();
+        llvm::append_range(kernels, emitMultiValueReductionKernels(
+                                        op, epilogue, follower, name));
         mapped.insert(op);
         if (epilogue)
           mapped.insert(epilogue);
+        if (follower)
+          mapped.insert(follower);
       } else if (isRowReduction(op)) {
         RowGroup group = formRowGroup(op);
         kernels.push_back(emitRowGroupKernel(group, name));

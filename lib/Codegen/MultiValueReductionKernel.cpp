@@ -47,6 +47,10 @@ constexpr int64_t kMinPlaneThreads = 128;
 constexpr int64_t kPlaneValuesPerThread = 64; // below: fewer threads
 constexpr int64_t kColumnBlockThreads = 512;
 constexpr int64_t kMaxColumnThreads = 32; // threads along the outputs
+// Partial states per column in a column block's shared memory: 16 of the
+// 64 rows of an 8-thread-wide block fold in four groups, which leaves a
+// grid-sync kernel room for one more trip of x in shared memory.
+constexpr int64_t kColumnScratchRows = 16;
 // Blocks to aim for when splitting a reduction (H100: 132 SMs). Measured
 // on the H100 with the batch-norm benchmark: planes do best with two waves
 // of 512-thread blocks (f32 256x64x56x56: 94.6 us against 104 us with one),
@@ -406,6 +410,64 @@ struct Emitter : ReductionSpace {
                 ")"};
   }
 
+  /// In a grid-sync kernel, after the blocks stored their `split` partial
+  /// states per output and met at a grid barrier: merges each output's
+  /// states and stores the final one (running the epilogue). The outputs go
+  /// round the merge units, a warp each (`warpPerOutput`) or a block each
+  /// (merged through blockMerge and `shared`); `thread` is the block's
+  /// linear thread id. Every member takes states member, member + members,
+  /// ... in a fixed order, so the result does not depend on timing.
+  void emitGridMerge(ArrayRef<Value> partials, Value split, Value blockLinear,
+                     Value blocks, Value thread, int64_t blockThreads,
+                     bool warpPerOutput, ArrayRef<BlockArgument> shared) {
+    int64_t members = warpPerOutput ? 32 : blockThreads;
+    Value unit = blockLinear, units = blocks, member = thread;
+    if (warpPerOutput) {
+      Value warps = indexConstant(b, blockThreads / 32);
+      unit = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, blockLinear, warps),
+          arith::DivUIOp::create(b, thread, indexConstant(b, 32)));
+      units = arith::MulIOp::create(b, blocks, warps);
+      member = arith::RemUIOp::create(b, thread, indexConstant(b, 32));
+    }
+    auto outputs =
+        scf::ForOp::create(b, unit, indexConstant(b, numOutputs), units);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(outputs.getBody());
+    Value output = outputs.getInductionVar();
+    auto fold = scf::ForOp::create(b, member, split,
+                                   indexConstant(b, members),
+                                   asRange(merger.empty(b)));
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(fold.getBody());
+      State loaded;
+      for (Value buffer : partials)
+        loaded.push_back(memref::LoadOp::create(
+            b, buffer, ValueRange{fold.getInductionVar(), output}));
+      scf::YieldOp::create(
+          b, asRange(merger.merge(b, State(fold.getRegionIterArgs()),
+                                  loaded)));
+    }
+    State state(fold.getResults());
+    state = warpPerOutput
+                ? warpMerge(b, merger, state)
+                : blockMerge(b, merger, state, shared, thread, blockThreads);
+    auto first = scf::IfOp::create(
+        b,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, member,
+                              indexConstant(b, 0)),
+        /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&first.getThenRegion().front());
+      storeFinal(output, state);
+    }
+    // The next output's blockMerge reuses `shared`.
+    if (!warpPerOutput)
+      gpu::BarrierOp::create(b);
+  }
+
   /// One shared-memory array of `shape` per state value.
   SmallVector<Type> scratchArrays(ArrayRef<int64_t> shape) {
     SmallVector<Type> arrays;
@@ -462,26 +524,30 @@ struct Emitter : ReductionSpace {
 /// all loaded (`load`; an item past `end` reads item `end - 1` instead)
 /// before any is folded into `lanes` (`fold`), so that the loads are in
 /// flight together; the steps of items past `end` are discarded by a select
-/// (not a branch, and for all lanes alike).
+/// (not a branch, and for all lanes alike). `loaded`, if given, sees the
+/// trip's loaded items first (an item past `end` holds item `end - 1`).
 template <typename Loaded>
-SmallVector<Value>
-foldUnrolledTrip(ImplicitLocOpBuilder &b, Value first, Value end, int64_t step,
-                 SmallVector<Value> lanes, function_ref<Loaded(Value)> load,
-                 function_ref<SmallVector<Value>(ArrayRef<Value>,
-                                                 const Loaded &)>
-                     fold) {
+SmallVector<Value> foldUnrolledTrip(
+    ImplicitLocOpBuilder &b, Value first, Value end, Value step,
+    SmallVector<Value> lanes, function_ref<Loaded(Value)> load,
+    function_ref<SmallVector<Value>(ArrayRef<Value>, const Loaded &)> fold,
+    function_ref<void(ArrayRef<Loaded>)> loaded = {}) {
   Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
-  SmallVector<Loaded> loaded;
+  SmallVector<Loaded> units;
   SmallVector<Value> inRange;
   for (int64_t k = 0; k < kUnroll; ++k) {
-    Value item = arith::AddIOp::create(b, first, indexConstant(b, k * step));
+    Value item = arith::AddIOp::create(
+        b, first,
+        b.createOrFold<arith::MulIOp>(step, indexConstant(b, k)));
     inRange.push_back(
         arith::CmpIOp::create(b, arith::CmpIPredicate::ult, item, end));
-    loaded.push_back(
+    units.push_back(
         load(k == 0 ? item : arith::MinUIOp::create(b, item, last)));
   }
+  if (loaded)
+    loaded(units);
   for (int64_t k = 0; k < kUnroll; ++k) {
-    SmallVector<Value> next = fold(lanes, loaded[k]);
+    SmallVector<Value> next = fold(lanes, units[k]);
     if (k == 0) {
       lanes = next;
       continue;
@@ -587,7 +653,7 @@ State foldUnits(Emitter &e, Value output, Value start, Value end, int64_t step,
     };
     scf::YieldOp::create(
         b, foldUnrolledTrip<LoadedUnit>(
-               b, loop.getInductionVar(), end, step,
+               b, loop.getInductionVar(), end, indexConstant(b, step),
                SmallVector<Value>(loop.getRegionIterArgs()), load, fold));
   }
   return e.collapseLanes(SmallVector<Value>(loop.getResults()), width);
@@ -743,6 +809,20 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
                   width, partials);
 }
 
+/// The element offset of `buffer` (static strides) at the indices `map`
+/// gives for `loops`.
+Value flatOffset(ImplicitLocOpBuilder &b, Value buffer, AffineMap map,
+                 ValueRange loops) {
+  auto strides =
+      cast<MemRefType>(buffer.getType()).getStridesAndOffset().first;
+  Value offset = indexConstant(b, 0);
+  for (auto [index, stride] : llvm::zip(applyMap(b, map, loops), strides))
+    offset = b.createOrFold<arith::AddIOp>(
+        offset,
+        b.createOrFold<arith::MulIOp>(index, indexConstant(b, stride)));
+  return offset;
+}
+
 /// The block of the columns mapping: `threads` along the outputs (a power
 /// of two up to 32, fewer where there are few outputs), each with `width`
 /// consecutive outputs, and `rows` threads splitting the rows.
@@ -750,17 +830,20 @@ struct ColumnBlock {
   int64_t width = 1, threads = kMaxColumnThreads,
           rows = kColumnBlockThreads / kMaxColumnThreads;
   int64_t outputsPerBlock() const { return threads * width; }
+  /// The partial states per column that shared memory holds at once: the
+  /// rows fold into them a group at a time, then a tree merges them.
+  int64_t scratchRows() const { return std::min(rows, kColumnScratchRows); }
 };
 
-/// Shared memory for one partial state per thread and lane: the count once
-/// per thread where the lanes share it, every other value per lane.
+/// Shared memory for one partial state per warp row and lane: the count
+/// once per thread where the lanes share it, every other value per lane.
 int64_t columnScratchBytes(const Emitter &e, const ColumnBlock &block) {
   int64_t bytes = 0;
   for (auto [i, type] : llvm::enumerate(e.merger.types)) {
     int64_t perThread = (i == 0 && e.sharedCount) ? 1 : block.width;
     bytes += perThread * shuffleType(type).getIntOrFloatBitWidth() / 8;
   }
-  return bytes * block.threads * block.rows;
+  return bytes * block.threads * block.scratchRows();
 }
 
 /// Outputs per thread for the columns mapping with vector loads: one
@@ -806,18 +889,249 @@ ColumnBlock columnBlockFor(const Emitter &e) {
          (e.numOutputs % width != 0 ||
           columnScratchBytes(e, shaped(width)) > kSharedMemoryBytes ||
           llvm::any_of(vectors, [&](auto vector) {
-            return !vectorsStayAligned(*vector.first, vector.second, width);
+            return !vectorsStayAligned(vector.first->get(), vector.second, width);
           })))
     width /= 2;
   return shaped(width);
 }
 
+/// The elementwise generic after a column reduction and its epilogue that
+/// the reduction's kernel runs too, after two grid-wide barriers (batch
+/// norm's normalisation): it reads the reduction's input `x` element by
+/// element, other inputs only per output (the epilogue's results, the
+/// affine parameters), and writes one output, all seen here through the
+/// reduction's loops.
+struct GridSyncFollower {
+  linalg::GenericOp op;
+  unsigned xInput = 0;         // the follower's input that reads x
+  unsigned reductionInput = 0; // the reduction's input that is x
+  SmallVector<AffineMap> maps; // per follower operand, on the reduction's loops
+};
+
+/// Rows of the follower whose loads a grid-sync kernel issues together
+/// before computing them. Measured on an H200 (f16 NHWC batch norm,
+/// 2026-11-26): one row at a time, 88.8 / 52.3 / 50.9 us for 256x64x56x56,
+/// 256x2048x7x7 and 32x256x56x56; two rows 98.4 / 57.0 / 57.9 us and four
+/// 111.3 / 65.7 / 64.8 us, as holding the loaded rows on top of the
+/// per-output inputs (4 x 8 lanes for batch norm) makes ptxas spill within
+/// its 64 registers (80 and 156 bytes).
+constexpr int64_t kFollowerBatch = 1;
+
+/// Phase three of a grid-sync kernel: one thread's rows of the follower,
+/// the newest trip first; with `vectors` x comes from the cache or one
+/// vector load per row and y goes out as one vector store, otherwise both
+/// go lane by lane through the loops' coordinates.
+struct FollowerRows {
+  Emitter &e;
+  const GridSyncFollower &f;
+  Value base;
+  int64_t width;
+  unsigned loop; // the reduction's parallel loop
+  Value first, rowStep, tripStep, cache;
+  // x's flat view and its column's offset, with the stride per row.
+  Value xView, xColumnOffset;
+  int64_t xStride;
+  // The cache holds the trips below cachedTrips; the index of row k of
+  // trip `trip` there.
+  int64_t cachedTrips;
+  function_ref<Value(Value, int64_t)> cacheIndex;
+
+  void emit(bool vectors) {
+    ImplicitLocOpBuilder &b = e.b;
+    linalg::GenericOp op = f.op;
+    Value y = op.getDpsInits()[0];
+    AffineMap yMap = f.maps[op.getNumDpsInputs()];
+    Type yElement = getElementTypeOrSelf(y);
+    // The follower's per-output inputs, per lane (x's place stays empty).
+    SmallVector<SmallVector<Value>> invariants;
+    for (int64_t l = 0; l < width; ++l) {
+      SmallVector<Value> loops = e.loopsAt(
+          arith::AddIOp::create(b, base, indexConstant(b, l)), Value());
+      SmallVector<Value> arguments;
+      for (auto [i, input] : llvm::enumerate(op.getDpsInputOperands())) {
+        if (i == f.xInput)
+          arguments.push_back(Value());
+        else if (!isa<MemRefType>(input->get().getType()))
+          arguments.push_back(input->get());
+        else
+          arguments.push_back(memref::LoadOp::create(
+              b, input->get(), applyMap(b, f.maps[i], loops)));
+      }
+      arguments.push_back(
+          arith::ConstantOp::create(b, b.getZeroAttr(yElement)));
+      invariants.push_back(arguments);
+    }
+    Value yView, yColumnOffset;
+    int64_t yStride = 0;
+    if (vectors) {
+      yView = linearElementView(b, y);
+      yColumnOffset = flatOffset(b, y, yMap, e.loopsAt(base, Value()));
+      yStride = *e.linearReducedStride(y, yMap);
+    }
+    Value end = indexConstant(b, e.numReduced);
+    Value zero = indexConstant(b, 0), one = indexConstant(b, 1);
+    Value remaining = arith::SelectOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, first, end),
+        arith::SubIOp::create(b, end, first), zero);
+    Value trips = arith::DivUIOp::create(
+        b,
+        arith::AddIOp::create(b, remaining,
+                              arith::SubIOp::create(b, tripStep, one)),
+        tripStep);
+    auto tripLoop = scf::ForOp::create(b, zero, trips, one);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(tripLoop.getBody());
+    Value trip = arith::SubIOp::create(
+        b, arith::SubIOp::create(b, trips, one), tripLoop.getInductionVar());
+    Value tripFirst =
+        arith::AddIOp::create(b, first, arith::MulIOp::create(b, trip, tripStep));
+    if (vectors)
+      emitVectorTrip(trip, tripFirst, end, yView, yColumnOffset, yStride,
+                     invariants);
+    else
+      emitScalarTrip(tripFirst, end, invariants);
+  }
+
+  /// The trip's rows in batches of kFollowerBatch: all of a batch's loads
+  /// (rows past the end read the last row; from the cache if the trip is
+  /// in it), then its rows' results, then their stores, so that the loads
+  /// are in flight together.
+  void emitVectorTrip(Value trip, Value tripFirst, Value end, Value yView,
+                      Value yColumnOffset, int64_t yStride,
+                      ArrayRef<SmallVector<Value>> invariants) {
+    ImplicitLocOpBuilder &b = e.b;
+    linalg::GenericOp op = f.op;
+    Type xElement = getElementTypeOrSelf(
+        e.op.getDpsInputOperand(f.reductionInput)->get());
+    Type yElement = getElementTypeOrSelf(op.getDpsInits()[0]);
+    VectorType xVector = VectorType::get({width}, xElement);
+    VectorType yVector = VectorType::get({width}, yElement);
+    int64_t xBytes = width * xElement.getIntOrFloatBitWidth() / 8;
+    int64_t yBytes = width * yElement.getIntOrFloatBitWidth() / 8;
+    Value last = arith::SubIOp::create(b, end, indexConstant(b, 1));
+    Value cached;
+    if (cache)
+      cached = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, trip,
+                                     indexConstant(b, cachedTrips));
+    for (int64_t batch = 0; batch < kUnroll; batch += kFollowerBatch) {
+      SmallVector<int64_t> ks;
+      for (int64_t k = batch; k < std::min(kUnroll, batch + kFollowerBatch);
+           ++k)
+        ks.push_back(k);
+      SmallVector<Value> rows, inRange;
+      for (int64_t k : ks) {
+        rows.push_back(arith::AddIOp::create(
+            b, tripFirst,
+            b.createOrFold<arith::MulIOp>(rowStep, indexConstant(b, k))));
+        inRange.push_back(arith::CmpIOp::create(
+            b, arith::CmpIPredicate::ult, rows.back(), end));
+      }
+      auto loadGlobal = [&]() {
+        SmallVector<Value> loaded;
+        for (Value row : rows) {
+          Value index = arith::AddIOp::create(
+              b, xColumnOffset,
+              arith::MulIOp::create(b, arith::MinUIOp::create(b, row, last),
+                                    indexConstant(b, xStride)));
+          loaded.push_back(vector::LoadOp::create(
+              b, xVector, xView, ValueRange{index}, /*nontemporal=*/false,
+              llvm::MaybeAlign(std::min<int64_t>(xBytes, kVectorBytes))));
+        }
+        return loaded;
+      };
+      SmallVector<Value> loaded;
+      if (cache) {
+        auto choose = scf::IfOp::create(
+            b, cached,
+            [&](OpBuilder &, Location) {
+              SmallVector<Value> fromCache;
+              for (int64_t k : ks)
+                fromCache.push_back(vector::LoadOp::create(
+                    b, xVector, cache, ValueRange{cacheIndex(trip, k)}));
+              scf::YieldOp::create(b, fromCache);
+            },
+            [&](OpBuilder &, Location) {
+              scf::YieldOp::create(b, loadGlobal());
+            });
+        loaded = SmallVector<Value>(choose.getResults());
+      } else {
+        loaded = loadGlobal();
+      }
+      for (auto [row, inside, x] : llvm::zip(rows, inRange, loaded)) {
+        SmallVector<Value> results;
+        for (int64_t l = 0; l < width; ++l) {
+          SmallVector<Value> arguments(invariants[l]);
+          arguments[f.xInput] = vector::ExtractOp::create(b, x, l);
+          results.push_back(emitBody(b, op, arguments, ValueRange{})[0]);
+        }
+        Value result = vector::FromElementsOp::create(b, yVector, results);
+        auto store = scf::IfOp::create(b, inside, false);
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(&store.getThenRegion().front());
+        Value index = arith::AddIOp::create(
+            b, yColumnOffset,
+            arith::MulIOp::create(b, row, indexConstant(b, yStride)));
+        vector::StoreOp::create(
+            b, result, yView, ValueRange{index}, /*nontemporal=*/false,
+            llvm::MaybeAlign(std::min<int64_t>(yBytes, kVectorBytes)));
+      }
+    }
+  }
+
+  /// Lane by lane, row by row, through the loops' coordinates.
+  void emitScalarTrip(Value tripFirst, Value end,
+                      ArrayRef<SmallVector<Value>> invariants) {
+    ImplicitLocOpBuilder &b = e.b;
+    linalg::GenericOp op = f.op;
+    linalg::GenericOp reduction = e.op;
+    OpOperand &x = *reduction.getDpsInputOperand(f.reductionInput);
+    Value y = op.getDpsInits()[0];
+    AffineMap yMap = f.maps[op.getNumDpsInputs()];
+    for (int64_t k = 0; k < kUnroll; ++k) {
+      Value row = arith::AddIOp::create(
+          b, tripFirst,
+          b.createOrFold<arith::MulIOp>(rowStep, indexConstant(b, k)));
+      auto inRange = scf::IfOp::create(
+          b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, end),
+          false);
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&inRange.getThenRegion().front());
+      SmallVector<Value> loops = e.loopsAt(base, row);
+      for (int64_t l = 0; l < width; ++l) {
+        SmallVector<Value> laneLoops(loops);
+        laneLoops[loop] =
+            arith::AddIOp::create(b, loops[loop], indexConstant(b, l));
+        SmallVector<Value> arguments(invariants[l]);
+        arguments[f.xInput] = loadOperand(b, reduction, x, laneLoops);
+        memref::StoreOp::create(b, emitBody(b, op, arguments, ValueRange{})[0],
+                                y, applyMap(b, yMap, laneLoops));
+      }
+    }
+  }
+};
+
+/// Dynamic shared memory a grid-sync kernel may give each block to keep
+/// the first trips of x on chip: two blocks of 512 threads share an H100
+/// or H200 multiprocessor's 228 KiB (227 KiB usable, 1 KiB per block
+/// reserved), less their static shared memory.
+constexpr int64_t kSharedBytesPerGridSyncBlock = 112 * 1024;
+
 /// The columns mapping: threads along x take consecutive outputs, `width`
 /// each (read with one vector load per input and row where width > 1, one
 /// state per lane), the block's threads along y split the rows, and a
 /// shared-memory tree merges their states.
+///
+/// With a `follower` it is one kernel that waits at grid-wide barriers
+/// (kGridSyncSuffix): the blocks store their partial states, and after a
+/// grid barrier they merge every output's states (a warp or a block each)
+/// and run the epilogue; after a second barrier every thread normalises
+/// its rows (the follower's body), newest trip first, so that the rows
+/// the statistics read last come from L2, and the first trips come from
+/// shared memory, where phase one kept them. grid.y is the split and may
+/// be lowered by the runtime (gridDim.y is read, not assumed).
 SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
-                                       const ColumnBlock &block) {
+                                       const ColumnBlock &block,
+                                       const GridSyncFollower *follower) {
   ImplicitLocOpBuilder &b = e.b;
   linalg::GenericOp op = e.op;
   int64_t width = block.width;
@@ -831,7 +1145,7 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
       1, std::min((kColumnTargetBlocks + columnBlocks - 1) / columnBlocks,
                   e.numReduced / (block.rows * kMinPerThread)));
   SmallVector<Value> partials;
-  if (split > 1)
+  if (split > 1 || follower)
     partials = e.allocatePartials(split);
   int64_t vectorBytes = 0;
   for (OpOperand *input : op.getDpsInputOperands())
@@ -846,24 +1160,82 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
   for (auto [i, type] : llvm::enumerate(e.merger.types)) {
     int64_t columns = (i == 0 && e.sharedCount) ? block.threads : perBlock;
     scratch.push_back(MemRefType::get(
-        {block.rows, columns}, shuffleType(type), MemRefLayoutAttrInterface{},
+        {block.scratchRows(), columns}, shuffleType(type),
+        MemRefLayoutAttrInterface{},
         gpu::AddressSpaceAttr::get(b.getContext(),
                                    gpu::AddressSpace::Workgroup)));
+  }
+  int64_t blockThreads = block.threads * block.rows;
+  // The grid-sync kernel's merge scratch (blockMerge) and its cache of x:
+  // `cachedTrips` trips of kUnroll rows per thread.
+  int64_t cachedTrips = 0, tripBytes = 0;
+  Type xElement;
+  if (follower) {
+    llvm::append_range(scratch, e.scratchArrays({32}));
+    xElement = getElementTypeOrSelf(
+        op.getDpsInputOperand(follower->reductionInput)->get());
+    tripBytes = blockThreads * kUnroll * width *
+                xElement.getIntOrFloatBitWidth() / 8;
+    int64_t staticBytes = columnScratchBytes(e, block);
+    for (Type type : e.merger.types)
+      staticBytes += 32 * shuffleType(type).getIntOrFloatBitWidth() / 8;
+    int64_t tripsPerThread =
+        (e.numReduced + block.rows * split * kUnroll - 1) /
+        (block.rows * split * kUnroll);
+    cachedTrips = std::clamp<int64_t>(
+        (kSharedBytesPerGridSyncBlock - staticBytes) / tripBytes, 0,
+        tripsPerThread);
   }
 
   {
     OpBuilder::InsertionGuard insertion(b);
     gpu::LaunchOp launch =
-        createLaunch(b, columnBlocks * split, {block.threads, block.rows},
-                     scratch, (name + "_columns").str(),
-                     minBlocksPerMultiprocessor(block.threads * block.rows));
+        follower
+            ? createLaunch(b, columnBlocks, {block.threads, block.rows},
+                           scratch,
+                           (name + "_columns" + kGridSyncSuffix).str(),
+                           minBlocksPerMultiprocessor(blockThreads),
+                           /*gridY=*/split, cachedTrips * tripBytes)
+            : createLaunch(b, columnBlocks * split,
+                           {block.threads, block.rows}, scratch,
+                           (name + "_columns").str(),
+                           minBlocksPerMultiprocessor(blockThreads));
     ArrayRef<BlockArgument> shared = launch.getWorkgroupAttributions();
+    ArrayRef<BlockArgument> mergeShared;
+    if (follower) {
+      mergeShared = shared.drop_front(e.merger.types.size());
+      shared = shared.take_front(e.merger.types.size());
+    }
     Value tx = launch.getThreadIds().x;
     Value ty = launch.getThreadIds().y;
-    Value column = arith::RemUIOp::create(b, launch.getBlockIds().x,
-                                          indexConstant(b, columnBlocks));
-    Value part = arith::DivUIOp::create(b, launch.getBlockIds().x,
-                                        indexConstant(b, columnBlocks));
+    Value column, part, splitValue;
+    if (follower) {
+      column = launch.getBlockIds().x;
+      part = launch.getBlockIds().y;
+      splitValue = launch.getGridSize().y;
+    } else {
+      column = arith::RemUIOp::create(b, launch.getBlockIds().x,
+                                      indexConstant(b, columnBlocks));
+      part = arith::DivUIOp::create(b, launch.getBlockIds().x,
+                                    indexConstant(b, columnBlocks));
+      splitValue = indexConstant(b, split);
+    }
+    Value tid = arith::AddIOp::create(
+        b, tx, arith::MulIOp::create(b, ty, indexConstant(b, block.threads)));
+    // The cache of x: [trip * kUnroll + k][thread] vectors of `width`.
+    Value cache;
+    if (cachedTrips > 0) {
+      auto workgroup = gpu::AddressSpaceAttr::get(
+          b.getContext(), gpu::AddressSpace::Workgroup);
+      Value bytes = gpu::DynamicSharedMemoryOp::create(
+          b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                             MemRefLayoutAttrInterface{}, workgroup));
+      cache = memref::ViewOp::create(
+          b,
+          MemRefType::get({cachedTrips * kUnroll * blockThreads * width},
+                          xElement, MemRefLayoutAttrInterface{}, workgroup),
+          bytes, indexConstant(b, 0), ValueRange{});
+    }
     Value threadColumn = arith::AddIOp::create(
         b, arith::MulIOp::create(b, column, indexConstant(b, block.threads)),
         tx);
@@ -899,18 +1271,11 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
         linear.push_back(std::nullopt);
         continue;
       }
-      auto strides =
-          cast<MemRefType>(input->get().getType()).getStridesAndOffset().first;
-      Value columnOffset = indexConstant(b, 0);
-      for (auto [index, elementStride] :
-           llvm::zip(applyMap(b, op.getMatchingIndexingMap(input), columnLoops),
-                     strides))
-        columnOffset = b.createOrFold<arith::AddIOp>(
-            columnOffset, b.createOrFold<arith::MulIOp>(
-                              index, indexConstant(b, elementStride)));
-      linear.push_back(
-          LinearInput{linearElementView(b, input->get()), columnOffset,
-                      *stride});
+      linear.push_back(LinearInput{
+          linearElementView(b, input->get()),
+          flatOffset(b, input->get(), op.getMatchingIndexingMap(input),
+                     columnLoops),
+          *stride});
     }
     // Loop coordinates per row only where something reads them: an input
     // loaded through them, or linalg.index in the body.
@@ -979,22 +1344,69 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
     };
 
     // kUnroll rows per trip (foldUnrolledTrip).
+    Value first = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, part, indexConstant(b, block.rows)), ty);
+    Value rowStep = b.createOrFold<arith::MulIOp>(
+        indexConstant(b, block.rows), splitValue);
+    Value tripStep =
+        b.createOrFold<arith::MulIOp>(rowStep, indexConstant(b, kUnroll));
+    // Row k of the thread's trip `trip` (0 for its first) in the cache,
+    // which holds trips below cachedTrips.
+    auto cacheIndex = [&](Value trip, int64_t k) -> Value {
+      Value slot = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, trip, indexConstant(b, kUnroll)),
+          indexConstant(b, k));
+      return arith::MulIOp::create(
+          b,
+          arith::AddIOp::create(
+              b, arith::MulIOp::create(b, slot, indexConstant(b, blockThreads)),
+              tid),
+          indexConstant(b, width));
+    };
     auto foldRows = [&]() -> SmallVector<Value> {
-      Value first = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, part, indexConstant(b, block.rows)), ty);
       Value end = indexConstant(b, e.numReduced);
-      int64_t step = block.rows * split;
-      auto rows = scf::ForOp::create(b, first, end,
-                                     indexConstant(b, step * kUnroll),
-                                     emptyLanes);
+      // Caching rows counts the trips too (the last iteration argument).
+      bool caching = cache && useVectors;
+      SmallVector<Value> initial(emptyLanes);
+      if (caching)
+        initial.push_back(indexConstant(b, 0));
+      auto rows = scf::ForOp::create(b, first, end, tripStep, initial);
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(rows.getBody());
-      scf::YieldOp::create(
-          b, foldUnrolledTrip<Row>(
-                 b, rows.getInductionVar(), end, step,
-                 SmallVector<Value>(rows.getRegionIterArgs()), loadRow,
-                 foldRow));
-      return SmallVector<Value>(rows.getResults());
+      SmallVector<Value> lanes(rows.getRegionIterArgs());
+      Value trip;
+      if (caching)
+        trip = lanes.pop_back_val();
+      // One branch per trip, after all its loads: a store per row in its
+      // own branch would wait for that row's load before the next load
+      // issues. A row past the end stores the last row's copy into a slot
+      // that phase three never reads.
+      auto keep = [&](ArrayRef<Row> units) {
+        auto store = scf::IfOp::create(
+            b,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::ult, trip,
+                                  indexConstant(b, cachedTrips)),
+            false);
+        OpBuilder::InsertionGuard inIf(b);
+        b.setInsertionPointToStart(&store.getThenRegion().front());
+        for (auto [k, row] : llvm::enumerate(units))
+          vector::StoreOp::create(b, row.loaded[follower->reductionInput],
+                                  cache,
+                                  ValueRange{cacheIndex(trip, k)});
+      };
+      function_ref<void(ArrayRef<Row>)> onLoaded;
+      if (caching)
+        onLoaded = keep;
+      SmallVector<Value> folded = foldUnrolledTrip<Row>(
+          b, rows.getInductionVar(), end, rowStep, lanes, loadRow, foldRow,
+          onLoaded);
+      if (caching)
+        folded.push_back(arith::AddIOp::create(b, trip, indexConstant(b, 1)));
+      scf::YieldOp::create(b, folded);
+      SmallVector<Value> results(rows.getResults());
+      if (caching)
+        results.pop_back();
+      return results;
     };
     // Vector loads where the vector-read buffers are 16-byte aligned, one
     // load per lane otherwise (the same threads and outputs either way).
@@ -1002,6 +1414,9 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
     for (OpOperand *input : op.getDpsInputOperands())
       if (unitStrideDim(op, *input, loop))
         vectorBuffers.push_back(input->get());
+    if (follower)
+      vectorBuffers.push_back(
+          linalg::GenericOp(follower->op).getDpsInits()[0]);
     Value aligned = width > 1 ? allVectorAligned(b, vectorBuffers) : Value();
     auto accumulate = scf::IfOp::create(
         b, valid,
@@ -1056,25 +1471,54 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
     SmallVector<State> own;
     for (int64_t l = 0; l < width; ++l)
       own.push_back(e.lane(lanes, l));
-    storeLanes(ty, own);
-    gpu::BarrierOp::create(b);
-    // A tree over the block's rows of partial states: log2(rows) merges per
-    // lane and thread rather than `rows` in one thread.
-    for (int64_t stride = block.rows / 2; stride >= 1; stride /= 2) {
+    // The rows fold into scratchRows slots a group at a time, the last
+    // group first (each row merges its slot's state with its own), then a
+    // tree merges the slots. The order is fixed.
+    int64_t slots = block.scratchRows();
+    Value slot = arith::RemUIOp::create(b, ty, indexConstant(b, slots));
+    Value group = arith::DivUIOp::create(b, ty, indexConstant(b, slots));
+    for (int64_t g = block.rows / slots - 1; g >= 0; --g) {
+      auto turn = scf::IfOp::create(
+          b,
+          arith::AndIOp::create(
+              b, valid,
+              arith::CmpIOp::create(b, arith::CmpIPredicate::eq, group,
+                                    indexConstant(b, g))),
+          false);
+      {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(&turn.getThenRegion().front());
+        if (g == block.rows / slots - 1) {
+          storeLanes(slot, own);
+        } else {
+          SmallVector<State> merged;
+          for (int64_t l = 0; l < width; ++l)
+            merged.push_back(e.merger.merge(b, own[l], loadLane(slot, l)));
+          storeLanes(slot, merged);
+        }
+      }
+      gpu::BarrierOp::create(b);
+    }
+    Value firstGroup = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                             group, indexConstant(b, 0));
+    // A tree over the slots: log2(slots) merges per lane and thread rather
+    // than `slots` in one thread.
+    for (int64_t stride = block.scratchRows() / 2; stride >= 1; stride /= 2) {
       Value active = arith::AndIOp::create(
-          b, valid,
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, ty,
+          b, arith::AndIOp::create(b, valid, firstGroup),
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, slot,
                                 indexConstant(b, stride)));
       auto step = scf::IfOp::create(b, active, false);
       {
         OpBuilder::InsertionGuard inner(b);
         b.setInsertionPointToStart(&step.getThenRegion().front());
-        Value other = arith::AddIOp::create(b, ty, indexConstant(b, stride));
+        Value other =
+            arith::AddIOp::create(b, slot, indexConstant(b, stride));
         SmallVector<State> merged;
         for (int64_t l = 0; l < width; ++l)
-          merged.push_back(
-              e.merger.merge(b, loadLane(ty, l), loadLane(other, l)));
-        storeLanes(ty, merged);
+          merged.push_back(e.merger.merge(b, loadLane(slot, l),
+                                          loadLane(other, l)));
+        storeLanes(slot, merged);
       }
       gpu::BarrierOp::create(b);
     }
@@ -1082,20 +1526,62 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
                                            indexConstant(b, 0));
     auto merging = scf::IfOp::create(
         b, arith::AndIOp::create(b, firstRow, valid), false);
-    b.setInsertionPointToStart(&merging.getThenRegion().front());
-    for (int64_t l = 0; l < width; ++l) {
-      State state = loadLane(indexConstant(b, 0), l);
-      Value output = arith::AddIOp::create(b, base, indexConstant(b, l));
-      e.storeState(partials, part, output, state);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&merging.getThenRegion().front());
+      for (int64_t l = 0; l < width; ++l) {
+        State state = loadLane(indexConstant(b, 0), l);
+        Value output = arith::AddIOp::create(b, base, indexConstant(b, l));
+        e.storeState(partials, part, output, state);
+      }
+    }
+    if (follower) {
+      emitGridBarrier(b);
+      Value blockLinear = arith::AddIOp::create(
+          b, column,
+          arith::MulIOp::create(b, part, indexConstant(b, columnBlocks)));
+      Value blocks = arith::MulIOp::create(
+          b, indexConstant(b, columnBlocks), splitValue);
+      e.emitGridMerge(partials, splitValue, blockLinear, blocks, tid,
+                      blockThreads, split <= kWarpMergeSplit, mergeShared);
+      emitGridBarrier(b);
+      auto normalize = scf::IfOp::create(b, valid, false);
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&normalize.getThenRegion().front());
+      // x is read through its flat view (checked by analyzeFollower).
+      const LinearInput &flatX = *linear[follower->reductionInput];
+      FollowerRows rows{e,        *follower,         base,         width,
+                        loop,     first,             rowStep,      tripStep,
+                        cache,    flatX.view,        flatX.columnOffset,
+                        flatX.stride, cachedTrips, cacheIndex};
+      if (width == 1) {
+        rows.emit(/*vectors=*/false);
+      } else {
+        auto choose = scf::IfOp::create(b, aligned, true);
+        b.setInsertionPointToStart(&choose.getThenRegion().front());
+        rows.emit(/*vectors=*/true);
+        b.setInsertionPointToStart(&choose.getElseRegion().front());
+        rows.emit(/*vectors=*/false);
+      }
     }
   }
-  return e.finish(name, "columns",
-                  std::to_string(block.threads) +
-                      (width > 1 ? " x " + std::to_string(width) : "") +
-                      " columns x " + std::to_string(block.rows) +
-                      " rows per block" +
-                      (width > 1 ? ", vector " + std::to_string(width) : ""),
-                  width, partials);
+  std::string details =
+      std::to_string(block.threads) +
+      (width > 1 ? " x " + std::to_string(width) : "") + " columns x " +
+      std::to_string(block.rows) + " rows per block" +
+      (width > 1 ? ", vector " + std::to_string(width) : "");
+  if (!follower)
+    return e.finish(name, "columns", details, width, partials);
+  return {{(name + "_columns" + kGridSyncSuffix).str(),
+           e.describe() + " over columns (" + details +
+               (e.sharedCount && width > 1 ? ", shared count" : "") +
+               ", up to " + std::to_string(split) +
+               " blocks per column), then after grid barriers the merge (" +
+               (split <= kWarpMergeSplit ? "a warp" : "a block") +
+               " per output) and the elementwise op after it" +
+               (cachedTrips > 0 ? " (" + std::to_string(cachedTrips) +
+                                      " trips of x kept in shared memory)"
+                                : std::string())}};
 }
 
 bool isWelford(linalg::GenericOp op) {
@@ -1127,6 +1613,90 @@ std::optional<StateMerge> stateMergeOf(linalg::GenericOp op) {
     return std::nullopt;
   merger.combiners = std::move(*combiners);
   return merger;
+}
+
+/// The follower a grid-sync kernel can run after `e`'s reduction and its
+/// `epilogue` (see GridSyncFollower): the next op but allocations, an
+/// all-parallel generic over the same loops with one output, no
+/// linalg.index and no read of its output; one input is the reduction's
+/// input x through a permutation (as the reduction reads it), the others
+/// do not move with the reduced loops; x and the output are read and
+/// written as vectors of the columns mapping (flat, aligned whenever the
+/// buffers are), and the output is no buffer the reduction or the
+/// epilogue uses.
+std::optional<GridSyncFollower> analyzeFollower(const Emitter &e,
+                                                linalg::GenericOp epilogue) {
+  linalg::GenericOp op = e.op;
+  if (!epilogue || !readsColumns(op) || e.parallelSizes.size() != 1)
+    return std::nullopt;
+  ColumnBlock block = columnBlockFor(e);
+  if (block.width < 2)
+    return std::nullopt;
+  Operation *next = epilogue->getNextNode();
+  while (next && isa<memref::AllocOp>(next))
+    next = next->getNextNode();
+  auto follower = dyn_cast_or_null<linalg::GenericOp>(next);
+  if (!follower || !follower.hasPureBufferSemantics() ||
+      follower.getNumReductionLoops() != 0 ||
+      follower.getNumLoops() != op.getNumLoops() ||
+      follower.getNumDpsInits() != 1 ||
+      !follower.getRegionOutputArgs()[0].use_empty() ||
+      !follower.getBody()->getOps<linalg::IndexOp>().empty())
+    return std::nullopt;
+  unsigned loop = 0;
+  for (auto [dim, iterator] : llvm::enumerate(e.iterators))
+    if (iterator == utils::IteratorType::parallel)
+      loop = dim;
+  GridSyncFollower found;
+  found.op = follower;
+  std::optional<AffineMap> toFollower;
+  for (auto [i, input] : llvm::enumerate(follower.getDpsInputOperands())) {
+    for (auto [r, reduced] : llvm::enumerate(op.getDpsInputOperands())) {
+      AffineMap followerMap = follower.getMatchingIndexingMap(input);
+      AffineMap reductionMap = op.getMatchingIndexingMap(reduced);
+      if (input->get() != reduced->get() || !followerMap.isPermutation() ||
+          !reductionMap.isPermutation() ||
+          !unitStrideDim(op, *reduced, loop) ||
+          !e.linearReducedStride(op, *reduced))
+        continue;
+      toFollower = inversePermutation(followerMap).compose(reductionMap);
+      found.xInput = i;
+      found.reductionInput = r;
+      break;
+    }
+    if (toFollower)
+      break;
+  }
+  if (!toFollower)
+    return std::nullopt;
+  for (OpOperand &operand : follower->getOpOperands())
+    found.maps.push_back(
+        follower.getMatchingIndexingMap(&operand).compose(*toFollower));
+  for (auto [i, input] : llvm::enumerate(follower.getDpsInputOperands())) {
+    if (i == found.xInput || !isa<ShapedType>(input->get().getType()))
+      continue;
+    if (!isa<MemRefType>(input->get().getType()))
+      return std::nullopt;
+    for (auto [dim, iterator] : llvm::enumerate(e.iterators))
+      if (iterator == utils::IteratorType::reduction &&
+          found.maps[i].isFunctionOfDim(dim))
+        return std::nullopt;
+  }
+  Value y = follower.getDpsInits()[0];
+  AffineMap yMap = found.maps[follower.getNumDpsInputs()];
+  std::optional<unsigned> yDim = unitStrideDim(y, yMap, loop);
+  unsigned yBits = getElementTypeOrSelf(y).getIntOrFloatBitWidth();
+  if (!yDim || yBits % 8 != 0 || !e.linearReducedStride(y, yMap) ||
+      !vectorsStayAligned(y, *yDim, block.width))
+    return std::nullopt;
+  for (Operation *user : {op.getOperation(), epilogue.getOperation()})
+    for (Value operand : user->getOperands())
+      if (operand == y)
+        return std::nullopt;
+  for (OpOperand *input : follower.getDpsInputOperands())
+    if (input->get() == y)
+      return std::nullopt;
+  return found;
 }
 
 } // namespace
@@ -1167,23 +1737,49 @@ linalg::GenericOp findOutputEpilogue(linalg::GenericOp op) {
   return epilogue;
 }
 
+linalg::GenericOp findGridSyncFollower(linalg::GenericOp op,
+                                       linalg::GenericOp epilogue) {
+  std::optional<StateMerge> merger = stateMergeOf(op);
+  if (!merger || !epilogue)
+    return {};
+  ImplicitLocOpBuilder b(op.getLoc(), op.getContext());
+  Emitter emitter(op, b, *merger);
+  std::optional<GridSyncFollower> follower = analyzeFollower(emitter, epilogue);
+  return follower ? follower->op : linalg::GenericOp();
+}
+
 SmallVector<KernelSummary>
 emitMultiValueReductionKernels(linalg::GenericOp op, linalg::GenericOp epilogue,
-                               StringRef name) {
+                               linalg::GenericOp follower, StringRef name) {
   ImplicitLocOpBuilder b(op.getLoc(), op);
   Emitter emitter(op, b, *stateMergeOf(op));
   for (unsigned i = 0; i < op.getNumDpsInits(); ++i)
     emitter.initValues.push_back(findFillInit(op, i).value);
   emitter.epilogue = epilogue;
-  // The allocations between the two (the epilogue's outputs) move before
-  // the kernels, which use them.
-  if (epilogue)
-    while (op->getNextNode() != epilogue.getOperation())
-      op->getNextNode()->moveBefore(op);
+  std::optional<GridSyncFollower> grid;
+  if (follower) {
+    grid = analyzeFollower(emitter, epilogue);
+    // Unreachable: the caller found the follower with the same analysis.
+    assert(grid && grid->op == follower && "follower no longer fits");
+  }
+  // The allocations between the three (the epilogue's and the follower's
+  // outputs) move before the kernels, which use them.
+  if (epilogue) {
+    Operation *last = follower ? follower.getOperation()
+                               : epilogue.getOperation();
+    SmallVector<Operation *> allocations;
+    for (Operation *it = op->getNextNode(); it != last; it = it->getNextNode())
+      if (it != epilogue.getOperation())
+        allocations.push_back(it);
+    for (Operation *allocation : allocations)
+      allocation->moveBefore(op);
+  }
   SmallVector<KernelSummary> kernels =
-      readsColumns(op) ? emitColumns(emitter, name, columnBlockFor(emitter))
-                       : emitPlanes(emitter, name);
-  if (epilogue)
+      readsColumns(op)
+          ? emitColumns(emitter, name, columnBlockFor(emitter),
+                        grid ? &*grid : nullptr)
+          : emitPlanes(emitter, name);
+  if (epilogue && !follower)
     kernels.back().strategy += ", with the elementwise op after it";
   return kernels;
 }

@@ -77,11 +77,18 @@ bool isMultiValueReduction(linalg::GenericOp op);
 /// reduction's kernel then runs it for each output it finishes.
 linalg::GenericOp findOutputEpilogue(linalg::GenericOp op);
 
+/// The elementwise generic after `op`'s epilogue that `op`'s kernel can
+/// run as well, as one kernel with grid-wide barriers (batch norm's
+/// normalisation after its statistics, channels-last), or null. See
+/// GridSyncFollower in MultiValueReductionKernel.cpp for what fits.
+linalg::GenericOp findGridSyncFollower(linalg::GenericOp op,
+                                       linalg::GenericOp epilogue);
 /// The kernels of multi-value reduction `op`, and of `epilogue` (from
-/// findOutputEpilogue, or null) with them.
+/// findOutputEpilogue, or null) and `follower` (from findGridSyncFollower,
+/// or null) with them.
 SmallVector<KernelSummary>
 emitMultiValueReductionKernels(linalg::GenericOp op, linalg::GenericOp epilogue,
-                               StringRef name);
+                               linalg::GenericOp follower, StringRef name);
 
 } // namespace mlir::cudnn_mlir::codegen
 

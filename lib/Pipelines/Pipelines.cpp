@@ -52,7 +52,8 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   pm.addPass(cudnn::createCudnnResultsToOutParamsPass());
   // What no cuDNN graph took, as linalg on buffers: generated kernels.
   pm.addNestedPass<func::FuncOp>(cudnn_mlir::createCodegenMapToGpuPass(
-      cudnn_mlir::CodegenMapToGpuPassOptions{options.reportKernels}));
+      cudnn_mlir::CodegenMapToGpuPassOptions{options.reportKernels,
+                                             options.gridSync}));
   pm.addPass(cudnn_mlir::createCodegenOutlineKernelsPass());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
@@ -76,6 +77,8 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   pm.addNestedPass<gpu::GPUModuleOp>(memref::createExpandStridedMetadataPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createLowerAffinePass());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  pm.addNestedPass<gpu::GPUModuleOp>(
+      cudnn_mlir::createCodegenExternDynamicSharedMemoryPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = "isa";
@@ -121,6 +124,7 @@ void cudnn_mlir::buildTcpToLLVMPipeline(
   toLLVM.deterministic = options.deterministic;
   toLLVM.autotune = options.autotune;
   toLLVM.reportKernels = options.reportKernels;
+  toLLVM.gridSync = options.gridSync;
   buildCudnnToLLVMPipeline(pm, toLLVM);
 }
 

@@ -270,7 +270,12 @@ Status describeKernel(cmrtKernelModuleImpl &m, cudaKernel_t handle,
   info.handle = handle;
   info.paramCount = paramCount(handle);
   info.maxThreadsPerBlock = attributes.maxThreadsPerBlock;
+  info.staticSharedBytes = static_cast<int64_t>(attributes.sharedSizeBytes);
   info.module = &m;
+  info.gridSync = name.size() > kGridSyncSuffix.size() &&
+                  std::string_view(name).substr(name.size() -
+                                                kGridSyncSuffix.size()) ==
+                      kGridSyncSuffix;
   return Status::success();
 }
 
@@ -495,8 +500,9 @@ Status cmrt::findKernel(cmrtKernelModuleImpl &module, std::string_view name,
 
 namespace {
 
-/// Above 48 KiB, dynamic shared memory must be allowed per kernel and
-/// device; done once per (kernel, device, new maximum).
+/// Above 48 KiB of shared memory (static + dynamic), the dynamic part must
+/// be allowed per kernel and device; done once per (kernel, device, new
+/// maximum).
 Status optInSharedMemory(KernelInfo &k, int device, int64_t bytes,
                          const char *caller) {
   std::lock_guard<std::mutex> lock(k.smemMutex);
@@ -556,6 +562,64 @@ Status checkDims(const KernelInfo &k, const LaunchDims &d, const char *caller) {
   return Status::success();
 }
 
+/// The blocks of `k` (`threads` each, `sharedBytes` of dynamic shared
+/// memory) that `device` holds at once; asked once per combination.
+Status residentBlocks(KernelInfo &k, int device, int64_t threads,
+                      int64_t sharedBytes, const char *caller,
+                      int64_t &resident, int &perMultiprocessor,
+                      int &multiprocessors) {
+  std::lock_guard<std::mutex> lock(k.residentMutex);
+  auto key = std::make_tuple(device, threads, sharedBytes);
+  const auto *func = reinterpret_cast<const void *>(k.handle);
+  cudaError_t err = cudaDeviceGetAttribute(
+      &multiprocessors, cudaDevAttrMultiProcessorCount, device);
+  if (auto it = k.residentBlocks.find(key);
+      err == cudaSuccess && it != k.residentBlocks.end()) {
+    resident = it->second;
+    perMultiprocessor = static_cast<int>(resident / multiprocessors);
+    return Status::success();
+  }
+  if (err == cudaSuccess)
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &perMultiprocessor, func, static_cast<int>(threads),
+        static_cast<size_t>(sharedBytes));
+  if (err != cudaSuccess)
+    return cudaFailure(std::string(caller) +
+                           ": sizing the cooperative grid of kernel '" +
+                           k.name + "'",
+                       "cudaOccupancyMaxActiveBlocksPerMultiprocessor", err);
+  resident = int64_t(perMultiprocessor) * multiprocessors;
+  k.residentBlocks[key] = resident;
+  return Status::success();
+}
+
+/// For a grid-sync kernel: lowers grid.y so that every block of the grid
+/// is resident at once on `device`, or fails when not even one row of
+/// grid.x * grid.z blocks is.
+Status fitCooperativeGrid(KernelInfo &k, int device, LaunchDims &d,
+                          const char *caller) {
+  int64_t threads = d.block[0] * d.block[1] * d.block[2];
+  int64_t resident = 0;
+  int perMultiprocessor = 0, multiprocessors = 0;
+  if (Status s = residentBlocks(k, device, threads, d.sharedBytes, caller,
+                                resident, perMultiprocessor, multiprocessors);
+      !s.ok())
+    return s;
+  int64_t row = d.grid[0] * d.grid[2];
+  if (resident < row)
+    return invalid(std::string(caller) + " expects kernel '" + k.name +
+                   "' (grid-wide barriers) to fit at least " +
+                   std::to_string(row) + " blocks of " +
+                   std::to_string(threads) +
+                   " threads at once on device " + std::to_string(device) +
+                   ", but the device holds " + std::to_string(resident) +
+                   " (" + std::to_string(perMultiprocessor) + " per " +
+                   "multiprocessor x " + std::to_string(multiprocessors) +
+                   ")");
+  d.grid[1] = std::min<int64_t>(d.grid[1], resident / row);
+  return Status::success();
+}
+
 } // namespace
 
 Status cmrt::launchKernel(KernelInfo &kernel, const LaunchDims &dims,
@@ -578,14 +642,26 @@ Status cmrt::launchKernel(KernelInfo &kernel, const LaunchDims &dims,
   cudaError_t err = cudaGetDevice(&device);
   if (err != cudaSuccess)
     return cudaFailure(caller, "cudaGetDevice", err);
-  if (dims.sharedBytes > 48 * 1024)
+  // The 48 KiB a kernel may use without opting in count its static shared
+  // memory too.
+  if (dims.sharedBytes > 0 &&
+      dims.sharedBytes + kernel.staticSharedBytes > 48 * 1024)
     if (Status s = optInSharedMemory(kernel, device, dims.sharedBytes, caller);
         !s.ok())
       return s;
 
-  dim3 grid(static_cast<unsigned>(dims.grid[0]),
-            static_cast<unsigned>(dims.grid[1]),
-            static_cast<unsigned>(dims.grid[2]));
+  LaunchDims fitted = dims;
+  if (kernel.gridSync && (dims.cluster[0] || dims.cluster[1] || dims.cluster[2]))
+    return invalid(std::string(caller) + " expects no clusters for kernel '" +
+                   kernel.name +
+                   "' (grid-wide barriers need a cooperative launch), but got " +
+                   dimsText(dims.cluster));
+  if (kernel.gridSync)
+    if (Status s = fitCooperativeGrid(kernel, device, fitted, caller); !s.ok())
+      return s;
+  dim3 grid(static_cast<unsigned>(fitted.grid[0]),
+            static_cast<unsigned>(fitted.grid[1]),
+            static_cast<unsigned>(fitted.grid[2]));
   dim3 block(static_cast<unsigned>(dims.block[0]),
              static_cast<unsigned>(dims.block[1]),
              static_cast<unsigned>(dims.block[2]));
@@ -618,6 +694,19 @@ Status cmrt::launchKernel(KernelInfo &kernel, const LaunchDims &dims,
     config.attrs = attrs;
     config.numAttrs = 2;
     err = cudaLaunchKernelExC(&config, func, args);
+  } else if (kernel.gridSync) {
+    api = "cudaLaunchKernelExC";
+    cudaLaunchAttribute cooperative = {};
+    cooperative.id = cudaLaunchAttributeCooperative;
+    cooperative.val.cooperative = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = grid;
+    config.blockDim = block;
+    config.dynamicSmemBytes = static_cast<size_t>(dims.sharedBytes);
+    config.stream = stream;
+    config.attrs = &cooperative;
+    config.numAttrs = 1;
+    err = cudaLaunchKernelExC(&config, func, args);
   } else {
     err = cudaLaunchKernel(func, grid, block, args,
                            static_cast<size_t>(dims.sharedBytes), stream);
@@ -626,7 +715,7 @@ Status cmrt::launchKernel(KernelInfo &kernel, const LaunchDims &dims,
     return cudaFailure(
         std::string(caller) + ": launching kernel '" + kernel.name + "' of " +
             describe(*kernel.module) + " on device " + std::to_string(device) +
-            " with grid " + dimsText(dims.grid) + ", block " +
+            " with grid " + dimsText(fitted.grid) + ", block " +
             dimsText(dims.block) + " and " + std::to_string(dims.sharedBytes) +
             " bytes of dynamic shared memory failed",
         api, err);

@@ -25,6 +25,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace cmrt {
@@ -49,12 +50,28 @@ struct KernelInfo {
   cudaKernel_t handle = nullptr;
   int64_t paramCount = -1; // -1: the CUDA runtime could not tell
   int maxThreadsPerBlock = 0;
+  int64_t staticSharedBytes = 0;
   cmrtKernelModuleImpl *module = nullptr;
+  /// The kernel waits at grid-wide barriers (its name ends in
+  /// kGridSyncSuffix): it is launched cooperatively, so that all its blocks
+  /// are resident at once, and grid.y shrinks to what fits.
+  bool gridSync = false;
 
-  /// Dynamic shared memory above 48 KiB must be opted into per device.
+  /// Shared memory above 48 KiB (static + dynamic) must be opted into per
+  /// device.
   std::mutex smemMutex;
   std::map<int, int64_t> smemOptIn; // device -> bytes allowed
+  /// For a grid-sync kernel: the blocks resident at once per (device,
+  /// threads per block, dynamic shared bytes), asked once each.
+  std::mutex residentMutex;
+  std::map<std::tuple<int, int64_t, int64_t>, int64_t> residentBlocks;
 };
+
+/// The name suffix of kernels that wait at grid-wide barriers. Their
+/// launch contract: every block is resident at once (a cooperative launch),
+/// and the kernel works for any grid.y from 1 to the one asked for, since
+/// the launch lowers grid.y to the blocks the device holds at once.
+constexpr std::string_view kGridSyncSuffix = "_grid_sync";
 
 /// Grid, block and (optionally) cluster sizes of one launch.
 struct LaunchDims {

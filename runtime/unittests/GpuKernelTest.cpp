@@ -1,7 +1,8 @@
 //===- GpuKernelTest.cpp - generated kernels on a real GPU ----------------===//
 //
-// Compiles a small CUDA C module (saxpy, an integer kernel, a kernel with
-// more than 48 KiB of dynamic shared memory) with NVRTC to PTX and to a cubin
+// Compiles a small CUDA C module (saxpy, an integer kernel, kernels with
+// more than 48 KiB of shared memory, a kernel with grid-wide barriers) with
+// NVRTC to PTX and to a cubin
 // for the device, then loads and launches it through both paths compiled
 // code uses: the cmrt entry points and the mgpu* functions of MLIR's
 // gpu-to-llvm lowering. Every result is checked exactly against the host.
@@ -44,6 +45,68 @@ extern "C" __global__ void reverse_staged(int count, const float *in,
   __syncthreads();
   for (int j = threadIdx.x; j < count; j += blockDim.x)
     out[j] = stage[count - 1 - j];
+}
+
+// 40 KiB of static shared memory: with `count - 10240` floats of dynamic
+// shared memory the block needs more than the 48 KiB a kernel may use
+// without opting in. Doubles `count` floats through both.
+extern "C" __global__ void static_plus_dynamic(int count, const float *in,
+                                               float *out) {
+  __shared__ float fixed[10240];
+  extern __shared__ float extra[];
+  for (int j = threadIdx.x; j < count; j += blockDim.x) {
+    if (j < 10240)
+      fixed[j] = in[j];
+    else
+      extra[j - 10240] = in[j];
+  }
+  __syncthreads();
+  for (int j = threadIdx.x; j < count; j += blockDim.x)
+    out[j] = 2.0f * (j < 10240 ? fixed[j] : extra[j - 10240]);
+}
+
+// The grid barrier of generated grid-sync kernels (emitGridBarrier in
+// lib/Codegen/KernelBuilder.cpp): the driver's workspace of a cooperative
+// launch, its address in %envreg1 (high) : %envreg2 (low), the barrier word
+// at byte 4, whose top bit flips once every block has arrived.
+__device__ void gridBarrier() {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned lo, hi;
+    asm volatile("mov.u32 %0, %%envreg2;" : "=r"(lo));
+    asm volatile("mov.u32 %0, %%envreg1;" : "=r"(hi));
+    unsigned long long word = ((unsigned long long)hi << 32 | lo) + 4;
+    unsigned blocks = gridDim.x * gridDim.y * gridDim.z;
+    unsigned add = blockIdx.x + blockIdx.y + blockIdx.z == 0
+                       ? 0x80000000u - (blocks - 1)
+                       : 1u;
+    unsigned old, now;
+    asm volatile("atom.add.release.gpu.u32 %0, [%1], %2;"
+                 : "=r"(old) : "l"(word), "r"(add) : "memory");
+    do {
+      asm volatile("ld.acquire.gpu.u32 %0, [%1];"
+                   : "=r"(now) : "l"(word) : "memory");
+    } while (((old ^ now) & 0x80000000u) == 0);
+  }
+  __syncthreads();
+}
+
+// Each block stores its rank + 1, waits at the grid barrier (twice, the
+// word being reused), and reads the next block's: right only when every
+// block is resident at once. Block 0 records gridDim.y.
+extern "C" __global__ void neighbours_grid_sync(int *ranks, int *next,
+                                                int *gridY) {
+  int rank = blockIdx.x + blockIdx.y * gridDim.x;
+  int blocks = gridDim.x * gridDim.y;
+  if (threadIdx.x == 0)
+    ranks[rank] = rank + 1;
+  gridBarrier();
+  gridBarrier();
+  if (threadIdx.x == 0) {
+    next[rank] = ranks[(rank + 1) % blocks];
+    if (rank == 0)
+      *gridY = gridDim.y;
+  }
 }
 )";
 
@@ -225,30 +288,152 @@ TEST_F(GpuKernelTest, CmrtLoadsOncePerDeviceAndLaunchesTwoKernels) {
   EXPECT_EQ(after.launches, before.launches + 2);
 }
 
-TEST_F(GpuKernelTest, LargeDynamicSharedMemoryIsOptedInto) {
-  cmrtKernelModule module = nullptr;
-  CMRT_OK(cmrtKernelModuleGet(ptx(), ptxSize(), &module));
-  const int count = 20000; // 80000 bytes > the 48 KiB default
+/// Runs one block of `threads` threads of `kernel(count, in, out)` with
+/// `dynamicBytes` of dynamic shared memory, `in` = 0, 1, ..., count - 1;
+/// returns `out`.
+std::vector<float> runStaged(cmrtKernelModule module, cudaStream_t stream,
+                             const char *kernel, int count, int64_t threads,
+                             int64_t dynamicBytes) {
   std::vector<float> in(count), out(count, -1.0f);
   for (int i = 0; i < count; ++i)
     in[i] = static_cast<float>(i);
   void *din = nullptr, *dout = nullptr;
-  CMRT_OK(cmrtDeviceAlloc(count * sizeof(float), stream, &din));
-  CMRT_OK(cmrtDeviceAlloc(count * sizeof(float), stream, &dout));
-  CUDA_OK(cudaMemcpyAsync(din, in.data(), count * sizeof(float),
-                          cudaMemcpyHostToDevice, stream));
-  int c = count;
-  void *args[] = {&c, &din, &dout};
-  int64_t grid[3] = {1, 1, 1}, block[3] = {512, 1, 1};
-  CMRT_OK(cmrtKernelLaunch(module, "reverse_staged", grid, block,
-                           count * sizeof(float), stream, args, 3));
-  CUDA_OK(cudaMemcpyAsync(out.data(), dout, count * sizeof(float),
-                          cudaMemcpyDeviceToHost, stream));
-  CUDA_OK(cudaStreamSynchronize(stream));
+  EXPECT_EQ(cmrtDeviceAlloc(count * sizeof(float), stream, &din), CMRT_SUCCESS);
+  EXPECT_EQ(cmrtDeviceAlloc(count * sizeof(float), stream, &dout),
+            CMRT_SUCCESS);
+  EXPECT_EQ(cudaMemcpyAsync(din, in.data(), count * sizeof(float),
+                            cudaMemcpyHostToDevice, stream),
+            cudaSuccess);
+  void *args[] = {&count, &din, &dout};
+  int64_t grid[3] = {1, 1, 1}, block[3] = {threads, 1, 1};
+  EXPECT_EQ(cmrtKernelLaunch(module, kernel, grid, block, dynamicBytes, stream,
+                             args, 3),
+            CMRT_SUCCESS)
+      << cmrtGetLastErrorMessage();
+  EXPECT_EQ(cudaMemcpyAsync(out.data(), dout, count * sizeof(float),
+                            cudaMemcpyDeviceToHost, stream),
+            cudaSuccess);
+  EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(cmrtDeviceFree(din, stream), CMRT_SUCCESS);
+  EXPECT_EQ(cmrtDeviceFree(dout, stream), CMRT_SUCCESS);
+  return out;
+}
+
+TEST_F(GpuKernelTest, LargeDynamicSharedMemoryIsOptedInto) {
+  cmrtKernelModule module = nullptr;
+  CMRT_OK(cmrtKernelModuleGet(ptx(), ptxSize(), &module));
+  const int count = 20000; // 80000 bytes > the 48 KiB default
+  std::vector<float> out = runStaged(module, stream, "reverse_staged", count,
+                                     512, count * sizeof(float));
   for (int i = 0; i < count; ++i)
-    ASSERT_EQ(out[i], in[count - 1 - i]) << "at " << i;
-  CMRT_OK(cmrtDeviceFree(din, stream));
-  CMRT_OK(cmrtDeviceFree(dout, stream));
+    ASSERT_EQ(out[i], static_cast<float>(count - 1 - i)) << "at " << i;
+  CMRT_OK(cmrtKernelModuleRelease(module));
+}
+
+TEST_F(GpuKernelTest, StaticPlusDynamicSharedMemoryAbove48KiBIsOptedInto) {
+  cmrtKernelModule module = nullptr;
+  CMRT_OK(cmrtKernelModuleGet(ptx(), ptxSize(), &module));
+  // 16 KiB dynamic: below 48 KiB alone, above it with the 40 KiB static.
+  const int count = 10240 + 4096;
+  std::vector<float> out =
+      runStaged(module, stream, "static_plus_dynamic", count, 256,
+                (count - 10240) * sizeof(float));
+  for (int i = 0; i < count; ++i)
+    ASSERT_EQ(out[i], 2.0f * static_cast<float>(i)) << "at " << i;
+  CMRT_OK(cmrtKernelModuleRelease(module));
+}
+
+/// Launches neighbours_grid_sync with `gridX` x `gridY` blocks asked for
+/// (directly, or captured into a CUDA graph and replayed) and checks every
+/// block that ran read its neighbour's rank: all blocks were resident at
+/// once. Returns the grid.y the kernel saw (0 on failure).
+int runNeighbours(cmrtKernelModule module, cudaStream_t stream, int gridX,
+                  int gridY, bool captured) {
+  const int most = gridX * 4096;
+  void *ranks = nullptr, *next = nullptr, *seenY = nullptr;
+  EXPECT_EQ(cmrtDeviceAlloc(most * sizeof(int), stream, &ranks), CMRT_SUCCESS);
+  EXPECT_EQ(cmrtDeviceAlloc(most * sizeof(int), stream, &next), CMRT_SUCCESS);
+  EXPECT_EQ(cmrtDeviceAlloc(sizeof(int), stream, &seenY), CMRT_SUCCESS);
+  EXPECT_EQ(cudaMemsetAsync(next, 0, most * sizeof(int), stream), cudaSuccess);
+  void *args[] = {&ranks, &next, &seenY};
+  int64_t grid[3] = {gridX, gridY, 1}, block[3] = {128, 1, 1};
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  if (captured)
+    EXPECT_EQ(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal),
+              cudaSuccess);
+  EXPECT_EQ(cmrtKernelLaunch(module, "neighbours_grid_sync", grid, block, 0,
+                             stream, args, 3),
+            CMRT_SUCCESS)
+      << cmrtGetLastErrorMessage();
+  if (captured) {
+    EXPECT_EQ(cudaStreamEndCapture(stream, &graph), cudaSuccess);
+    EXPECT_EQ(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess);
+    EXPECT_EQ(cudaGraphLaunch(exec, stream), cudaSuccess);
+    EXPECT_EQ(cudaGraphLaunch(exec, stream), cudaSuccess);
+  }
+  int y = 0;
+  std::vector<int> got(most);
+  EXPECT_EQ(cudaMemcpyAsync(&y, seenY, sizeof(int), cudaMemcpyDeviceToHost,
+                            stream),
+            cudaSuccess);
+  EXPECT_EQ(cudaMemcpyAsync(got.data(), next, most * sizeof(int),
+                            cudaMemcpyDeviceToHost, stream),
+            cudaSuccess);
+  EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  if (captured) {
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(graph);
+  }
+  int blocks = gridX * y;
+  EXPECT_GE(y, 1);
+  EXPECT_LE(y, gridY);
+  EXPECT_LE(blocks, most);
+  for (int r = 0; r < blocks && r < most; ++r)
+    if (got[r] != (r + 1) % blocks + 1) {
+      ADD_FAILURE() << "block " << r << " of " << blocks << " read "
+                    << got[r];
+      break;
+    }
+  for (int r = blocks; r < most; ++r)
+    if (got[r] != 0) {
+      ADD_FAILURE() << "block " << r << " ran beyond the grid of " << blocks;
+      break;
+    }
+  EXPECT_EQ(cmrtDeviceFree(ranks, stream), CMRT_SUCCESS);
+  EXPECT_EQ(cmrtDeviceFree(next, stream), CMRT_SUCCESS);
+  EXPECT_EQ(cmrtDeviceFree(seenY, stream), CMRT_SUCCESS);
+  return y;
+}
+
+TEST_F(GpuKernelTest, GridSyncKernelRunsCooperativelyWithItsGridFitted) {
+  cmrtKernelModule module = nullptr;
+  CMRT_OK(cmrtKernelModuleGet(ptx(), ptxSize(), &module));
+  int multiprocessors = 0;
+  CUDA_OK(cudaDeviceGetAttribute(&multiprocessors,
+                                 cudaDevAttrMultiProcessorCount, 0));
+  // A grid that fits is launched as asked: one block per multiprocessor.
+  EXPECT_EQ(runNeighbours(module, stream, multiprocessors, 1, false), 1);
+  // Far more than fits: grid.y is lowered to what the device holds at once
+  // (128-thread blocks: at least one per multiprocessor, at most 32).
+  int y = runNeighbours(module, stream, 4, 4096, false);
+  EXPECT_GE(4 * y, multiprocessors);
+  EXPECT_LE(4 * y, 32 * multiprocessors);
+  // The same under CUDA-graph capture, replayed twice.
+  EXPECT_EQ(runNeighbours(module, stream, 4, 4096, true), y);
+  // Not even one row of grid.x blocks fits: a clear error, nothing runs.
+  int64_t grid[3] = {int64_t(1) << 24, 1, 1}, block[3] = {128, 1, 1};
+  void *p = nullptr;
+  void *args[] = {&p, &p, &p};
+  EXPECT_EQ(cmrtKernelLaunch(module, "neighbours_grid_sync", grid, block, 0,
+                             stream, args, 3),
+            CMRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(cmrtGetLastErrorMessage())
+                .find("expects kernel 'neighbours_grid_sync' (grid-wide "
+                      "barriers) to fit at least 16777216 blocks of 128 "
+                      "threads at once on device 0, but the device holds "),
+            std::string::npos)
+      << cmrtGetLastErrorMessage();
   CMRT_OK(cmrtKernelModuleRelease(module));
 }
 
@@ -266,8 +451,9 @@ TEST_F(GpuKernelTest, BadKernelNameAndArgumentCountAreClearErrors) {
   EXPECT_NE(message.find("cmrtKernelLaunch expects the name of a kernel in "
                          "the " +
                          std::to_string(ptxSize()) +
-                         "-byte PTX module on device 0 (reverse_staged, "
-                         "saxpy, scale_add), but got 'saxpyy'"),
+                         "-byte PTX module on device 0 (neighbours_grid_sync, "
+                         "reverse_staged, saxpy, scale_add, "
+                         "static_plus_dynamic), but got 'saxpyy'"),
             std::string::npos)
       << message;
   EXPECT_EQ(cmrtKernelLaunch(module, "saxpy", dims, dims, 0, stream, args, 3),

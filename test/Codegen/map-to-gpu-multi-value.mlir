@@ -264,7 +264,9 @@ func.func @planes_scalar_lanes(%x: memref<4x8x7x7xf32>, %count: memref<8xi64>, %
 
 // Few channels in columns (64, f16 channels-last): 8 per thread as one
 // 16-byte vector, so 8 threads cover a row and the block's other 64 rows of
-// threads split the rows (8 x 64 = 512 threads), merged in a 6-level tree.
+// threads split the rows (8 x 64 = 512 threads). Their states fold into 16
+// slots of shared memory, 16 rows at a time (4 barriers), then a 4-level
+// tree merges the slots.
 // The column kernel must keep two blocks per multiprocessor (nvvm.minctasm,
 // which codegen-outline-kernels hands to the kernel); the merge kernel is
 // not marked.
@@ -272,8 +274,8 @@ func.func @planes_scalar_lanes(%x: memref<4x8x7x7xf32>, %count: memref<8xi64>, %
 // REPORT-NEXT: narrow_columns_kernel0_columns: Welford over columns (8 x 8 columns x 64 rows per block, vector 8, shared count, split over {{[0-9]+}} blocks)
 // REPORT-NEXT: narrow_columns_kernel0_combine: merge of {{[0-9]+}} partial states per output (a warp each){{$}}
 // CHECK-LABEL: func.func @narrow_columns
-// CHECK:         gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c64, {{.*}} function(@narrow_columns_kernel0_columns) workgroup(%{{.*}} : memref<64x8xi64, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x64xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x64xf32, #gpu.address_space<workgroup>>)
-// CHECK-COUNT-7:   gpu.barrier
+// CHECK:         gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c64, {{.*}} function(@narrow_columns_kernel0_columns) workgroup(%{{.*}} : memref<16x8xi64, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x64xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x64xf32, #gpu.address_space<workgroup>>)
+// CHECK-COUNT-8:   gpu.barrier
 // CHECK:         } {nvvm.minctasm = 2 : i32}
 // CHECK-NEXT:    gpu.launch {{.*}} function(@narrow_columns_kernel0_combine)
 // CHECK-NOT:     nvvm.minctasm

@@ -61,6 +61,16 @@ def CodegenMapToGpuPass : Pass<"codegen-map-to-gpu", "func::FuncOp"> {
     planes or columns as for the single-value reductions, partial states
     merged value by value or with Chan's formula.
 
+    With `grid-sync` (the default), a columns multi-value reduction (NHWC
+    batch-norm statistics) whose epilogue is followed by an elementwise op
+    that reads the reduction's input element by element (the
+    normalisation) becomes one kernel named `..._grid_sync`: the blocks
+    fold their rows (keeping the first trips of the input in shared
+    memory), meet at a grid-wide barrier, merge the partial states and run
+    the epilogue, meet again and apply the elementwise op newest rows
+    first. The runtime launches such a kernel cooperatively, so all of its
+    blocks are resident at once.
+
     Functions must have static shapes. With `report-kernels`, each function
     gets a remark saying how many kernels it became and with which
     strategies; the `num-kernels` statistic counts them too.
@@ -68,12 +78,17 @@ def CodegenMapToGpuPass : Pass<"codegen-map-to-gpu", "func::FuncOp"> {
   let options = [
     Option<"reportKernels", "report-kernels", "bool", /*default=*/"false",
            "Emit a remark per function listing the kernels it became">,
+    Option<"gridSync", "grid-sync", "bool", /*default=*/"true",
+           "Run a channels-last multi-value reduction, its epilogue and the "
+           "elementwise op after them (batch-norm training) as one kernel "
+           "with grid-wide barriers, launched cooperatively">,
   ];
   let statistics = [
     Statistic<"numKernels", "num-kernels", "GPU kernels generated">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
@@ -113,6 +128,35 @@ def CodegenOutlineKernelsPass
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::DLTIDialect",
                            "::mlir::cf::ControlFlowDialect"];
+}
+
+def CodegenExternDynamicSharedMemoryPass
+    : Pass<"codegen-extern-dynamic-shared-memory", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Declares the dynamic shared memory of NVVM kernels extern";
+  let description = [{
+    Runs after `convert-gpu-to-nvvm`. Its lowering of
+    `gpu.dynamic_shared_memory` declares the shared array as an internal
+    zero-length global, which LLVM's NVPTX backend then demotes into the
+    kernel as an ordinary `.shared` variable of no size: ptxas places it
+    among the static shared arrays, and the kernel's dynamic shared memory
+    overlaps them (CUDA puts dynamic shared memory after the static; a
+    kernel that stored 16-byte vectors there failed with a misaligned
+    address on an H200). This pass gives every zero-length array global in
+    the shared address space (3) external linkage, which the backend keeps
+    as `.extern .shared .align 16 .b8 name[]`: the CUDA form.
+
+    Example:
+
+    ```mlir
+    // before
+    llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32,
+        alignment = 16 : i64} : !llvm.array<0 x i8>
+    // after
+    llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32,
+        alignment = 16 : i64} : !llvm.array<0 x i8>
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // CUDNN_MLIR_CODEGEN_PASSES

@@ -84,6 +84,11 @@ template <typename Base> struct WithCudnnToLLVMOptions : public Base {
       llvm::cl::desc("A remark per function listing the GPU kernels it "
                      "became (codegen-map-to-gpu)"),
       llvm::cl::init(false)};
+  Option<bool> gridSync{
+      *this, "grid-sync",
+      llvm::cl::desc("Channels-last batch-norm training as one generated "
+                     "kernel with grid-wide barriers (codegen-map-to-gpu)"),
+      llvm::cl::init(true)};
 };
 
 struct TcpToCudnnPipelineOptions

@@ -32,7 +32,7 @@ from run_gpu_suite import DTYPES  # noqa: E402
 # Generated kernels with a vector and a lane-by-lane path: grid-sync batch
 # norms (f16, f32 NHWC; f16 [N, C]; an eval-mode backward), column
 # statistics too narrow for vectors (3 channels), the three kernels of a
-# training backward, planes (NCHW).
+# training backward, planes (NCHW), planes that normalise in the same kernel.
 DEFAULT = [
     "bn_codegen_training_f16_channels_last",
     "bn_codegen_training_f32_channels_last",
@@ -41,6 +41,8 @@ DEFAULT = [
     "bn_codegen_eval_backward_bf16_channels_last",
     "bn_codegen_backward_f16_channels_last",
     "bn_codegen_training_f16",
+    "bn_codegen_training_planes_f32",
+    "bn_codegen_training_planes_f16",
 ]
 
 

@@ -117,7 +117,7 @@ struct CodegenMapToGpuPass
       if (isMultiValueReduction(op)) {
         linalg::GenericOp epilogue = findOutputEpilogue(op);
         linalg::GenericOp follower =
-            gridSync ? findGridSyncFollower(op, epilogue) : linalg::GenericOp();
+            gridSync ? findFollower(op, epilogue) : linalg::GenericOp();
         llvm::append_range(kernels, emitMultiValueReductionKernels(
                                         op, epilogue, follower, name));
         mapped.insert(op);

@@ -57,6 +57,10 @@ constexpr int64_t kColumnScratchRows = 16;
 // columns with one (their 8-lane blocks fit two per SM; f16 32x256x56x56:
 // 31.0 + 7.6 us merge against 33.7 + 11.9 us with two).
 constexpr int64_t kPlaneTargetBlocks = 132 * 4;
+// A planes reduction with at least this many outputs (a block each fills
+// an H100's 132 multiprocessors) runs the elementwise op after it in the
+// same kernel, each block normalising its own output's plane.
+constexpr int64_t kMinOutputsForPlaneFollower = 132;
 constexpr int64_t kColumnTargetBlocks = 132 * 2;
 constexpr int64_t kMinPerThread = 8;
 constexpr int64_t kUnroll = 4; // positions per loop trip
@@ -669,7 +673,7 @@ State foldPositions(Emitter &e, Value output, Value start, Value end,
 /// the planes mapping reads as one vector: every input is either contiguous
 /// along that loop (a vector) or does not move with it, and its size splits
 /// into whole vectors. 1 when that does not hold.
-std::pair<unsigned, int64_t> planeVectorWidth(Emitter &e) {
+std::pair<unsigned, int64_t> planeVectorWidth(const Emitter &e) {
   linalg::GenericOp op = e.op;
   unsigned innermost = 0;
   for (auto [dim, iterator] : llvm::enumerate(e.iterators))
@@ -712,7 +716,131 @@ bool readsColumns(linalg::GenericOp op) {
   return false;
 }
 
-SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
+/// The elementwise generic after a multi-value reduction and its epilogue
+/// that the reduction's kernel runs too (batch norm's normalisation): it
+/// reads the reduction's input `x` element by element, other inputs only
+/// per output (the epilogue's results, the affine parameters), and writes
+/// one output, all seen here through the reduction's loops. Columns run it
+/// after two grid-wide barriers (emitColumns), planes per output after the
+/// output's statistics (emitPlanes).
+struct Follower {
+  linalg::GenericOp op;
+  unsigned xInput = 0;         // the follower's input that reads x
+  unsigned reductionInput = 0; // the reduction's input that is x
+  SmallVector<AffineMap> maps; // per follower operand, on the reduction's loops
+};
+
+/// The follower's per-output inputs at output `output` (the reduction's
+/// loops at reduced position 0), x's place left empty, then a zero for
+/// the output's argument (which the body does not read).
+SmallVector<Value> followerInvariants(Emitter &e, const Follower &f,
+                                      Value output) {
+  ImplicitLocOpBuilder &b = e.b;
+  linalg::GenericOp op = f.op;
+  SmallVector<Value> loops = e.loopsAt(output, Value());
+  SmallVector<Value> arguments;
+  for (auto [i, input] : llvm::enumerate(op.getDpsInputOperands())) {
+    if (i == f.xInput)
+      arguments.push_back(Value());
+    else if (!isa<MemRefType>(input->get().getType()))
+      arguments.push_back(input->get());
+    else
+      arguments.push_back(memref::LoadOp::create(
+          b, input->get(), applyMap(b, f.maps[i], loops)));
+  }
+  arguments.push_back(arith::ConstantOp::create(
+      b, b.getZeroAttr(getElementTypeOrSelf(op.getDpsInits()[0]))));
+  return arguments;
+}
+
+/// Phase two of a planes kernel with a follower: the block's threads
+/// normalise their output's units (vectors of `width` positions along the
+/// innermost reduced loop), the same ones they folded, the newest trip
+/// first (the statistics read those last: some may still be in L2).
+/// Without `vectors`, position by position through the loops'
+/// coordinates.
+void emitPlaneFollower(Emitter &e, const Follower &f, Value output,
+                       Value thread, int64_t threads, int64_t width,
+                       bool vectors) {
+  ImplicitLocOpBuilder &b = e.b;
+  linalg::GenericOp op = f.op;
+  OpOperand &x = *e.op.getDpsInputOperand(f.reductionInput);
+  Value y = op.getDpsInits()[0];
+  AffineMap yMap = f.maps[op.getNumDpsInputs()];
+  SmallVector<Value> invariants = followerInvariants(e, f, output);
+  auto result = [&](Value xValue) {
+    SmallVector<Value> arguments(invariants);
+    arguments[f.xInput] = xValue;
+    return emitBody(b, op, arguments, ValueRange{})[0];
+  };
+  Value zero = indexConstant(b, 0), one = indexConstant(b, 1);
+  if (!vectors) {
+    auto positions = scf::ForOp::create(b, thread,
+                                        indexConstant(b, e.numReduced),
+                                        indexConstant(b, threads));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(positions.getBody());
+    SmallVector<Value> loops =
+        e.loopsAt(output, positions.getInductionVar());
+    memref::StoreOp::create(b, result(loadOperand(b, e.op, x, loops)), y,
+                            applyMap(b, yMap, loops));
+    return;
+  }
+  Type xElement = getElementTypeOrSelf(x.get());
+  Type yElement = getElementTypeOrSelf(y);
+  VectorType xVector = VectorType::get({width}, xElement);
+  VectorType yVector = VectorType::get({width}, yElement);
+  int64_t units = e.numReduced / width;
+  int64_t tripUnits = threads * kUnroll;
+  Value end = indexConstant(b, units);
+  Value remaining = arith::SelectOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, end),
+      arith::SubIOp::create(b, end, thread), zero);
+  Value trips = arith::DivUIOp::create(
+      b, arith::AddIOp::create(b, remaining, indexConstant(b, tripUnits - 1)),
+      indexConstant(b, tripUnits));
+  auto tripLoop = scf::ForOp::create(b, zero, trips, one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(tripLoop.getBody());
+  Value trip = arith::SubIOp::create(
+      b, arith::SubIOp::create(b, trips, one), tripLoop.getInductionVar());
+  Value tripFirst = arith::AddIOp::create(
+      b, thread,
+      arith::MulIOp::create(b, trip, indexConstant(b, tripUnits)));
+  for (int64_t k = 0; k < kUnroll; ++k) {
+    Value unit = arith::AddIOp::create(b, tripFirst,
+                                       indexConstant(b, k * threads));
+    auto inRange = scf::IfOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, unit, end),
+        false);
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(&inRange.getThenRegion().front());
+    SmallVector<Value> loops = e.loopsAt(
+        output, arith::MulIOp::create(b, unit, indexConstant(b, width)));
+    Value loaded = vector::LoadOp::create(
+        b, xVector, x.get(),
+        applyMap(b, e.op.getMatchingIndexingMap(&x), loops),
+        /*nontemporal=*/false,
+        llvm::MaybeAlign(width * xElement.getIntOrFloatBitWidth() / 8));
+    SmallVector<Value> results;
+    for (int64_t l = 0; l < width; ++l)
+      results.push_back(result(vector::ExtractOp::create(b, loaded, l)));
+    vector::StoreOp::create(
+        b, vector::FromElementsOp::create(b, yVector, results), y,
+        applyMap(b, yMap, loops), /*nontemporal=*/false,
+        llvm::MaybeAlign(width * yElement.getIntOrFloatBitWidth() / 8));
+  }
+}
+
+/// The planes mapping. With a `follower` (enough outputs: one block each,
+/// no split) the block then normalises its own output in the same kernel
+/// (emitPlaneFollower), after a block barrier that publishes the
+/// epilogue's per-output results. Keeping the first trips of x in shared
+/// memory, as the columns do, did not pay here: f32 32x256x56x56 took
+/// 107.1 us with three trips kept, 110.0 with two, 107.6 with none (H100,
+/// 2026-11-26).
+SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name,
+                                      const Follower *follower) {
   ImplicitLocOpBuilder &b = e.b;
   // Outputs with few values (planes of 7x7) take fewer threads, so that a
   // thread's share outweighs the merges every thread ends with.
@@ -720,9 +848,13 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
       llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(
           1, e.numReduced / kPlaneValuesPerThread))),
       kMinPlaneThreads, kMaxPlaneThreads);
-  int64_t split = std::max<int64_t>(
-      1, std::min((kPlaneTargetBlocks + e.numOutputs - 1) / e.numOutputs,
-                  e.numReduced / (planeThreads * kMinPerThread)));
+  int64_t split =
+      follower
+          ? 1
+          : std::max<int64_t>(
+                1, std::min((kPlaneTargetBlocks + e.numOutputs - 1) /
+                                e.numOutputs,
+                            e.numReduced / (planeThreads * kMinPerThread)));
   auto [innermost, vectorWidth] = planeVectorWidth(e);
   // Without vectors a thread still folds units of kScalarLanes consecutive
   // positions into as many lanes (each read on its own), where the
@@ -737,7 +869,6 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
   SmallVector<Value> partials;
   if (split > 1)
     partials = e.allocatePartials(split);
-
   {
     OpBuilder::InsertionGuard insertion(b);
     gpu::LaunchOp launch =
@@ -753,6 +884,7 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
     Value end = arith::MinUIOp::create(
         b, arith::AddIOp::create(b, begin, indexConstant(b, chunk)),
         indexConstant(b, e.numReduced));
+    Value aligned;
     State folded;
     if (width == 1) {
       folded = foldPositions(e, output, arith::AddIOp::create(b, begin, thread),
@@ -771,8 +903,12 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
       for (OpOperand *input : e.op.getDpsInputOperands())
         if (classifyLaneAccess(e.op, *input, innermost) == LaneAccess::Vector)
           vectorBuffers.push_back(input->get());
+      if (follower)
+        vectorBuffers.push_back(
+            linalg::GenericOp(follower->op).getDpsInits()[0]);
+      aligned = allVectorAligned(b, vectorBuffers);
       auto choose = scf::IfOp::create(
-          b, allVectorAligned(b, vectorBuffers),
+          b, aligned,
           [&](OpBuilder &, Location) {
             Value unitBegin = arith::DivUIOp::create(
                 b, begin, indexConstant(b, width));
@@ -797,16 +933,34 @@ SmallVector<KernelSummary> emitPlanes(Emitter &e, StringRef name) {
     auto first = scf::IfOp::create(
         b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, zero),
         false);
-    b.setInsertionPointToStart(&first.getThenRegion().front());
-    e.storeState(partials, part, output, state);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&first.getThenRegion().front());
+      e.storeState(partials, part, output, state);
+    }
+    if (follower) {
+      // The epilogue's results (thread 0 stored them) for every thread.
+      gpu::BarrierOp::create(b);
+      auto choose = scf::IfOp::create(b, aligned, true);
+      b.setInsertionPointToStart(&choose.getThenRegion().front());
+      emitPlaneFollower(e, *follower, output, thread, planeThreads, width,
+                        /*vectors=*/true);
+      b.setInsertionPointToStart(&choose.getElseRegion().front());
+      emitPlaneFollower(e, *follower, output, thread, planeThreads, width,
+                        /*vectors=*/false);
+    }
   }
-  return e.finish(name, "planes",
-                  std::to_string(planeThreads) + " threads per output" +
-                      (width > 1 ? (scalarLanes ? ", " : ", vector ") +
-                                       std::to_string(width) +
-                                       (scalarLanes ? " lanes" : "")
-                                 : std::string()),
-                  width, partials);
+  std::string details =
+      std::to_string(planeThreads) + " threads per output" +
+      (width > 1 ? (scalarLanes ? ", " : ", vector ") +
+                       std::to_string(width) + (scalarLanes ? " lanes" : "")
+                 : std::string());
+  if (!follower)
+    return e.finish(name, "planes", details, width, partials);
+  return {{(name + "_planes").str(),
+           e.describe() + " over planes (" + details +
+               (e.sharedCount ? ", shared count" : "") +
+               "), then per output the elementwise op after it"}};
 }
 
 /// The element offset of `buffer` (static strides) at the indices `map`
@@ -895,19 +1049,6 @@ ColumnBlock columnBlockFor(const Emitter &e) {
   return shaped(width);
 }
 
-/// The elementwise generic after a column reduction and its epilogue that
-/// the reduction's kernel runs too, after two grid-wide barriers (batch
-/// norm's normalisation): it reads the reduction's input `x` element by
-/// element, other inputs only per output (the epilogue's results, the
-/// affine parameters), and writes one output, all seen here through the
-/// reduction's loops.
-struct GridSyncFollower {
-  linalg::GenericOp op;
-  unsigned xInput = 0;         // the follower's input that reads x
-  unsigned reductionInput = 0; // the reduction's input that is x
-  SmallVector<AffineMap> maps; // per follower operand, on the reduction's loops
-};
-
 /// Rows of the follower whose loads a grid-sync kernel issues together
 /// before computing them. Measured on an H200 (f16 NHWC batch norm,
 /// 2026-11-26): one row at a time, 88.8 / 52.3 / 50.9 us for 256x64x56x56,
@@ -923,7 +1064,7 @@ constexpr int64_t kFollowerBatch = 1;
 /// go lane by lane through the loops' coordinates.
 struct FollowerRows {
   Emitter &e;
-  const GridSyncFollower &f;
+  const Follower &f;
   Value base;
   int64_t width;
   unsigned loop; // the reduction's parallel loop
@@ -941,26 +1082,11 @@ struct FollowerRows {
     linalg::GenericOp op = f.op;
     Value y = op.getDpsInits()[0];
     AffineMap yMap = f.maps[op.getNumDpsInputs()];
-    Type yElement = getElementTypeOrSelf(y);
-    // The follower's per-output inputs, per lane (x's place stays empty).
+    // The follower's per-output inputs, per lane.
     SmallVector<SmallVector<Value>> invariants;
-    for (int64_t l = 0; l < width; ++l) {
-      SmallVector<Value> loops = e.loopsAt(
-          arith::AddIOp::create(b, base, indexConstant(b, l)), Value());
-      SmallVector<Value> arguments;
-      for (auto [i, input] : llvm::enumerate(op.getDpsInputOperands())) {
-        if (i == f.xInput)
-          arguments.push_back(Value());
-        else if (!isa<MemRefType>(input->get().getType()))
-          arguments.push_back(input->get());
-        else
-          arguments.push_back(memref::LoadOp::create(
-              b, input->get(), applyMap(b, f.maps[i], loops)));
-      }
-      arguments.push_back(
-          arith::ConstantOp::create(b, b.getZeroAttr(yElement)));
-      invariants.push_back(arguments);
-    }
+    for (int64_t l = 0; l < width; ++l)
+      invariants.push_back(followerInvariants(
+          e, f, arith::AddIOp::create(b, base, indexConstant(b, l))));
     Value yView, yColumnOffset;
     int64_t yStride = 0;
     if (vectors) {
@@ -1131,7 +1257,7 @@ constexpr int64_t kSharedBytesPerGridSyncBlock = 112 * 1024;
 /// be lowered by the runtime (gridDim.y is read, not assumed).
 SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
                                        const ColumnBlock &block,
-                                       const GridSyncFollower *follower) {
+                                       const Follower *follower) {
   ImplicitLocOpBuilder &b = e.b;
   linalg::GenericOp op = e.op;
   int64_t width = block.width;
@@ -1382,6 +1508,8 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
       // issues. A row past the end stores the last row's copy into a slot
       // that phase three never reads.
       auto keep = [&](ArrayRef<Row> units) {
+        if (!caching)
+          return;
         auto store = scf::IfOp::create(
             b,
             arith::CmpIOp::create(b, arith::CmpIPredicate::ult, trip,
@@ -1394,12 +1522,9 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
                                   cache,
                                   ValueRange{cacheIndex(trip, k)});
       };
-      function_ref<void(ArrayRef<Row>)> onLoaded;
-      if (caching)
-        onLoaded = keep;
       SmallVector<Value> folded = foldUnrolledTrip<Row>(
           b, rows.getInductionVar(), end, rowStep, lanes, loadRow, foldRow,
-          onLoaded);
+          keep);
       if (caching)
         folded.push_back(arith::AddIOp::create(b, trip, indexConstant(b, 1)));
       scf::YieldOp::create(b, folded);
@@ -1615,22 +1740,18 @@ std::optional<StateMerge> stateMergeOf(linalg::GenericOp op) {
   return merger;
 }
 
-/// The follower a grid-sync kernel can run after `e`'s reduction and its
-/// `epilogue` (see GridSyncFollower): the next op but allocations, an
-/// all-parallel generic over the same loops with one output, no
-/// linalg.index and no read of its output; one input is the reduction's
-/// input x through a permutation (as the reduction reads it), the others
-/// do not move with the reduced loops; x and the output are read and
-/// written as vectors of the columns mapping (flat, aligned whenever the
-/// buffers are), and the output is no buffer the reduction or the
-/// epilogue uses.
-std::optional<GridSyncFollower> analyzeFollower(const Emitter &e,
-                                                linalg::GenericOp epilogue) {
+/// The elementwise generic right after `e`'s reduction and its `epilogue`
+/// (allocations between them aside) that could run in the reduction's
+/// kernel: all parallel over the same loops, one output, no linalg.index,
+/// no read of its output; one input is an input x of the reduction (for
+/// which `xFits` holds) through a permutation, as the reduction reads it;
+/// the others do not move with the reduced loops; the output is no buffer
+/// the reduction, the epilogue or the follower's inputs use.
+std::optional<Follower>
+matchFollower(const Emitter &e, linalg::GenericOp epilogue,
+              function_ref<bool(OpOperand &)> xFits) {
   linalg::GenericOp op = e.op;
-  if (!epilogue || !readsColumns(op) || e.parallelSizes.size() != 1)
-    return std::nullopt;
-  ColumnBlock block = columnBlockFor(e);
-  if (block.width < 2)
+  if (!epilogue)
     return std::nullopt;
   Operation *next = epilogue->getNextNode();
   while (next && isa<memref::AllocOp>(next))
@@ -1643,11 +1764,7 @@ std::optional<GridSyncFollower> analyzeFollower(const Emitter &e,
       !follower.getRegionOutputArgs()[0].use_empty() ||
       !follower.getBody()->getOps<linalg::IndexOp>().empty())
     return std::nullopt;
-  unsigned loop = 0;
-  for (auto [dim, iterator] : llvm::enumerate(e.iterators))
-    if (iterator == utils::IteratorType::parallel)
-      loop = dim;
-  GridSyncFollower found;
+  Follower found;
   found.op = follower;
   std::optional<AffineMap> toFollower;
   for (auto [i, input] : llvm::enumerate(follower.getDpsInputOperands())) {
@@ -1655,9 +1772,7 @@ std::optional<GridSyncFollower> analyzeFollower(const Emitter &e,
       AffineMap followerMap = follower.getMatchingIndexingMap(input);
       AffineMap reductionMap = op.getMatchingIndexingMap(reduced);
       if (input->get() != reduced->get() || !followerMap.isPermutation() ||
-          !reductionMap.isPermutation() ||
-          !unitStrideDim(op, *reduced, loop) ||
-          !e.linearReducedStride(op, *reduced))
+          !reductionMap.isPermutation() || !xFits(*reduced))
         continue;
       toFollower = inversePermutation(followerMap).compose(reductionMap);
       found.xInput = i;
@@ -1683,11 +1798,7 @@ std::optional<GridSyncFollower> analyzeFollower(const Emitter &e,
         return std::nullopt;
   }
   Value y = follower.getDpsInits()[0];
-  AffineMap yMap = found.maps[follower.getNumDpsInputs()];
-  std::optional<unsigned> yDim = unitStrideDim(y, yMap, loop);
-  unsigned yBits = getElementTypeOrSelf(y).getIntOrFloatBitWidth();
-  if (!yDim || yBits % 8 != 0 || !e.linearReducedStride(y, yMap) ||
-      !vectorsStayAligned(y, *yDim, block.width))
+  if (getElementTypeOrSelf(y).getIntOrFloatBitWidth() % 8 != 0)
     return std::nullopt;
   for (Operation *user : {op.getOperation(), epilogue.getOperation()})
     for (Value operand : user->getOperands())
@@ -1696,6 +1807,65 @@ std::optional<GridSyncFollower> analyzeFollower(const Emitter &e,
   for (OpOperand *input : follower.getDpsInputOperands())
     if (input->get() == y)
       return std::nullopt;
+  return found;
+}
+
+/// The follower a grid-sync kernel can run after a columns reduction (see
+/// Follower): x and the output are read and written as vectors of
+/// the columns mapping (flat, aligned whenever the buffers are).
+std::optional<Follower> analyzeFollower(const Emitter &e,
+                                                linalg::GenericOp epilogue) {
+  linalg::GenericOp op = e.op;
+  if (!readsColumns(op) || e.parallelSizes.size() != 1)
+    return std::nullopt;
+  ColumnBlock block = columnBlockFor(e);
+  if (block.width < 2)
+    return std::nullopt;
+  unsigned loop = 0;
+  for (auto [dim, iterator] : llvm::enumerate(e.iterators))
+    if (iterator == utils::IteratorType::parallel)
+      loop = dim;
+  std::optional<Follower> found =
+      matchFollower(e, epilogue, [&](OpOperand &reduced) {
+        return unitStrideDim(op, reduced, loop) &&
+               e.linearReducedStride(op, reduced);
+      });
+  if (!found)
+    return std::nullopt;
+  Value y = linalg::GenericOp(found->op).getDpsInits()[0];
+  AffineMap yMap = found->maps[found->op.getNumDpsInputs()];
+  std::optional<unsigned> yDim = unitStrideDim(y, yMap, loop);
+  if (!yDim || !e.linearReducedStride(y, yMap) ||
+      !vectorsStayAligned(y, *yDim, block.width))
+    return std::nullopt;
+  return found;
+}
+
+/// The follower a planes kernel can run per output after the output's
+/// statistics (see emitPlanes): outputs enough for a block each to fill
+/// the GPU, x read as vectors along the innermost reduced loop, and the
+/// output written alike (that loop indexing its last, unit-stride
+/// dimension, vectors staying aligned).
+std::optional<Follower> analyzePlaneFollower(const Emitter &e,
+                                                     linalg::GenericOp epilogue) {
+  linalg::GenericOp op = e.op;
+  if (readsColumns(op) || e.numOutputs < kMinOutputsForPlaneFollower)
+    return std::nullopt;
+  auto [innermost, width] = planeVectorWidth(e);
+  if (width < 2)
+    return std::nullopt;
+  std::optional<Follower> found =
+      matchFollower(e, epilogue, [&](OpOperand &reduced) {
+        return classifyLaneAccess(op, reduced, innermost) == LaneAccess::Vector;
+      });
+  if (!found)
+    return std::nullopt;
+  Value y = linalg::GenericOp(found->op).getDpsInits()[0];
+  AffineMap yMap = found->maps[found->op.getNumDpsInputs()];
+  std::optional<unsigned> yDim = unitStrideDim(y, yMap, innermost);
+  if (!yDim || *yDim != cast<MemRefType>(y.getType()).getRank() - 1 ||
+      !vectorsStayAligned(y, *yDim, width))
+    return std::nullopt;
   return found;
 }
 
@@ -1737,14 +1907,16 @@ linalg::GenericOp findOutputEpilogue(linalg::GenericOp op) {
   return epilogue;
 }
 
-linalg::GenericOp findGridSyncFollower(linalg::GenericOp op,
+linalg::GenericOp findFollower(linalg::GenericOp op,
                                        linalg::GenericOp epilogue) {
   std::optional<StateMerge> merger = stateMergeOf(op);
   if (!merger || !epilogue)
     return {};
   ImplicitLocOpBuilder b(op.getLoc(), op.getContext());
   Emitter emitter(op, b, *merger);
-  std::optional<GridSyncFollower> follower = analyzeFollower(emitter, epilogue);
+  std::optional<Follower> follower = readsColumns(op)
+                                         ? analyzeFollower(emitter, epilogue)
+                                         : analyzePlaneFollower(emitter, epilogue);
   return follower ? follower->op : linalg::GenericOp();
 }
 
@@ -1756,11 +1928,12 @@ emitMultiValueReductionKernels(linalg::GenericOp op, linalg::GenericOp epilogue,
   for (unsigned i = 0; i < op.getNumDpsInits(); ++i)
     emitter.initValues.push_back(findFillInit(op, i).value);
   emitter.epilogue = epilogue;
-  std::optional<GridSyncFollower> grid;
+  std::optional<Follower> fused;
   if (follower) {
-    grid = analyzeFollower(emitter, epilogue);
+    fused = readsColumns(op) ? analyzeFollower(emitter, epilogue)
+                             : analyzePlaneFollower(emitter, epilogue);
     // Unreachable: the caller found the follower with the same analysis.
-    assert(grid && grid->op == follower && "follower no longer fits");
+    assert(fused && fused->op == follower && "follower no longer fits");
   }
   // The allocations between the three (the epilogue's and the follower's
   // outputs) move before the kernels, which use them.
@@ -1777,8 +1950,8 @@ emitMultiValueReductionKernels(linalg::GenericOp op, linalg::GenericOp epilogue,
   SmallVector<KernelSummary> kernels =
       readsColumns(op)
           ? emitColumns(emitter, name, columnBlockFor(emitter),
-                        grid ? &*grid : nullptr)
-          : emitPlanes(emitter, name);
+                        fused ? &*fused : nullptr)
+          : emitPlanes(emitter, name, fused ? &*fused : nullptr);
   if (epilogue && !follower)
     kernels.back().strategy += ", with the elementwise op after it";
   return kernels;

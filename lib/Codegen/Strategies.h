@@ -78,13 +78,14 @@ bool isMultiValueReduction(linalg::GenericOp op);
 linalg::GenericOp findOutputEpilogue(linalg::GenericOp op);
 
 /// The elementwise generic after `op`'s epilogue that `op`'s kernel can
-/// run as well, as one kernel with grid-wide barriers (batch norm's
-/// normalisation after its statistics, channels-last), or null. See
-/// GridSyncFollower in MultiValueReductionKernel.cpp for what fits.
-linalg::GenericOp findGridSyncFollower(linalg::GenericOp op,
-                                       linalg::GenericOp epilogue);
+/// run as well (batch norm's normalisation after its statistics), or null:
+/// for columns as one kernel with grid-wide barriers, for planes with
+/// enough outputs per output in the block that reduced it. See Follower
+/// in MultiValueReductionKernel.cpp for what fits.
+linalg::GenericOp findFollower(linalg::GenericOp op,
+                               linalg::GenericOp epilogue);
 /// The kernels of multi-value reduction `op`, and of `epilogue` (from
-/// findOutputEpilogue, or null) and `follower` (from findGridSyncFollower,
+/// findOutputEpilogue, or null) and `follower` (from findFollower,
 /// or null) with them.
 SmallVector<KernelSummary>
 emitMultiValueReductionKernels(linalg::GenericOp op, linalg::GenericOp epilogue,

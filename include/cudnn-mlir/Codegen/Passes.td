@@ -69,7 +69,11 @@ def CodegenMapToGpuPass : Pass<"codegen-map-to-gpu", "func::FuncOp"> {
     memory), meet at a grid-wide barrier, merge the partial states and run
     the epilogue, meet again and apply the elementwise op newest rows
     first. The runtime launches such a kernel cooperatively, so all of its
-    blocks are resident at once.
+    blocks are resident at once. A planes multi-value reduction (NCHW) with
+    at least 132 outputs and such a follower is not split: each block
+    reduces one output's planes, runs the epilogue, and after a block
+    barrier applies the elementwise op to the same planes. `grid-sync=false`
+    keeps the follower a kernel of its own in both cases.
 
     Functions must have static shapes. With `report-kernels`, each function
     gets a remark saying how many kernels it became and with which
@@ -79,9 +83,11 @@ def CodegenMapToGpuPass : Pass<"codegen-map-to-gpu", "func::FuncOp"> {
     Option<"reportKernels", "report-kernels", "bool", /*default=*/"false",
            "Emit a remark per function listing the kernels it became">,
     Option<"gridSync", "grid-sync", "bool", /*default=*/"true",
-           "Run a channels-last multi-value reduction, its epilogue and the "
-           "elementwise op after them (batch-norm training) as one kernel "
-           "with grid-wide barriers, launched cooperatively">,
+           "Run the elementwise op after a multi-value reduction and its "
+           "epilogue (batch-norm training's normalisation) in the "
+           "reduction's kernel: channels-last as one kernel with grid-wide "
+           "barriers, launched cooperatively; NCHW with at least 132 "
+           "channels in the block that reduced each channel">,
   ];
   let statistics = [
     Statistic<"numKernels", "num-kernels", "GPU kernels generated">,

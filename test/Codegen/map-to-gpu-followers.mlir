@@ -156,3 +156,73 @@ func.func @reads_another_tensor(%x: !xt, %dy: !xt, %y: !xt) -> memref<64xf32> {
   }
   return %inv : memref<64xf32>
 }
+
+// NCHW with enough channels (192 >= 132) for a block each: no split, so
+// the block that reduced a channel's planes also normalises them, in the
+// same kernel, after a block barrier that publishes the epilogue's results:
+// the per-channel inputs are loaded once, x is read as vectors of 4 again
+// (newest trip first) and y written as vectors. No grid barrier, no
+// cooperative launch.
+// REPORT: remark: @bn_nchw_planes: 1 GPU kernel
+// REPORT-NEXT: bn_nchw_planes_kernel0_planes: Welford over planes (128 threads per output, vector 4, shared count), then per output the elementwise op after it
+// OFF: remark: @bn_nchw_planes: 2 GPU kernels
+// OFF-NEXT: bn_nchw_planes_kernel0_planes: Welford over planes (128 threads per output, vector 4, shared count), with the elementwise op after it
+// OFF-NEXT: bn_nchw_planes_kernel1: elementwise
+// CHECK-LABEL: func.func @bn_nchw_planes
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c192, {{.*}}) threads({{.*}}) in ({{.*}} = %c128, {{.*}}) function(@bn_nchw_planes_kernel0_planes)
+// CHECK-NOT:       llvm.inline_asm
+// CHECK:           vector.load %arg0{{.*}} : memref<8x192x12x20xf32>, vector<4xf32>
+// CHECK:           math.rsqrt
+// CHECK:           gpu.barrier
+// CHECK:           scf.if
+// CHECK:             scf.for
+// CHECK:               vector.load %arg0{{.*}} : memref<8x192x12x20xf32>, vector<4xf32>
+// CHECK:               vector.store {{.*}}, %arg3{{.*}} : memref<8x192x12x20xf32>, vector<4xf32>
+// CHECK-NOT:     gpu.launch
+// CHECK:         return
+#pxstat = affine_map<(c, n, h, w) -> (n, c, h, w)>
+!pt = memref<8x192x12x20xf32>
+func.func @bn_nchw_planes(%x: !pt, %gamma: memref<192xf32>, %beta: memref<192xf32>, %y: !pt) -> (memref<192xf32>, memref<192xf32>) {
+  %z = arith.constant 0 : i64
+  %zf = arith.constant 0.0 : f32
+  %count = memref.alloc() : memref<192xi64>
+  %mean = memref.alloc() : memref<192xf32>
+  %m2 = memref.alloc() : memref<192xf32>
+  linalg.fill ins(%z : i64) outs(%count : memref<192xi64>)
+  linalg.fill ins(%zf : f32) outs(%mean : memref<192xf32>)
+  linalg.fill ins(%zf : f32) outs(%m2 : memref<192xf32>)
+  linalg.generic {indexing_maps = [#pxstat, #chan, #chan, #chan], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : !pt) outs(%count, %mean, %m2 : memref<192xi64>, memref<192xf32>, memref<192xf32>)
+      attrs = {codegen.combiner = "welford"} {
+  ^bb0(%v: f32, %n: i64, %mu: f32, %s: f32):
+    %one = arith.constant 1 : i64
+    %onef = arith.constant 1.0 : f32
+    %n1 = arith.addi %n, %one : i64
+    %nf = arith.sitofp %n1 : i64 to f32
+    %r = arith.divf %onef, %nf : f32
+    %d = arith.subf %v, %mu : f32
+    %q = arith.mulf %d, %r : f32
+    %mu1 = arith.addf %mu, %q : f32
+    %d2 = arith.subf %v, %mu1 : f32
+    %p = arith.mulf %d, %d2 : f32
+    %s1 = arith.addf %s, %p : f32
+    linalg.yield %n1, %mu1, %s1 : i64, f32, f32
+  }
+  %inv = memref.alloc() : memref<192xf32>
+  linalg.generic {indexing_maps = [affine_map<(c) -> (c)>, affine_map<(c) -> (c)>], iterator_types = ["parallel"]}
+      ins(%m2 : memref<192xf32>) outs(%inv : memref<192xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %i = math.rsqrt %a : f32
+    linalg.yield %i : f32
+  }
+  linalg.generic {indexing_maps = [#id4, #c4, #c4, #c4, #c4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %mean, %inv, %gamma, %beta : !pt, memref<192xf32>, memref<192xf32>, memref<192xf32>, memref<192xf32>) outs(%y : !pt) {
+  ^bb0(%v: f32, %mu: f32, %is: f32, %g: f32, %bb: f32, %o: f32):
+    %c = arith.subf %v, %mu : f32
+    %n = arith.mulf %c, %is : f32
+    %sg = arith.mulf %n, %g : f32
+    %r = arith.addf %sg, %bb : f32
+    linalg.yield %r : f32
+  }
+  return %mean, %inv : memref<192xf32>, memref<192xf32>
+}

@@ -110,15 +110,18 @@ matchFollower(const Emitter &e, linalg::GenericOp epilogue,
 } // namespace
 
 /// The follower a grid-sync kernel can run after a columns reduction (see
-/// Follower): x and the output are read and written as vectors of
-/// the columns mapping (flat, aligned whenever the buffers are).
+/// Follower): at most kMaxGridSyncColumnBlocks column blocks, x and the
+/// output read and written as vectors of the columns mapping (flat,
+/// aligned whenever the buffers are).
 std::optional<Follower> analyzeFollower(const Emitter &e,
                                                 linalg::GenericOp epilogue) {
   linalg::GenericOp op = e.op;
   if (!readsColumns(op) || e.parallelSizes.size() != 1)
     return std::nullopt;
   ColumnBlock block = columnBlockFor(e);
-  if (block.width < 2)
+  int64_t columnBlocks =
+      (e.numOutputs + block.outputsPerBlock() - 1) / block.outputsPerBlock();
+  if (block.width < 2 || columnBlocks > kMaxGridSyncColumnBlocks)
     return std::nullopt;
   unsigned loop = 0;
   for (auto [dim, iterator] : llvm::enumerate(e.iterators))

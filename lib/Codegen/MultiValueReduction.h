@@ -45,6 +45,12 @@ inline constexpr int64_t kPlaneTargetBlocks = 132 * 4;
 // same kernel, each block normalising its own output's plane.
 inline constexpr int64_t kMinOutputsForPlaneFollower = 132;
 inline constexpr int64_t kColumnTargetBlocks = 132 * 2;
+// A grid-sync kernel needs a row of its column blocks resident at once
+// wherever it runs (the runtime lowers only grid.y): at most this many,
+// which two blocks per multiprocessor fit on any GPU with 16 or more.
+// Wider reductions (more than 8192 f16 or 4096 f32 channels) keep their
+// separate kernels.
+inline constexpr int64_t kMaxGridSyncColumnBlocks = 32;
 inline constexpr int64_t kMinPerThread = 8;
 inline constexpr int64_t kUnroll = 4; // positions per loop trip
 inline constexpr int64_t kScalarLanes = 4; // lanes of a thread without vectors

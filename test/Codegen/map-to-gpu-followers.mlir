@@ -226,3 +226,59 @@ func.func @bn_nchw_planes(%x: !pt, %gamma: memref<192xf32>, %beta: memref<192xf3
   }
   return %mean, %inv : memref<192xf32>, memref<192xf32>
 }
+
+// [N, C] with 8448 f16 channels: 33 column blocks of 256 channels, more
+// than the 32 a grid-sync kernel may need resident at once on any GPU it
+// runs on (the runtime lowers only grid.y), so the statistics keep their
+// merge kernel and the normalisation its own kernel.
+// REPORT: remark: @too_wide_for_one_kernel: 3 GPU kernels
+// REPORT-NEXT: too_wide_for_one_kernel_kernel0_columns: Welford over columns (32 x 8 columns x 16 rows per block, vector 8, shared count, split over 8 blocks)
+// CHECK-LABEL: func.func @too_wide_for_one_kernel
+// CHECK-NOT:     _grid_sync
+// CHECK:         return
+!wt = memref<1024x8448xf16>
+func.func @too_wide_for_one_kernel(%x: !wt, %gamma: memref<8448xf32>, %y: !wt) -> memref<8448xf32> {
+  %z = arith.constant 0 : i64
+  %zf = arith.constant 0.0 : f32
+  %count = memref.alloc() : memref<8448xi64>
+  %mean = memref.alloc() : memref<8448xf32>
+  %m2 = memref.alloc() : memref<8448xf32>
+  linalg.fill ins(%z : i64) outs(%count : memref<8448xi64>)
+  linalg.fill ins(%zf : f32) outs(%mean : memref<8448xf32>)
+  linalg.fill ins(%zf : f32) outs(%m2 : memref<8448xf32>)
+  linalg.generic {indexing_maps = [affine_map<(c, n) -> (n, c)>, affine_map<(c, n) -> (c)>, affine_map<(c, n) -> (c)>, affine_map<(c, n) -> (c)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : !wt) outs(%count, %mean, %m2 : memref<8448xi64>, memref<8448xf32>, memref<8448xf32>)
+      attrs = {codegen.combiner = "welford"} {
+  ^bb0(%in: f16, %n: i64, %mu: f32, %s: f32):
+    %v = arith.extf %in : f16 to f32
+    %one = arith.constant 1 : i64
+    %onef = arith.constant 1.0 : f32
+    %n1 = arith.addi %n, %one : i64
+    %nf = arith.sitofp %n1 : i64 to f32
+    %r = arith.divf %onef, %nf : f32
+    %d = arith.subf %v, %mu : f32
+    %q = arith.mulf %d, %r : f32
+    %mu1 = arith.addf %mu, %q : f32
+    %d2 = arith.subf %v, %mu1 : f32
+    %p = arith.mulf %d, %d2 : f32
+    %s1 = arith.addf %s, %p : f32
+    linalg.yield %n1, %mu1, %s1 : i64, f32, f32
+  }
+  %inv = memref.alloc() : memref<8448xf32>
+  linalg.generic {indexing_maps = [affine_map<(c) -> (c)>, affine_map<(c) -> (c)>], iterator_types = ["parallel"]}
+      ins(%m2 : memref<8448xf32>) outs(%inv : memref<8448xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %i = math.rsqrt %a : f32
+    linalg.yield %i : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(n, c) -> (n, c)>, affine_map<(n, c) -> (c)>, affine_map<(n, c) -> (c)>, affine_map<(n, c) -> (n, c)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %inv, %gamma : !wt, memref<8448xf32>, memref<8448xf32>) outs(%y : !wt) {
+  ^bb0(%in: f16, %is: f32, %g: f32, %o: f16):
+    %v = arith.extf %in : f16 to f32
+    %n = arith.mulf %v, %is : f32
+    %sg = arith.mulf %n, %g : f32
+    %t = arith.truncf %sg : f32 to f16
+    linalg.yield %t : f16
+  }
+  return %inv : memref<8448xf32>
+}

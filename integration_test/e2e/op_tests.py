@@ -68,6 +68,17 @@ register("conv2d_functional", two((2, 4, 10, 10), (8, 4, 3, 3)))(
 register("batch_norm_eval", one(*IMAGE))(lambda: nn.BatchNorm2d(8))
 register("batch_norm_train", one(4, 8, 12, 12), train=True,
          tolerance={"f16": (2e-2, 2e-2)})(lambda: nn.BatchNorm2d(8))
+# 160 channels (NCHW): the statistics kernel also normalises, a block per
+# channel.
+register("batch_norm_train_wide", one(2, 160, 6, 8), train=True,
+         tolerance={"f16": (2e-2, 2e-2)})(lambda: nn.BatchNorm2d(160))
+# A channels-last input: statistics, merge and normalisation as one
+# grid-sync kernel.
+register("batch_norm_train_channels_last",
+         lambda: [rand(4, 64, 10, 12).contiguous(
+             memory_format=torch.channels_last)],
+         train=True, tolerance={"f16": (2e-2, 2e-2)})(
+    lambda: nn.BatchNorm2d(64))
 register("batch_norm1d_eval", one(8, 16))(lambda: nn.BatchNorm1d(16))
 register("max_pool2d", one(*IMAGE))(
     lambda: nn.MaxPool2d(3, stride=2, padding=1))

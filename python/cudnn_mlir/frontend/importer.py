@@ -338,6 +338,7 @@ class _Importer:
         self.arg_specs: List[ArgSpec] = []
         self.attribute_args: Dict[str, Value] = {}
         self.updates: List[tuple] = []
+        self.channels_last_results = set()  # result value names
         self.counters: List[str] = []
         # Argument indices RNN weights come from; None once one does not
         # come straight from an argument.
@@ -517,7 +518,7 @@ class _Importer:
                     self.env[node] = get_attribute(self.gm, node.target)
             elif node.op == "output":
                 outputs = torch.fx.node.map_arg(node.args[0],
-                                                lambda n: self.env[n])
+                                                self._output_value)
             else:
                 self._lower(node)
         results: List[Value] = []
@@ -533,6 +534,18 @@ class _Importer:
                               result_specs, structure, self.counters,
                               self.rnn_weight_args if self.has_rnn else None)
 
+    def _output_value(self, node):
+        """What the graph returns for `node`; a result the graph laid out
+        channels-last is marked so (eager's layout for the outputs of ops
+        that keep the memory format), and the compiled module writes it
+        so."""
+        value = self.env[node]
+        meta = self.recorded.get(node.name)
+        if (isinstance(value, Value) and isinstance(meta, TensorMeta)
+                and meta.channels_last and len(value.shape) == 4):
+            self.channels_last_results.add(value.name)
+        return value
+
     def _print(self, results, result_specs) -> str:
         attr_key = {"input": "cudnn_mlir.input",
                     "parameter": "cudnn_mlir.parameter",
@@ -547,7 +560,9 @@ class _Importer:
                                   self.channels_last))
         result_types = ", ".join(
             v.type + (" {cudnn_mlir.updates = %s}" % string_literal(s.name)
-                      if s.kind == "update" else "")
+                      if s.kind == "update" else
+                      ' {cudnn.layout = "channels_last"}'
+                      if v.name in self.channels_last_results else "")
             for v, s in zip(results, result_specs))
         lines = ["module {",
                  "  func.func @%s(%s) -> (%s) {" % (self.func_name, params,

@@ -40,13 +40,16 @@ def mlir_type(dtype: "torch.dtype") -> str:
 
 
 class TensorMeta:
-    """What the importer needs to know about a tensor the graph produced."""
+    """What the importer needs to know about a tensor the graph produced
+    (`channels_last`: a 4-D tensor the graph laid out NHWC, as eager
+    PyTorch does for the outputs of ops that keep the memory format)."""
 
-    __slots__ = ("shape", "dtype")
+    __slots__ = ("shape", "dtype", "channels_last")
 
-    def __init__(self, shape, dtype: str):
+    def __init__(self, shape, dtype: str, channels_last: bool = False):
         self.shape = tuple(int(d) for d in shape)
         self.dtype = dtype
+        self.channels_last = channels_last
 
     def __repr__(self):
         return "TensorMeta(%s, %s)" % (list(self.shape), self.dtype)
@@ -75,7 +78,10 @@ def summarize(value, float_type=None):
             dtype_name(value.dtype))
         if float_type and dtype == "f32":
             dtype = float_type
-        return TensorMeta(shape, dtype)
+        return TensorMeta(shape, dtype, value.dim() == 4
+                          and value.is_contiguous(
+                              memory_format=torch.channels_last)
+                          and not value.is_contiguous())
     if isinstance(value, torch.Size):
         return tuple(_static(d) for d in value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):

@@ -4,7 +4,8 @@
 # scripts/gpu-runtime-tests.sh) and runs every compiled case of
 # build/gpu-suite (integration_test/build_suite.sh made them here) against
 # PyTorch, then (without case arguments) generated kernels on buffers that
-# are not 16-byte aligned (integration_test/misaligned_buffers_test.py) and
+# are not 16-byte aligned (integration_test/misaligned_buffers_test.py), a
+# gather index out of range (integration_test/gather_bounds_test.py) and
 # the runtime's RNN test against
 # torch.nn.LSTM/GRU/RNN (integration_test/rnn_runtime_test.py). Carry build/gpu-suite and the cudnn-frontend headers
 # (build/third_party). docs/testing.md has the one command.
@@ -17,6 +18,7 @@ status=0
 python3 "$ROOT/integration_test/run_gpu_suite.py" "$MODELS" "$@" || status=1
 if [ "$#" -eq 0 ]; then
   python3 "$ROOT/integration_test/misaligned_buffers_test.py" "$MODELS" || status=1
+  python3 "$ROOT/integration_test/gather_bounds_test.py" "$MODELS" || status=1
   python3 "$ROOT/integration_test/rnn_runtime_test.py" || status=1
 fi
 exit "$status"

@@ -174,6 +174,25 @@ register("rsub_scalar", one(*IMAGE))(lambda: Fn1(lambda x: 1.0 - x))
 
 register("linear", one(6, 32))(lambda: nn.Linear(32, 16))
 register("linear_3d", one(2, 5, 32))(lambda: nn.Linear(32, 16))
+
+
+class _EmbeddingLinear(nn.Module):
+    """F.embedding on a parameter, then a linear layer on the rows."""
+
+    def __init__(self):
+        super().__init__()
+        self.table = nn.Parameter(torch.randn(40, 24))
+        self.out = nn.Linear(24, 8)
+
+    def forward(self, tokens):
+        return self.out(torch.relu(F.embedding(tokens, self.table)))
+
+
+# Integer indices (int64, as PyTorch's): rows of the weight by tcp.gather.
+register("embedding", lambda: [torch.randint(0, 50, (4, 7))])(
+    lambda: nn.Embedding(50, 16, padding_idx=0))
+register("embedding_linear", lambda: [torch.randint(0, 40, (3, 5))])(
+    lambda: _EmbeddingLinear())
 register("matmul_2d", two((16, 32), (32, 8)))(
     lambda: Fn2(lambda a, b: a @ b))
 register("matmul_batched", two((3, 16, 32), (3, 32, 8)))(

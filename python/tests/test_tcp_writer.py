@@ -19,6 +19,19 @@ class ReassociationTest(unittest.TestCase):
         self.assertIsNone(reassociation([2, 3, 4], [3, 8]))
         self.assertIsNone(reassociation([6, 4], [4, 6]))
         self.assertIsNone(reassociation([2, 2], []))
+        # A trailing 1 with no dimension left to take it: (3, 5) -> (15, 1)
+        # is no collapse (it gave an empty group, which MLIR refuses).
+        self.assertIsNone(reassociation([3, 5], [15, 1]))
+
+    def test_reshape_adds_a_trailing_one(self):
+        w = TcpWriter()
+        x = Value("%arg0", (3, 5), "i64")
+        y = w.reshape(x, (15, 1))
+        self.assertEqual(y.shape, (15, 1))
+        text = "\n".join(w.body())
+        self.assertIn("tensor.collapse_shape %arg0 [[0, 1]]", text)
+        self.assertIn("tensor.expand_shape", text)
+        self.assertNotIn("[]", text)
 
 
 class LiteralTest(unittest.TestCase):

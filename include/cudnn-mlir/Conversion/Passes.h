@@ -7,6 +7,7 @@
 #include "cudnn-mlir/Conversion/TcpToCudnn/TcpToCudnn.h"
 #include "cudnn-mlir/Conversion/TcpToLinalg/TcpToLinalg.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

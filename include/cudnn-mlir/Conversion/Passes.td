@@ -255,6 +255,7 @@ def ConvertTcpToLinalgPass : Pass<"convert-tcp-to-linalg", "func::FuncOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::scf::SCFDialect",

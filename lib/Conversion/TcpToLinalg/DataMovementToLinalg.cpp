@@ -13,6 +13,7 @@
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -224,6 +225,15 @@ struct GatherToGeneric : public TcpToLinalgPattern<tcp::GatherOp> {
       SmallVector<Value> source =
           loopIndices(b, nestedLoc, resultType.getRank());
       source[dim] = toIndex(b, nestedLoc, args[0]);
+      // An index outside the input is the caller's error: a device-side
+      // assertion (as PyTorch's gather and embedding), not a read outside
+      // the buffer. Compared unsigned, a negative index is out of range too.
+      Value size = tensor::DimOp::create(b, nestedLoc, op.getInput(), dim);
+      Value inRange = arith::CmpIOp::create(
+          b, nestedLoc, arith::CmpIPredicate::ult, source[dim], size);
+      cf::AssertOp::create(
+          b, nestedLoc, inRange,
+          "tcp.gather: index out of range of the gathered dimension");
       return tensor::ExtractOp::create(b, nestedLoc, op.getInput(), source)
           .getResult();
     };

@@ -184,6 +184,9 @@ def _overloads():
         "mul.Tensor": L.mul, "mul.Scalar": L.mul,
         "div.Tensor": L.div, "div.Scalar": L.div,
         "addmm.default": L.addmm, "mm.default": L.matmul,
+        "embedding.default": lambda ctx, weight, indices, padding_idx=-1,
+        scale_grad_by_freq=False, sparse=False: L.embedding(
+            ctx, indices, weight),
         "bmm.default": L.matmul, "t.default": L.t,
         "permute.default": L.permute, "transpose.int": L.transpose,
         "view.default": L.reshape_like_result,

@@ -559,6 +559,36 @@ def linear(ctx, input, weight, bias=None):
     return ctx.w.reshape(y, _result_shape(ctx), ctx.loc)
 
 
+def embedding(ctx, input, weight, padding_idx=None, max_norm=None,
+              norm_type=2.0, scale_grad_by_freq=False, sparse=False):
+    """Rows of `weight` ([num, dim]) picked by the integer `input`: one
+    tcp.gather along dim 0 of the indices flattened and broadcast over the
+    row, then the result's shape. `padding_idx`, `scale_grad_by_freq` and
+    `sparse` only change gradients; `max_norm` renormalises the weight in
+    place and is refused. An index outside [0, num) fails tcp.gather's
+    device-side assertion, as PyTorch's embedding asserts."""
+    if max_norm is not None:
+        raise UnsupportedOperation("expects an embedding without max_norm "
+                                   "(it renormalises the weight in place), "
+                                   "but got max_norm = %s" % max_norm)
+    if weight.rank != 2:
+        raise UnsupportedOperation("expects a 2-D embedding weight, but got "
+                                   "%s" % weight.type)
+    if input.dtype in FLOAT_TYPES:
+        raise UnsupportedOperation("expects integer embedding indices, but "
+                                   "got %s" % input.type)
+    count = math.prod(input.shape)
+    rows = ctx.w.reshape(input, (count, 1), ctx.loc)
+    rows = ctx.w.broadcast_to(rows, (count, weight.shape[1]), ctx.loc)
+    picked = ctx.w.gather(weight, rows, 0, ctx.loc)
+    return ctx.w.reshape(picked, _result_shape(ctx), ctx.loc)
+
+
+def _embedding_module(ctx, m, input):
+    return embedding(ctx, input, ctx.parameter("weight"), m.padding_idx,
+                     m.max_norm)
+
+
 def addmm(ctx, input, mat1, mat2, *, beta=1, alpha=1):
     if beta != 1 or alpha != 1:
         raise UnsupportedOperation("expects addmm with beta = alpha = 1, but "
@@ -800,6 +830,7 @@ MODULES = {
     nn.UpsamplingNearest2d: lambda ctx, m, x: upsample_nearest(
         ctx, x, "nearest", m.scale_factor),
     nn.Dropout: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
+    nn.Embedding: _embedding_module,
     nn.Identity: lambda ctx, m, x: x,
 }
 
@@ -829,7 +860,9 @@ FUNCTIONS = {
     torch.cat: cat, torch.mean: mean, torch.sum: sum_,
     torch.softmax: softmax, F.softmax: softmax, F.log_softmax: log_softmax,
     torch.log_softmax: log_softmax,
-    F.linear: linear, torch.addmm: addmm,
+    F.linear: linear, torch.addmm: addmm, F.embedding: embedding,
+    torch.embedding: lambda ctx, weight, input, padding_idx=-1,
+    scale_grad_by_freq=False, sparse=False: embedding(ctx, input, weight),
     F.conv2d: conv2d, torch.conv2d: conv2d,
     F.max_pool2d: max_pool2d, torch.max_pool2d: max_pool2d,
     F.avg_pool2d: avg_pool2d, torch._C._nn.avg_pool2d: avg_pool2d,

@@ -94,7 +94,7 @@ def reassociation(big: Sequence[int], small: Sequence[int]):
                 break
             if product > target and target != 0:
                 return None
-        if product != target:
+        if product != target or not group:  # no dimension left for it
             return None
         groups.append(group)
     while i < len(big):  # trailing 1s join the last group
@@ -258,6 +258,14 @@ class TcpWriter:
             % (x.name, ", ".join(sizes), ", ".join(map(str, axes)), x.type,
                ", ".join(["index"] * len(axes)), tensor_type(shape, x.dtype)),
             shape, x.dtype, loc)
+
+    def gather(self, x: Value, indices: Value, dim: int, loc=None) -> Value:
+        """torch.gather: `indices` has `x`'s rank, the result its shape."""
+        return self._op(
+            "tcp.gather %s, %s {dim = %d : index} : %s, %s -> %s"
+            % (x.name, indices.name, dim, x.type, indices.type,
+               tensor_type(indices.shape, x.dtype)),
+            indices.shape, x.dtype, loc)
 
     def transpose(self, x: Value, permutation: Sequence[int],
                   loc=None) -> Value:

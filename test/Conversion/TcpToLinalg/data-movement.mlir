@@ -65,7 +65,10 @@ func.func @concat(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>, %c: tensor<2x1xf32>)
 }
 
 // torch.gather: the index tensor is the generic's input; its value, cast to
-// index, replaces the coordinate along `dim`.
+// index, replaces the coordinate along `dim`. An index outside the
+// gathered dimension (negative ones too: compared unsigned) fails a
+// cf.assert, which generated kernels turn into a device-side assertion
+// (__assertfail), as PyTorch's gather does, instead of reading outside x.
 // CHECK-LABEL: func.func @gather
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x4x3xf32>, %[[IDX:.*]]: tensor<1x4x2xi64>)
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<1x4x2xf32>
@@ -74,6 +77,8 @@ func.func @concat(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>, %c: tensor<2x1xf32>)
 // CHECK-NEXT:    ^bb0(%[[IN:.*]]: i64, %{{.*}}: f32):
 // CHECK:           %[[J:.*]] = linalg.index 1 : index
 // CHECK:           %[[K:.*]] = arith.index_cast %[[IN]] : i64 to index
+// CHECK:           %[[OK:.*]] = arith.cmpi ult, %[[K]], %{{.*}} : index
+// CHECK-NEXT:      cf.assert %[[OK]], "tcp.gather: index out of range of the gathered dimension"
 // CHECK-NEXT:      %[[V:.*]] = tensor.extract %[[X]][%{{.*}}, %[[J]], %[[K]]] : tensor<1x4x3xf32>
 // CHECK-NEXT:      linalg.yield %[[V]] : f32
 func.func @gather(%x: tensor<1x4x3xf32>, %idx: tensor<1x4x2xi64>) -> tensor<1x4x2xf32> {
@@ -85,6 +90,7 @@ func.func @gather(%x: tensor<1x4x3xf32>, %idx: tensor<1x4x2xi64>) -> tensor<1x4x
 // CHECK:         ^bb0(%[[IN:.*]]: i32, %{{.*}}: f16):
 // CHECK-NEXT:      %[[J:.*]] = linalg.index 1 : index
 // CHECK-NEXT:      %[[K:.*]] = arith.index_cast %[[IN]] : i32 to index
+// CHECK:           cf.assert
 // CHECK-NEXT:      tensor.extract %{{.*}}[%[[K]], %[[J]]] : tensor<5x3xf16>
 func.func @gather_dim0_i32(%x: tensor<5x3xf16>, %idx: tensor<2x3xi32>) -> tensor<2x3xf16> {
   %0 = tcp.gather %x, %idx {dim = 0 : index} : tensor<5x3xf16>, tensor<2x3xi32> -> tensor<2x3xf16>

@@ -211,6 +211,18 @@ struct ConcatToGeneric : public TcpToLinalgPattern<tcp::ConcatOp> {
   }
 };
 
+/// An index outside the input is the caller's error: a device-side
+/// assertion in generated kernels (as PyTorch's gather and embedding
+/// assert), not a read outside the buffer. Compared unsigned, a negative
+/// index is out of range too.
+static void assertInRange(OpBuilder &b, Location loc, Value index,
+                          Value input, int64_t dim, StringRef message) {
+  Value size = tensor::DimOp::create(b, loc, input, dim);
+  Value inRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index, size);
+  cf::AssertOp::create(b, loc, inRange, message);
+}
+
 struct GatherToGeneric : public TcpToLinalgPattern<tcp::GatherOp> {
   using TcpToLinalgPattern::TcpToLinalgPattern;
 
@@ -225,15 +237,9 @@ struct GatherToGeneric : public TcpToLinalgPattern<tcp::GatherOp> {
       SmallVector<Value> source =
           loopIndices(b, nestedLoc, resultType.getRank());
       source[dim] = toIndex(b, nestedLoc, args[0]);
-      // An index outside the input is the caller's error: a device-side
-      // assertion (as PyTorch's gather and embedding), not a read outside
-      // the buffer. Compared unsigned, a negative index is out of range too.
-      Value size = tensor::DimOp::create(b, nestedLoc, op.getInput(), dim);
-      Value inRange = arith::CmpIOp::create(
-          b, nestedLoc, arith::CmpIPredicate::ult, source[dim], size);
-      cf::AssertOp::create(
-          b, nestedLoc, inRange,
-          "tcp.gather: index out of range of the gathered dimension");
+      assertInRange(b, nestedLoc, source[dim], op.getInput(), dim,
+                    "tcp.gather: index out of range of the gathered "
+                    "dimension");
       return tensor::ExtractOp::create(b, nestedLoc, op.getInput(), source)
           .getResult();
     };
@@ -276,6 +282,8 @@ struct GatherNDToGeneric : public TcpToLinalgPattern<tcp::GatherNDOp> {
         at.back() = arith::ConstantIndexOp::create(b, nestedLoc, k);
         Value index = tensor::ExtractOp::create(b, nestedLoc, indices, at);
         source.push_back(toIndex(b, nestedLoc, index));
+        assertInRange(b, nestedLoc, source.back(), input, k,
+                      "tcp.gather_nd: index out of range of the input");
       }
       source.append(loops.begin() + batchRank, loops.end());
       return tensor::ExtractOp::create(b, nestedLoc, input, source).getResult();

@@ -98,7 +98,8 @@ func.func @gather_dim0_i32(%x: tensor<5x3xf16>, %idx: tensor<2x3xi32>) -> tensor
 }
 
 // The last index dim (2) indexes the first two input dims; the rest of the
-// result walks input.shape[2:].
+// result walks input.shape[2:]. Each index component is asserted inside its
+// input dimension, as for tcp.gather.
 // CHECK-LABEL: func.func @gather_nd
 // CHECK-SAME:    (%[[X:.*]]: tensor<5x7x3xf32>, %[[IDX:.*]]: tensor<4x2xi64>)
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<4x3xf32>
@@ -108,9 +109,11 @@ func.func @gather_dim0_i32(%x: tensor<5x3xf16>, %idx: tensor<2x3xi32>) -> tensor
 // CHECK:           %[[C0:.*]] = arith.constant 0 : index
 // CHECK:           %[[I0:.*]] = tensor.extract %[[IDX]][%[[B]], %[[C0]]] : tensor<4x2xi64>
 // CHECK:           %[[X0:.*]] = arith.index_cast %[[I0]] : i64 to index
+// CHECK:           cf.assert %{{.*}}, "tcp.gather_nd: index out of range of the input"
 // CHECK:           %[[C1:.*]] = arith.constant 1 : index
 // CHECK:           %[[I1:.*]] = tensor.extract %[[IDX]][%[[B]], %[[C1]]] : tensor<4x2xi64>
 // CHECK:           %[[X1:.*]] = arith.index_cast %[[I1]] : i64 to index
+// CHECK:           cf.assert %{{.*}}, "tcp.gather_nd: index out of range of the input"
 // CHECK:           %[[V:.*]] = tensor.extract %[[X]][%[[X0]], %[[X1]], %[[T]]] : tensor<5x7x3xf32>
 // CHECK:           linalg.yield %[[V]] : f32
 func.func @gather_nd(%x: tensor<5x7x3xf32>, %idx: tensor<4x2xi64>) -> tensor<4x3xf32> {

@@ -136,22 +136,8 @@ struct FollowerRows {
       yStride = *e.linearReducedStride(y, yMap);
     }
     Value end = indexConstant(b, e.numReduced);
-    Value zero = indexConstant(b, 0), one = indexConstant(b, 1);
-    Value remaining = arith::SelectOp::create(
-        b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, first, end),
-        arith::SubIOp::create(b, end, first), zero);
-    Value trips = arith::DivUIOp::create(
-        b,
-        arith::AddIOp::create(b, remaining,
-                              arith::SubIOp::create(b, tripStep, one)),
-        tripStep);
-    auto tripLoop = scf::ForOp::create(b, zero, trips, one);
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(tripLoop.getBody());
-    Value trip = arith::SubIOp::create(
-        b, arith::SubIOp::create(b, trips, one), tripLoop.getInductionVar());
-    Value tripFirst =
-        arith::AddIOp::create(b, first, arith::MulIOp::create(b, trip, tripStep));
+    auto [trip, tripFirst] = newestTripFirst(b, first, end, tripStep);
     if (vectors)
       emitVectorTrip(trip, tripFirst, end, yView, yColumnOffset, yStride,
                      invariants);

@@ -107,16 +107,14 @@ matchFollower(const Emitter &e, linalg::GenericOp epilogue,
   return found;
 }
 
-} // namespace
-
 /// The follower a grid-sync kernel can run after a columns reduction (see
 /// Follower): at most kMaxGridSyncColumnBlocks column blocks, x and the
 /// output read and written as vectors of the columns mapping (flat,
 /// aligned whenever the buffers are).
-std::optional<Follower> analyzeFollower(const Emitter &e,
-                                                linalg::GenericOp epilogue) {
+std::optional<Follower> analyzeColumnFollower(const Emitter &e,
+                                              linalg::GenericOp epilogue) {
   linalg::GenericOp op = e.op;
-  if (!readsColumns(op) || e.parallelSizes.size() != 1)
+  if (e.parallelSizes.size() != 1)
     return std::nullopt;
   ColumnBlock block = columnBlockFor(e);
   int64_t columnBlocks =
@@ -149,9 +147,9 @@ std::optional<Follower> analyzeFollower(const Emitter &e,
 /// output written alike (that loop indexing its last, unit-stride
 /// dimension, vectors staying aligned).
 std::optional<Follower> analyzePlaneFollower(const Emitter &e,
-                                                     linalg::GenericOp epilogue) {
+                                             linalg::GenericOp epilogue) {
   linalg::GenericOp op = e.op;
-  if (readsColumns(op) || e.numOutputs < kMinOutputsForPlaneFollower)
+  if (e.numOutputs < kMinOutputsForPlaneFollower)
     return std::nullopt;
   auto [innermost, width] = planeVectorWidth(e);
   if (width < 2)
@@ -169,6 +167,14 @@ std::optional<Follower> analyzePlaneFollower(const Emitter &e,
       !vectorsStayAligned(y, *yDim, width))
     return std::nullopt;
   return found;
+}
+
+} // namespace
+
+std::optional<Follower> analyzeFollower(const Emitter &e,
+                                        linalg::GenericOp epilogue) {
+  return readsColumns(e.op) ? analyzeColumnFollower(e, epilogue)
+                            : analyzePlaneFollower(e, epilogue);
 }
 
 } // namespace mlir::cudnn_mlir::codegen::multivalue

@@ -145,7 +145,6 @@ void emitPlaneFollower(Emitter &e, const Follower &f, Value output,
     arguments[f.xInput] = xValue;
     return emitBody(b, op, arguments, ValueRange{})[0];
   };
-  Value zero = indexConstant(b, 0), one = indexConstant(b, 1);
   if (!vectors) {
     auto positions = scf::ForOp::create(b, thread,
                                         indexConstant(b, e.numReduced),
@@ -165,20 +164,9 @@ void emitPlaneFollower(Emitter &e, const Follower &f, Value output,
   int64_t units = e.numReduced / width;
   int64_t tripUnits = threads * kUnroll;
   Value end = indexConstant(b, units);
-  Value remaining = arith::SelectOp::create(
-      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, end),
-      arith::SubIOp::create(b, end, thread), zero);
-  Value trips = arith::DivUIOp::create(
-      b, arith::AddIOp::create(b, remaining, indexConstant(b, tripUnits - 1)),
-      indexConstant(b, tripUnits));
-  auto tripLoop = scf::ForOp::create(b, zero, trips, one);
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(tripLoop.getBody());
-  Value trip = arith::SubIOp::create(
-      b, arith::SubIOp::create(b, trips, one), tripLoop.getInductionVar());
-  Value tripFirst = arith::AddIOp::create(
-      b, thread,
-      arith::MulIOp::create(b, trip, indexConstant(b, tripUnits)));
+  Value tripFirst =
+      newestTripFirst(b, thread, end, indexConstant(b, tripUnits)).second;
   for (int64_t k = 0; k < kUnroll; ++k) {
     Value unit = arith::AddIOp::create(b, tripFirst,
                                        indexConstant(b, k * threads));

@@ -503,6 +503,14 @@ SmallVector<Value> foldUnrolledTrip(
   return lanes;
 }
 
+/// A loop over the trips of a thread whose first item is `first` through
+/// the items below `end`, `tripStep` apart, the newest trip first (a
+/// follower reads what the statistics read last while it may still be in
+/// L2). Sets the builder inside the loop (the caller restores it) and
+/// returns the trip's number (0 for the thread's first) and its first item.
+std::pair<Value, Value> newestTripFirst(ImplicitLocOpBuilder &b, Value first,
+                                        Value end, Value tripStep);
+
 /// The innermost reduced loop, and the number of its consecutive positions
 /// the planes mapping reads as one vector (1 when it reads none).
 std::pair<unsigned, int64_t> planeVectorWidth(const Emitter &e);
@@ -531,13 +539,10 @@ struct Follower {
 SmallVector<Value> followerInvariants(Emitter &e, const Follower &f,
                                       Value output);
 
-/// The follower a grid-sync kernel can run after a columns reduction.
+/// The follower `e`'s kernel can run after its reduction and `epilogue`:
+/// one grid-sync kernel for columns, per output for planes.
 std::optional<Follower> analyzeFollower(const Emitter &e,
                                         linalg::GenericOp epilogue);
-
-/// The follower a planes kernel can run per output.
-std::optional<Follower> analyzePlaneFollower(const Emitter &e,
-                                             linalg::GenericOp epilogue);
 
 /// The block of the columns mapping: `threads` along the outputs (a power
 /// of two up to 32, fewer where there are few outputs), each with `width`

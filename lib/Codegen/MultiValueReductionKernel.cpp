@@ -96,6 +96,25 @@ State blockMerge(ImplicitLocOpBuilder &b, const StateMerge &merger,
   return warpMerge(b, merger, staged);
 }
 
+std::pair<Value, Value> newestTripFirst(ImplicitLocOpBuilder &b, Value first,
+                                        Value end, Value tripStep) {
+  Value zero = indexConstant(b, 0), one = indexConstant(b, 1);
+  Value remaining = arith::SelectOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, first, end),
+      arith::SubIOp::create(b, end, first), zero);
+  Value trips = arith::DivUIOp::create(
+      b,
+      arith::AddIOp::create(b, remaining,
+                            b.createOrFold<arith::SubIOp>(tripStep, one)),
+      tripStep);
+  auto tripLoop = scf::ForOp::create(b, zero, trips, one);
+  b.setInsertionPointToStart(tripLoop.getBody());
+  Value trip = arith::SubIOp::create(
+      b, arith::SubIOp::create(b, trips, one), tripLoop.getInductionVar());
+  return {trip, arith::AddIOp::create(
+                    b, first, arith::MulIOp::create(b, trip, tripStep))};
+}
+
 /// The innermost reduced loop, and the number of its consecutive positions
 /// the planes mapping reads as one vector: every input is either contiguous
 /// along that loop (a vector) or does not move with it, and its size splits
@@ -224,9 +243,7 @@ linalg::GenericOp findFollower(linalg::GenericOp op,
     return {};
   ImplicitLocOpBuilder b(op.getLoc(), op.getContext());
   Emitter emitter(op, b, *merger);
-  std::optional<Follower> follower = readsColumns(op)
-                                         ? analyzeFollower(emitter, epilogue)
-                                         : analyzePlaneFollower(emitter, epilogue);
+  std::optional<Follower> follower = analyzeFollower(emitter, epilogue);
   return follower ? follower->op : linalg::GenericOp();
 }
 
@@ -240,8 +257,7 @@ emitMultiValueReductionKernels(linalg::GenericOp op, linalg::GenericOp epilogue,
   emitter.epilogue = epilogue;
   std::optional<Follower> fused;
   if (follower) {
-    fused = readsColumns(op) ? analyzeFollower(emitter, epilogue)
-                             : analyzePlaneFollower(emitter, epilogue);
+    fused = analyzeFollower(emitter, epilogue);
     // Unreachable: the caller found the follower with the same analysis.
     assert(fused && fused->op == follower && "follower no longer fits");
   }

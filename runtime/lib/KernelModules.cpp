@@ -563,33 +563,29 @@ Status checkDims(const KernelInfo &k, const LaunchDims &d, const char *caller) {
 }
 
 /// The blocks of `k` (`threads` each, `sharedBytes` of dynamic shared
-/// memory) that `device` holds at once; asked once per combination.
+/// memory) that `device` holds at once per multiprocessor, and its
+/// multiprocessors; asked once per combination.
 Status residentBlocks(KernelInfo &k, int device, int64_t threads,
                       int64_t sharedBytes, const char *caller,
-                      int64_t &resident, int &perMultiprocessor,
-                      int &multiprocessors) {
+                      int &perMultiprocessor, int &multiprocessors) {
   std::lock_guard<std::mutex> lock(k.residentMutex);
   auto key = std::make_tuple(device, threads, sharedBytes);
-  const auto *func = reinterpret_cast<const void *>(k.handle);
-  cudaError_t err = cudaDeviceGetAttribute(
-      &multiprocessors, cudaDevAttrMultiProcessorCount, device);
-  if (auto it = k.residentBlocks.find(key);
-      err == cudaSuccess && it != k.residentBlocks.end()) {
-    resident = it->second;
-    perMultiprocessor = static_cast<int>(resident / multiprocessors);
+  if (auto it = k.residentBlocks.find(key); it != k.residentBlocks.end()) {
+    std::tie(perMultiprocessor, multiprocessors) = it->second;
     return Status::success();
   }
+  cudaError_t err = cudaDeviceGetAttribute(
+      &multiprocessors, cudaDevAttrMultiProcessorCount, device);
   if (err == cudaSuccess)
     err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &perMultiprocessor, func, static_cast<int>(threads),
-        static_cast<size_t>(sharedBytes));
+        &perMultiprocessor, reinterpret_cast<const void *>(k.handle),
+        static_cast<int>(threads), static_cast<size_t>(sharedBytes));
   if (err != cudaSuccess)
     return cudaFailure(std::string(caller) +
                            ": sizing the cooperative grid of kernel '" +
                            k.name + "'",
                        "cudaOccupancyMaxActiveBlocksPerMultiprocessor", err);
-  resident = int64_t(perMultiprocessor) * multiprocessors;
-  k.residentBlocks[key] = resident;
+  k.residentBlocks[key] = {perMultiprocessor, multiprocessors};
   return Status::success();
 }
 
@@ -599,12 +595,12 @@ Status residentBlocks(KernelInfo &k, int device, int64_t threads,
 Status fitCooperativeGrid(KernelInfo &k, int device, LaunchDims &d,
                           const char *caller) {
   int64_t threads = d.block[0] * d.block[1] * d.block[2];
-  int64_t resident = 0;
   int perMultiprocessor = 0, multiprocessors = 0;
   if (Status s = residentBlocks(k, device, threads, d.sharedBytes, caller,
-                                resident, perMultiprocessor, multiprocessors);
+                                perMultiprocessor, multiprocessors);
       !s.ok())
     return s;
+  int64_t resident = int64_t(perMultiprocessor) * multiprocessors;
   int64_t row = d.grid[0] * d.grid[2];
   if (resident < row)
     return invalid(std::string(caller) + " expects kernel '" + k.name +
@@ -650,8 +646,9 @@ Status cmrt::launchKernel(KernelInfo &kernel, const LaunchDims &dims,
         !s.ok())
       return s;
 
+  bool clustered = dims.cluster[0] || dims.cluster[1] || dims.cluster[2];
   LaunchDims fitted = dims;
-  if (kernel.gridSync && (dims.cluster[0] || dims.cluster[1] || dims.cluster[2]))
+  if (kernel.gridSync && clustered)
     return invalid(std::string(caller) + " expects no clusters for kernel '" +
                    kernel.name +
                    "' (grid-wide barriers need a cooperative launch), but got " +
@@ -666,9 +663,10 @@ Status cmrt::launchKernel(KernelInfo &kernel, const LaunchDims &dims,
              static_cast<unsigned>(dims.block[1]),
              static_cast<unsigned>(dims.block[2]));
   const auto *func = reinterpret_cast<const void *>(kernel.handle);
-  const char *api = "cudaLaunchKernel";
-  if (dims.cluster[0] || dims.cluster[1] || dims.cluster[2]) {
-    api = "cudaLaunchKernelExC";
+  // Clusters and cooperative launches need launch attributes.
+  cudaLaunchAttribute attrs[2] = {};
+  unsigned numAttrs = 0;
+  if (clustered) {
     if (dims.cluster[0] * dims.cluster[1] * dims.cluster[2] > 8 &&
         (err = cudaFuncSetAttribute(
              func, cudaFuncAttributeNonPortableClusterSizeAllowed, 1)) !=
@@ -678,7 +676,6 @@ Status cmrt::launchKernel(KernelInfo &kernel, const LaunchDims &dims,
                              "than 8 blocks for kernel '" +
                              kernel.name + "'",
                          "cudaFuncSetAttribute", err);
-    cudaLaunchAttribute attrs[2] = {};
     attrs[0].id = cudaLaunchAttributeClusterDimension;
     attrs[0].val.clusterDim.x = static_cast<unsigned>(dims.cluster[0]);
     attrs[0].val.clusterDim.y = static_cast<unsigned>(dims.cluster[1]);
@@ -686,26 +683,21 @@ Status cmrt::launchKernel(KernelInfo &kernel, const LaunchDims &dims,
     attrs[1].id = cudaLaunchAttributeClusterSchedulingPolicyPreference;
     attrs[1].val.clusterSchedulingPolicyPreference =
         cudaClusterSchedulingPolicySpread;
+    numAttrs = 2;
+  } else if (kernel.gridSync) {
+    attrs[0].id = cudaLaunchAttributeCooperative;
+    attrs[0].val.cooperative = 1;
+    numAttrs = 1;
+  }
+  const char *api = numAttrs ? "cudaLaunchKernelExC" : "cudaLaunchKernel";
+  if (numAttrs) {
     cudaLaunchConfig_t config = {};
     config.gridDim = grid;
     config.blockDim = block;
     config.dynamicSmemBytes = static_cast<size_t>(dims.sharedBytes);
     config.stream = stream;
     config.attrs = attrs;
-    config.numAttrs = 2;
-    err = cudaLaunchKernelExC(&config, func, args);
-  } else if (kernel.gridSync) {
-    api = "cudaLaunchKernelExC";
-    cudaLaunchAttribute cooperative = {};
-    cooperative.id = cudaLaunchAttributeCooperative;
-    cooperative.val.cooperative = 1;
-    cudaLaunchConfig_t config = {};
-    config.gridDim = grid;
-    config.blockDim = block;
-    config.dynamicSmemBytes = static_cast<size_t>(dims.sharedBytes);
-    config.stream = stream;
-    config.attrs = &cooperative;
-    config.numAttrs = 1;
+    config.numAttrs = numAttrs;
     err = cudaLaunchKernelExC(&config, func, args);
   } else {
     err = cudaLaunchKernel(func, grid, block, args,

@@ -61,10 +61,12 @@ struct KernelInfo {
   /// device.
   std::mutex smemMutex;
   std::map<int, int64_t> smemOptIn; // device -> bytes allowed
-  /// For a grid-sync kernel: the blocks resident at once per (device,
-  /// threads per block, dynamic shared bytes), asked once each.
+  /// For a grid-sync kernel: the blocks resident at once per
+  /// multiprocessor, and the device's multiprocessors, per (device, threads
+  /// per block, dynamic shared bytes), asked once each.
   std::mutex residentMutex;
-  std::map<std::tuple<int, int64_t, int64_t>, int64_t> residentBlocks;
+  std::map<std::tuple<int, int64_t, int64_t>, std::pair<int, int>>
+      residentBlocks;
 };
 
 /// The name suffix of kernels that wait at grid-wide barriers. Their

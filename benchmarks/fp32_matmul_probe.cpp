@@ -1,5 +1,5 @@
 // Diagnostic: which cuDNN engines run an fp32 matmul at TF32 precision?
-// (runtime/lib/ExactFp32.h; results in
+// (runtime/lib/graph/ExactFp32.h; results in
 // benchmarks/results/fp32-matmul-probe-h100-2026-11-23.txt). Build here,
 // run on the GPU machine (carry the binary):
 //   g++ -std=c++17 -O1 -Ibuild/third_party/cudnn-frontend-1.32.0/include \

@@ -1,6 +1,7 @@
 //===- ShapeUtils.cpp - shape arithmetic and shape text -------------------===//
 
 #include "cudnn-mlir/Support/ShapeUtils.h"
+#include "cudnn-mlir-runtime/SlidingWindow.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -37,19 +38,10 @@ std::optional<int64_t> slidingWindowOutputSize(int64_t in, int64_t window,
                                                int64_t padLo, int64_t padHi,
                                                int64_t stride,
                                                int64_t dilation) {
-  if (stride < 1 || dilation < 1 || window < 1 || padLo < 0 || padHi < 0)
-    return std::nullopt;
   if (ShapedType::isDynamic(in))
     return ShapedType::kDynamic;
-  // Attribute values are arbitrary user input: overflow is an error, not UB.
-  int64_t padded, reach, span;
-  if (llvm::AddOverflow(in, padLo, padded) ||
-      llvm::AddOverflow(padded, padHi, padded) ||
-      llvm::MulOverflow(dilation, window - 1, reach) ||
-      llvm::SubOverflow(padded, reach + 1, span) || reach == INT64_MAX ||
-      span < 0)
-    return std::nullopt;
-  return span / stride + 1;
+  return cmrt::graph::slidingWindowOutputSize(in, window, padLo, padHi, stride,
+                                              dilation);
 }
 
 int64_t getElementStorageBytes(Type type) {

@@ -1,6 +1,6 @@
 //===- ExactFp32Test.cpp - which graphs cannot keep fp32 exact ------------===//
 
-#include "ExactFp32.h"
+#include "graph/ExactFp32.h"
 #include "RuntimeGraphs.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 //===- GraphDescriptionTest.cpp - writer -> parser, and parse errors ------===//
 
-#include "Graph.h"
+#include "cudnn-mlir-runtime/Graph.h"
 #include "GraphTestUtil.h"
 
 #include "cudnn-mlir-runtime/Runtime.h"

@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Graph.h"
-#include "GraphHash.h"
+#include "cudnn-mlir-runtime/Graph.h"
+#include "graph/GraphHash.h"
 #include "GraphTestUtil.h"
-#include "LruCache.h"
+#include "core/LruCache.h"
 #include "RuntimeGraphs.h"
 
 #include "cudnn-mlir-runtime/Runtime.h"
@@ -272,6 +272,33 @@ TEST(GraphDump, NormAttributes) {
       << backward;
   EXPECT_EQ(normModeName(4), "rms");
   EXPECT_EQ(normModeName(3), "mode(3)");
+}
+
+// Every attribute struct has its dump text (GraphDump.cpp's overloads, one
+// per struct of GraphOps.def): statistics, finalize and pooling too.
+TEST(GraphDump, StatisticsFinalizeAndPoolAttributes) {
+  std::string stats = dumpGraph(genStatsGraph(DataType::Half, NormShape{}));
+  EXPECT_NE(stats.find("op #0 (genstats) compute float: x=1 -> sum=2 "
+                       "sq_sum=3"),
+            std::string::npos)
+      << stats;
+  std::string finalize = dumpGraph(bnFinalizeGraph(8, 64, 1e-5, 0.1));
+  EXPECT_NE(finalize.find("op #0 (bn_finalize) compute float epsilon 1e-05 "
+                          "momentum 0.1 accumulation_count 64: sum=1 "
+                          "sq_sum=2 scale=3 bias=4 running_mean=5 "
+                          "running_var=6 -> eq_scale=7 eq_bias=8 "
+                          "saved_mean=9 saved_inv_std=10 "
+                          "next_running_mean=11 next_running_var=12"),
+            std::string::npos)
+      << finalize;
+  std::string pool = dumpGraph(
+      poolGraph(DataType::Half, ResampleMode::MaxPool, NormShape{}, 3, 2, 1));
+  EXPECT_NE(pool.find("op #0 (resample) max_pool compute float window "
+                      "[3, 3] pad [1, 1]/[1, 1] stride [2, 2]: x=1 -> y=2"),
+            std::string::npos)
+      << pool;
+  EXPECT_EQ(resampleModeName(4), "avg_exclude_padding");
+  EXPECT_EQ(resampleModeName(1), "mode(1)");
 }
 
 TEST(GraphDump, CAbiWritesTruncatesAndReportsLength) {

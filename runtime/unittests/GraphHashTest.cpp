@@ -1,7 +1,7 @@
 //===- GraphHashTest.cpp - stable hashes, cache keys, hostile input -------===//
 
-#include "Graph.h"
-#include "GraphHash.h"
+#include "cudnn-mlir-runtime/Graph.h"
+#include "graph/GraphHash.h"
 #include "GraphTestUtil.h"
 
 #include "cudnn-mlir-runtime/Runtime.h"

@@ -1,7 +1,7 @@
 //===- GraphSplitTest.cpp - one graph per op, without a GPU ---------------===//
 
-#include "Graph.h"
-#include "GraphSplit.h"
+#include "cudnn-mlir-runtime/Graph.h"
+#include "graph/GraphSplit.h"
 #include "GraphTestUtil.h"
 #include "RuntimeGraphs.h"
 

@@ -139,10 +139,9 @@ inline GraphDescription singleOp(OpKind kind) {
 
 inline const std::vector<OpKind> &allKinds() {
   static const std::vector<OpKind> kinds = {
-      OpKind::ConvFprop, OpKind::ConvDgrad,   OpKind::ConvWgrad,
-      OpKind::Matmul,    OpKind::Pointwise,   OpKind::Reduction,
-      OpKind::NormForward, OpKind::NormBackward, OpKind::GenStats,
-      OpKind::BnFinalize, OpKind::Resample};
+#define CMRT_GRAPH_OP(K, V, N, A, I, O) OpKind::K,
+#include "cudnn-mlir-runtime/GraphOps.def"
+  };
   return kinds;
 }
 

@@ -1,6 +1,6 @@
 //===- GraphValidationTest.cpp - one case per validation message ----------===//
 
-#include "Graph.h"
+#include "cudnn-mlir-runtime/Graph.h"
 #include "GraphTestUtil.h"
 #include "RuntimeGraphs.h"
 

@@ -1,7 +1,7 @@
 //===- PlanFileTest.cpp - the disk plan cache's files, without a GPU ------===//
 
-#include "Log.h"
-#include "PlanFile.h"
+#include "graph/Log.h"
+#include "graph/PlanFile.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- RnnConfigTest.cpp - RNN configs: checks, math type, algorithm ------===//
 
-#include "RnnConfig.h"
+#include "graph/RnnConfig.h"
 
 #include "cudnn-mlir-runtime/Runtime.h"
 

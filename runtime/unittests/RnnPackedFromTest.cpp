@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RnnPackedFrom.h"
+#include "graph/RnnPackedFrom.h"
 #include "cudnn-mlir-runtime/Runtime.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 //===- RnnWeightLayoutTest.cpp - PyTorch RNN parameters vs cuDNN's --------===//
 
-#include "RnnWeightLayout.h"
+#include "cudnn-mlir-runtime/RnnWeightLayout.h"
 
 #include <gtest/gtest.h>
 

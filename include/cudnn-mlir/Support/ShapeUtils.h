@@ -26,10 +26,11 @@ std::string formatShape(llvm::ArrayRef<int64_t> dims);
 std::string formatExtent(int64_t size);
 
 /// The output extent of one spatial dimension of a convolution or pooling
-/// window: floor((in + padLo + padHi - dilation * (window - 1) - 1) / stride)
-/// + 1. Returns ShapedType::kDynamic when `in` is dynamic and std::nullopt
-/// when the parameters are invalid (stride or dilation < 1, window < 1,
-/// negative padding, an empty output, or a size that overflows int64).
+/// window: the runtime's formula (cudnn-mlir-runtime/SlidingWindow.h, which
+/// its graph validator uses too). Returns ShapedType::kDynamic when `in` is
+/// dynamic and std::nullopt when the parameters are invalid (stride or
+/// dilation < 1, window < 1, negative padding, an empty output, or a size
+/// that overflows int64).
 std::optional<int64_t> slidingWindowOutputSize(int64_t in, int64_t window,
                                                int64_t padLo, int64_t padHi,
                                                int64_t stride,

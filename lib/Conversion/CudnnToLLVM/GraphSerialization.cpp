@@ -2,6 +2,7 @@
 
 #include "cudnn-mlir/Conversion/CudnnToLLVM/GraphSerialization.h"
 
+#include "cudnn-mlir-runtime/Graph.h"
 #include "cudnn-mlir-runtime/GraphDescription.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.h"
 #include "cudnn-mlir/Support/ShapeUtils.h"
@@ -376,6 +377,18 @@ FailureOr<SerializedGraph> Serializer::run(ScalarInputFn scalarInput) {
     result.outputUids.push_back(uidOf(output));
   addMatmulBatchDim();
   result.words = g::serialize(desc);
+  // The runtime parses and validates every description it is handed. The
+  // same checks here turn a graph that the dialect's verifiers let through
+  // but the runtime would refuse into a compile error, so the two sets of
+  // rules cannot drift apart unnoticed.
+  g::GraphDescription parsed;
+  if (g::Status status = g::parseAndValidate(
+          result.words.data(), static_cast<int64_t>(result.words.size()),
+          parsed);
+      !status.ok())
+    return op.emitOpError("expects a graph the runtime's validator accepts, "
+                          "but it refuses this one: ")
+           << status.message << "\n" << g::dumpGraph(desc);
   return result;
 }
 

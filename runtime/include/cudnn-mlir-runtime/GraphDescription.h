@@ -62,20 +62,12 @@ enum class DataType : int64_t {
   Fp8E5M2 = 13,
 };
 
-/// The operation in an op record. Our own numbering: cuDNN has no enum that
-/// names graph operations short of backend descriptor types.
+/// The operation in an op record: one enumerator per line of GraphOps.def.
+/// Our own numbering: cuDNN has no enum that names graph operations short of
+/// backend descriptor types.
 enum class OpKind : int64_t {
-  ConvFprop = 1,
-  ConvDgrad = 2,
-  ConvWgrad = 3,
-  Matmul = 4,
-  Pointwise = 5,
-  Reduction = 6,
-  NormForward = 7,
-  NormBackward = 8,
-  GenStats = 9,
-  BnFinalize = 10,
-  Resample = 11,
+#define CMRT_GRAPH_OP(K, V, N, A, I, O) K = V,
+#include "cudnn-mlir-runtime/GraphOps.def"
 };
 
 /// cudnnPointwiseMode_t.
@@ -331,20 +323,19 @@ inline std::vector<int64_t> packedStrides(const std::vector<int64_t> &dims) {
 /// A printable name for an op kind, used in every diagnostic.
 inline const char *opKindName(OpKind kind) {
   switch (kind) {
-  case OpKind::ConvFprop: return "conv_fprop";
-  case OpKind::ConvDgrad: return "conv_dgrad";
-  case OpKind::ConvWgrad: return "conv_wgrad";
-  case OpKind::Matmul: return "matmul";
-  case OpKind::Pointwise: return "pointwise";
-  case OpKind::Reduction: return "reduction";
-  case OpKind::NormForward: return "norm_forward";
-  case OpKind::NormBackward: return "norm_backward";
-  case OpKind::GenStats: return "genstats";
-  case OpKind::BnFinalize: return "bn_finalize";
-  case OpKind::Resample: return "resample";
+#define CMRT_GRAPH_OP(K, V, N, A, I, O)                                        \
+  case OpKind::K:                                                              \
+    return N;
+#include "cudnn-mlir-runtime/GraphOps.def"
   }
   return "unknown";
 }
+
+/// Every OpKind value, in GraphOps.def's order.
+inline constexpr int64_t kOpKindValues[] = {
+#define CMRT_GRAPH_OP(K, V, N, A, I, O) V,
+#include "cudnn-mlir-runtime/GraphOps.def"
+};
 
 namespace detail {
 

@@ -228,3 +228,22 @@ module {
 
 // expected-error @+1 {{expects no symbol named like the runtime's entries or the lowering's globals (cmrt*, __cmrt_*, mgpu*), but got @mgpuLaunchKernel}}
 func.func private @mgpuLaunchKernel(%x: memref<4xf32>)
+
+// -----
+
+// The dialect's verifiers accept a graph input no op uses; the runtime's
+// validator (which the lowering runs on every graph it serializes) refuses
+// it, so the compiler does too instead of emitting a module that would fail
+// at its first call.
+!x = !cudnn.tensor_desc<1x4x4x4xf32, alignment = 16, stride = [64, 16, 4, 1]>
+!c = !cudnn.tensor_desc<1x1x1x1xf32, alignment = 16, stride = [1, 1, 1, 1]>
+func.func @unused_graph_input(%x: memref<1x4x4x4xf32>, %s: memref<1x1x1x1xf32>, %out: memref<1x4x4x4xf32> {bufferize.result}) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  // expected-error @+1 {{expects a graph the runtime's validator accepts, but it refuses this one: tensor UID 2 expects to be used by an op, but no op reads or writes it}}
+  cudnn.execute_graph %h ins(%x, %s : memref<1x4x4x4xf32>, memref<1x1x1x1xf32>) outs(%out : memref<1x4x4x4xf32>) {
+  ^bb0(%a: !x, %sc: !c):
+    %1 = cudnn.pointwise_relu(%a) type = f32 : !x -> !x
+    cudnn.build_graph(%1) : !x
+  }
+  return
+}

@@ -12,7 +12,7 @@
 
 // The runtime's (MLIR-free) description of PyTorch's RNN parameters, so that
 // the compiler and the runtime that packs them cannot disagree.
-#include "RnnWeightLayout.h"
+#include "cudnn-mlir-runtime/RnnWeightLayout.h"
 
 using namespace mlir;
 using namespace mlir::cudnn;

@@ -215,7 +215,7 @@ std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
       return reason;
     }
   }
-  // Seen on an H100 with cuDNN 9.14 (runtime/lib/ExactFp32.h): every engine
+  // Seen on an H100 with cuDNN 9.14 (runtime/lib/graph/ExactFp32.h): every engine
   // cuDNN offers for an fp32 matmul computes in TF32, none saying so in its
   // numerical notes, so the runtime refuses fp32 matmul graphs that must be
   // exact. Such matmuls are generated kernels, which compute in fp32.

@@ -1,0 +1,63 @@
+//===- PlanFile.h - the on-disk plan cache's file format --------*- C++ -*-===//
+//
+// With CUDNN_MLIR_CACHE_DIR set, each built plan that cudnn-frontend can
+// serialize is stored as <dir>/<CacheKey::toString()>.cmrtplan, so the next
+// process loads it instead of querying heuristics and compiling engines. A
+// file is
+//   magic "CMRTPLAN" (8 bytes), format version (u64), frontend version (u64),
+//   graph hash, compute capability, cuDNN version (u64 each),
+//   payload size (u64), payload FNV-1a hash (u64), payload bytes
+// all little-endian. Anything that does not match - another key, another
+// frontend, a short or altered file - is a miss with a reason, never an
+// error: the caller rebuilds and overwrites it. Writes go to a temporary file
+// renamed into place, so readers never see half a file. No CUDA here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDNN_MLIR_RUNTIME_PLANFILE_H
+#define CUDNN_MLIR_RUNTIME_PLANFILE_H
+
+#include "cudnn-mlir-runtime/Graph.h"
+#include "graph/GraphHash.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cmrt::plan {
+
+inline constexpr uint64_t kPlanFileVersion = 1;
+
+/// CUDNN_MLIR_CACHE_DIR, or "" when the disk cache is off.
+std::string cacheDirectoryFromEnvironment();
+
+/// <dir>/<key>.cmrtplan
+std::string planFilePath(const std::string &directory,
+                         const graph::CacheKey &key);
+
+/// The file's bytes for `payload` (what writePlanFile stores).
+std::vector<uint8_t> encodePlanFile(const graph::CacheKey &key,
+                                    int64_t frontendVersion,
+                                    const std::vector<uint8_t> &payload);
+
+/// Checks `bytes` against the key and versions and extracts the payload.
+/// On a mismatch returns false and says why in `why`.
+bool decodePlanFile(const std::vector<uint8_t> &bytes,
+                    const graph::CacheKey &key, int64_t frontendVersion,
+                    std::vector<uint8_t> &payload, std::string &why);
+
+/// Creates the directory if needed, then writes atomically. A failure is a
+/// Status to log, not to return to the caller of a build.
+graph::Status writePlanFile(const std::string &path,
+                            const graph::CacheKey &key,
+                            int64_t frontendVersion,
+                            const std::vector<uint8_t> &payload);
+
+/// Reads and decodes; false with `why` when absent or unusable.
+bool readPlanFile(const std::string &path, const graph::CacheKey &key,
+                  int64_t frontendVersion, std::vector<uint8_t> &payload,
+                  std::string &why);
+
+} // namespace cmrt::plan
+
+#endif // CUDNN_MLIR_RUNTIME_PLANFILE_H

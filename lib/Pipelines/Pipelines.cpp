@@ -113,7 +113,7 @@ void cudnn_mlir::buildTcpToLLVMPipeline(
   buildTcpToCudnnPipeline(pm, toCudnn);
   // The general codegen road for every tcp op left outside cuDNN graphs.
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
-  funcPm.addPass(cudnn_mlir::createConvertTcpBatchNormToGpuPass());
+  funcPm.addPass(cudnn_mlir::createConvertTcpBatchNormToLinalgPass());
   funcPm.addPass(cudnn_mlir::createConvertTcpToLinalgPass());
   funcPm.addPass(cudnn_mlir::createCodegenFuseElementwisePass());
   funcPm.addPass(createCanonicalizerPass());
@@ -146,7 +146,7 @@ void cudnn_mlir::registerPipelines() {
   PassPipelineRegistration<TcpToLLVMPipelineOptions>(
       "tcp-to-llvm-pipeline",
       "TCP all the way to LLVM: tcp-to-cudnn-pipeline, the rest of the tcp "
-      "ops to linalg (convert-tcp-batch-norm-to-gpu, convert-tcp-to-linalg, "
+      "ops to linalg (convert-tcp-batch-norm-to-linalg, convert-tcp-to-linalg, "
       "codegen-fuse-elementwise), "
       "then cudnn-to-llvm-pipeline",
       buildTcpToLLVMPipeline);

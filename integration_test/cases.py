@@ -531,7 +531,7 @@ def _codegen_cases():
 
 
 # ---- Batch norms as generated kernels (issue 7): the inference and training
-# forms through convert-tcp-batch-norm-to-gpu (Welford statistics, f32
+# forms through convert-tcp-batch-norm-to-linalg (Welford statistics, f32
 # arithmetic for f16/bf16), against torch.nn.functional.batch_norm in
 # float64. Every case is graphs=0 (integration_test/cases/bn_codegen_*.mlir
 # say which batch-norm= option each is compiled with).

@@ -21,27 +21,69 @@
 #include "mlir/Transforms/Passes.h"
 
 #include <cstdlib>
+#include <tuple>
+#include <type_traits>
 
 using namespace mlir;
+
+namespace {
+
+// HasOption_<name><T>: whether the options struct T has the option <name> of
+// PipelineOptions.def.
+#define CUDNN_PIPELINE_OPTION(NAME, TYPE, FLAG, DEFAULT, DESCRIPTION, FIELDS)  \
+  template <typename T, typename = void>                                       \
+  struct HasOption_##NAME : std::false_type {};                                \
+  template <typename T>                                                        \
+  struct HasOption_##NAME<T, std::void_t<decltype(&T::NAME)>>                  \
+      : std::true_type {};
+#include "cudnn-mlir/Pipelines/PipelineOptions.def"
+
+/// Sets `to.*field` to `value` when `field` is one of `To`'s: an option's
+/// FIELDS may name several passes, and each pass takes its own.
+template <typename To, typename Value, typename Field, typename Class>
+void setIfOwnField(To &to, const Value &value, Field Class::*field) {
+  if constexpr (std::is_same_v<To, Class>)
+    to.*field = value;
+}
+
+/// The options of the pass whose options struct is `PassOptions`: every
+/// option of `options` set on the fields of `PassOptions` that
+/// PipelineOptions.def names for it; the rest keep the pass's defaults.
+template <typename PassOptions, typename PipelineOptions>
+PassOptions passOptions(const PipelineOptions &options) {
+  PassOptions to;
+#define CUDNN_PIPELINE_OPTION(NAME, TYPE, FLAG, DEFAULT, DESCRIPTION, FIELDS)  \
+  if constexpr (HasOption_##NAME<PipelineOptions>::value)                      \
+    std::apply(                                                                \
+        [&](auto... field) { (setIfOwnField(to, options.NAME, field), ...); }, \
+        std::make_tuple FIELDS);
+#include "cudnn-mlir/Pipelines/PipelineOptions.def"
+  return to;
+}
+
+/// Gives a sub-pipeline every option its pipeline has too.
+template <typename SubPipelineOptions, typename PipelineOptions>
+void forwardOptions(const PipelineOptions &from, SubPipelineOptions &to) {
+#define CUDNN_PIPELINE_OPTION(NAME, ...)                                       \
+  if constexpr (HasOption_##NAME<PipelineOptions>::value &&                    \
+                HasOption_##NAME<SubPipelineOptions>::value)                   \
+    to.NAME = from.NAME;
+#include "cudnn-mlir/Pipelines/PipelineOptions.def"
+}
+
+} // namespace
 
 void cudnn_mlir::buildTcpToCudnnPipeline(
     OpPassManager &pm, const TcpToCudnnPipelineOptions &options) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createCanonicalizerPass());
-  tcp::TcpFuseForCudnnPassOptions fuse;
-  fuse.targetSm = options.targetSm;
-  fuse.fuseFp32 = options.fuseFp32;
-  fuse.exactFp32 = options.exactFp32;
-  fuse.maxOps = options.maxOps;
-  fuse.report = options.report;
-  fuse.foldBatchNorm = options.foldBatchNorm;
-  fuse.batchNorm = options.batchNorm;
-  funcPm.addPass(tcp::createTcpFuseForCudnnPass(fuse));
+  funcPm.addPass(tcp::createTcpFuseForCudnnPass(
+      passOptions<tcp::TcpFuseForCudnnPassOptions>(options)));
   funcPm.addPass(tcp::createTcpIsolateGroupOpsPass());
   funcPm.addPass(cudnn_mlir::createConvertTcpToCudnnPass(
-      cudnn_mlir::ConvertTcpToCudnnPassOptions{options.alignment}));
+      passOptions<cudnn_mlir::ConvertTcpToCudnnPassOptions>(options)));
   funcPm.addPass(cudnn::createCudnnAssignLayoutsPass(
-      cudnn::CudnnAssignLayoutsPassOptions{options.layout}));
+      passOptions<cudnn::CudnnAssignLayoutsPassOptions>(options)));
   funcPm.addPass(createCanonicalizerPass());
   funcPm.addPass(createCSEPass());
 }
@@ -52,8 +94,7 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   pm.addPass(cudnn::createCudnnResultsToOutParamsPass());
   // What no cuDNN graph took, as linalg on buffers: generated kernels.
   pm.addNestedPass<func::FuncOp>(cudnn_mlir::createCodegenMapToGpuPass(
-      cudnn_mlir::CodegenMapToGpuPassOptions{options.reportKernels,
-                                             options.gridSync}));
+      passOptions<cudnn_mlir::CodegenMapToGpuPassOptions>(options)));
   pm.addPass(cudnn_mlir::createCodegenOutlineKernelsPass());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
@@ -68,8 +109,7 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   pm.addPass(createSCFToControlFlowPass());
   // Generated kernels (gpu.module): NVVM, then PTX embedded in the module,
   // JIT-compiled by the driver when the runtime first loads it on a device.
-  GpuNVVMAttachTargetOptions nvvm;
-  nvvm.chip = options.gpuChip;
+  auto nvvm = passOptions<GpuNVVMAttachTargetOptions>(options);
   nvvm.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(nvvm));
   // Views inside kernels (the collapsed buffers of flat vectors) become
@@ -92,8 +132,7 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   // Reshapes of buffers become reinterpret_casts the LLVM lowering takes.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(cudnn_mlir::createConvertCudnnToLLVMPass(
-      cudnn_mlir::ConvertCudnnToLLVMPassOptions{
-          options.exactFp32, options.deterministic, options.autotune}));
+      passOptions<cudnn_mlir::ConvertCudnnToLLVMPassOptions>(options)));
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -101,30 +140,17 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
 void cudnn_mlir::buildTcpToLLVMPipeline(
     OpPassManager &pm, const TcpToLLVMPipelineOptions &options) {
   TcpToCudnnPipelineOptions toCudnn;
-  toCudnn.targetSm = options.targetSm;
-  toCudnn.fuseFp32 = options.fuseFp32;
-  toCudnn.exactFp32 = options.exactFp32;
-  toCudnn.maxOps = options.maxOps;
-  toCudnn.report = options.report;
-  toCudnn.foldBatchNorm = options.foldBatchNorm;
-  toCudnn.batchNorm = options.batchNorm;
-  toCudnn.layout = options.layout;
-  toCudnn.alignment = options.alignment;
+  forwardOptions(options, toCudnn);
   buildTcpToCudnnPipeline(pm, toCudnn);
   // The general codegen road for every tcp op left outside cuDNN graphs.
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
-  funcPm.addPass(cudnn_mlir::createConvertTcpBatchNormToGpuPass());
+  funcPm.addPass(cudnn_mlir::createConvertTcpBatchNormToLinalgPass());
   funcPm.addPass(cudnn_mlir::createConvertTcpToLinalgPass());
   funcPm.addPass(cudnn_mlir::createCodegenFuseElementwisePass());
   funcPm.addPass(createCanonicalizerPass());
   funcPm.addPass(createCSEPass());
   CudnnToLLVMPipelineOptions toLLVM;
-  toLLVM.gpuChip = options.gpuChip;
-  toLLVM.exactFp32 = options.exactFp32;
-  toLLVM.deterministic = options.deterministic;
-  toLLVM.autotune = options.autotune;
-  toLLVM.reportKernels = options.reportKernels;
-  toLLVM.gridSync = options.gridSync;
+  forwardOptions(options, toLLVM);
   buildCudnnToLLVMPipeline(pm, toLLVM);
 }
 
@@ -146,7 +172,7 @@ void cudnn_mlir::registerPipelines() {
   PassPipelineRegistration<TcpToLLVMPipelineOptions>(
       "tcp-to-llvm-pipeline",
       "TCP all the way to LLVM: tcp-to-cudnn-pipeline, the rest of the tcp "
-      "ops to linalg (convert-tcp-batch-norm-to-gpu, convert-tcp-to-linalg, "
+      "ops to linalg (convert-tcp-batch-norm-to-linalg, convert-tcp-to-linalg, "
       "codegen-fuse-elementwise), "
       "then cudnn-to-llvm-pipeline",
       buildTcpToLLVMPipeline);

@@ -262,9 +262,9 @@ def ConvertTcpToLinalgPass : Pass<"convert-tcp-to-linalg", "func::FuncOp"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
-def ConvertTcpBatchNormToGpuPass
-    : Pass<"convert-tcp-batch-norm-to-gpu", "func::FuncOp"> {
-  let summary = "Lowers the batch norms no cuDNN graph took to generated kernels";
+def ConvertTcpBatchNormToLinalgPass
+    : Pass<"convert-tcp-batch-norm-to-linalg", "func::FuncOp"> {
+  let summary = "Lowers the batch norms no cuDNN graph took to linalg for generated kernels";
   let description = [{
     Rewrites `tcp.batch_norm` and `tcp.batch_norm_training` left outside
     cuDNN graphs (`tcp-fuse-for-cudnn`'s `batch-norm` policy decides which)

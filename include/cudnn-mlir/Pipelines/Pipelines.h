@@ -10,98 +10,52 @@ class OpPassManager;
 
 namespace cudnn_mlir {
 
-/// `exact-fp32`, which every pipeline has once: tcp-fuse-for-cudnn keeps
-/// fp32 matmuls out of graphs under it and convert-cudnn-to-llvm asks the
-/// runtime for engines that keep fp32 exact.
-template <typename Base> struct WithExactFp32Option : public Base {
+/// Declares an option of PipelineOptions.def as a member of a pipeline's
+/// options struct (a PassPipelineOptions).
+#define CUDNN_DECLARE_PIPELINE_OPTION(NAME, TYPE, FLAG, DEFAULT, DESCRIPTION,  \
+                                      FIELDS)                                  \
+  Option<TYPE> NAME{*this, FLAG, llvm::cl::desc(DESCRIPTION),                  \
+                    llvm::cl::init(DEFAULT)};
+
+/// The options every pipeline has (`exact-fp32`), added to `Base` (a
+/// PassPipelineOptions).
+template <typename Base> struct WithEveryPipelineOptions : public Base {
   template <typename T> using Option = typename Base::template Option<T>;
 
-  Option<bool> exactFp32{
-      *this, "exact-fp32",
-      llvm::cl::desc("fp32 stays exact (no TF32): fp32 matmuls become "
-                     "generated kernels, and fp32 graphs run only on engines "
-                     "that keep fp32 exact"),
-      llvm::cl::init(true)};
+#define CUDNN_EVERY_PIPELINE_OPTION CUDNN_DECLARE_PIPELINE_OPTION
+#include "cudnn-mlir/Pipelines/PipelineOptions.def"
 };
 
-/// The options of `tcp-to-cudnn-pipeline`, added to `Base` (a
-/// PassPipelineOptions); each forwards to the pass of the same option name.
+/// The options of `tcp-to-cudnn-pipeline`, added to `Base`.
 template <typename Base> struct WithTcpToCudnnOptions : public Base {
   template <typename T> using Option = typename Base::template Option<T>;
 
-  Option<unsigned> targetSm{*this, "target-sm",
-                            llvm::cl::desc("Compute capability (80, 90)"),
-                            llvm::cl::init(90)};
-  Option<bool> fuseFp32{*this, "fuse-fp32",
-                        llvm::cl::desc("Also group fp32 anchors"),
-                        llvm::cl::init(true)};
-  Option<unsigned> maxOps{*this, "max-ops",
-                          llvm::cl::desc("Most ops in one cuDNN graph"),
-                          llvm::cl::init(50)};
-  Option<bool> report{*this, "report",
-                      llvm::cl::desc("Remark on every op left out of a graph"),
-                      llvm::cl::init(false)};
-  Option<bool> foldBatchNorm{
-      *this, "fold-batch-norm",
-      llvm::cl::desc("Fold inference batch norms after a conv2d into it"),
-      llvm::cl::init(true)};
-  Option<std::string> layout{
-      *this, "layout",
-      llvm::cl::desc("Which graphs go channels-last: auto (fp16/bf16 convs), "
-                     "channels-last or packed"),
-      llvm::cl::init("auto")};
-  Option<std::string> batchNorm{
-      *this, "batch-norm",
-      llvm::cl::desc("Where inference batch norms run: auto, cudnn or "
-                     "codegen (as for tcp-fuse-for-cudnn)"),
-      llvm::cl::init("auto")};
-  Option<int64_t> alignment{
-      *this, "alignment",
-      llvm::cl::desc("Byte alignment promised for graph tensors"),
-      llvm::cl::init(16)};
+#define CUDNN_TCP_TO_CUDNN_PIPELINE_OPTION CUDNN_DECLARE_PIPELINE_OPTION
+#include "cudnn-mlir/Pipelines/PipelineOptions.def"
 };
 
-/// The options of `cudnn-to-llvm-pipeline`, added to `Base`; each forwards to
-/// convert-cudnn-to-llvm.
+/// The options of `cudnn-to-llvm-pipeline`, added to `Base`.
 template <typename Base> struct WithCudnnToLLVMOptions : public Base {
   template <typename T> using Option = typename Base::template Option<T>;
 
-  Option<bool> deterministic{
-      *this, "deterministic",
-      llvm::cl::desc("Only deterministic cuDNN engines"), llvm::cl::init(false)};
-  Option<std::string> gpuChip{
-      *this, "gpu-chip",
-      llvm::cl::desc("The sm_XX generated kernels (gpu.module) are compiled "
-                     "for, as PTX"),
-      llvm::cl::init("sm_90")};
-  Option<bool> autotune{
-      *this, "autotune",
-      llvm::cl::desc("Time every candidate plan on first use, keep the "
-                     "fastest"),
-      llvm::cl::init(false)};
-  Option<bool> reportKernels{
-      *this, "report-kernels",
-      llvm::cl::desc("A remark per function listing the GPU kernels it "
-                     "became (codegen-map-to-gpu)"),
-      llvm::cl::init(false)};
-  Option<bool> gridSync{
-      *this, "grid-sync",
-      llvm::cl::desc("Channels-last batch-norm training as one generated "
-                     "kernel with grid-wide barriers (codegen-map-to-gpu)"),
-      llvm::cl::init(true)};
+#define CUDNN_CUDNN_TO_LLVM_PIPELINE_OPTION CUDNN_DECLARE_PIPELINE_OPTION
+#include "cudnn-mlir/Pipelines/PipelineOptions.def"
 };
 
+#undef CUDNN_DECLARE_PIPELINE_OPTION
+
 struct TcpToCudnnPipelineOptions
-    : public WithExactFp32Option<WithTcpToCudnnOptions<
+    : public WithEveryPipelineOptions<WithTcpToCudnnOptions<
           PassPipelineOptions<TcpToCudnnPipelineOptions>>> {};
 
 struct CudnnToLLVMPipelineOptions
-    : public WithExactFp32Option<WithCudnnToLLVMOptions<
+    : public WithEveryPipelineOptions<WithCudnnToLLVMOptions<
           PassPipelineOptions<CudnnToLLVMPipelineOptions>>> {};
 
 struct TcpToLLVMPipelineOptions
-    : public WithExactFp32Option<WithCudnnToLLVMOptions<WithTcpToCudnnOptions<
-          PassPipelineOptions<TcpToLLVMPipelineOptions>>>> {};
+    : public WithEveryPipelineOptions<
+          WithCudnnToLLVMOptions<WithTcpToCudnnOptions<
+              PassPipelineOptions<TcpToLLVMPipelineOptions>>>> {};
 
 /// tcp-fuse-for-cudnn, tcp-isolate-group-ops, convert-tcp-to-cudnn,
 /// cudnn-assign-layouts, then canonicalize and CSE, on every func.func.

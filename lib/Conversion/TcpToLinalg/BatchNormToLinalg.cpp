@@ -1,4 +1,4 @@
-//===- BatchNormToLinalg.cpp - batch norms as generated kernels -----------===//
+//===- BatchNormToLinalg.cpp - batch norms as linalg for the codegen ------===//
 //
 // Batch norms that no cuDNN graph took become linalg on tensors whose
 // kernels codegen-map-to-gpu builds: the statistics as one Welford
@@ -22,7 +22,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::cudnn_mlir {
-#define GEN_PASS_DEF_CONVERTTCPBATCHNORMTOGPUPASS
+#define GEN_PASS_DEF_CONVERTTCPBATCHNORMTOLINALGPASS
 #include "cudnn-mlir/Conversion/Passes.h.inc"
 } // namespace mlir::cudnn_mlir
 
@@ -379,9 +379,9 @@ struct BackwardToKernels : public TcpToLinalgPattern<tcp::BatchNormBackwardOp> {
   }
 };
 
-struct ConvertTcpBatchNormToGpuPass
-    : public cudnn_mlir::impl::ConvertTcpBatchNormToGpuPassBase<
-          ConvertTcpBatchNormToGpuPass> {
+struct ConvertTcpBatchNormToLinalgPass
+    : public cudnn_mlir::impl::ConvertTcpBatchNormToLinalgPassBase<
+          ConvertTcpBatchNormToLinalgPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     WalkResult checked = func.walk([&](tcp::BatchNormTrainingOp op) {

@@ -1,4 +1,4 @@
-// RUN: cudnn-opt %s --convert-tcp-batch-norm-to-gpu | FileCheck %s
+// RUN: cudnn-opt %s --convert-tcp-batch-norm-to-linalg | FileCheck %s
 
 // Inference: one elementwise generic over x reading the four per-channel
 // tensors along dimension 1; f16 data and parameters computed in f32, the

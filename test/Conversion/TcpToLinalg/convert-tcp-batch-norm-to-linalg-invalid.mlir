@@ -1,4 +1,4 @@
-// RUN: cudnn-opt %s --convert-tcp-batch-norm-to-gpu --split-input-file --verify-diagnostics
+// RUN: cudnn-opt %s --convert-tcp-batch-norm-to-linalg --split-input-file --verify-diagnostics
 
 func.func @one_value_per_channel(%x: tensor<1x8x1x1xf32>, %p: tensor<8xf32>)
     -> (tensor<1x8x1x1xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {

@@ -256,313 +256,91 @@ RowGroup formRowGroup(linalg::GenericOp reduction) {
   return group;
 }
 
-KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
-  linalg::GenericOp first = group.members.front();
-  unsigned rowLoops = group.rowSizes.size();
-  int64_t numRows = product(group.rowSizes);
-  int64_t rowLength = product(group.innerSizes);
-  int64_t blockSize = blockSizeFor(rowLength / rowVectorWidth(group));
-  ImplicitLocOpBuilder b(first.getLoc(), first);
+namespace {
 
-  // Reduction inits from their fills, computed on the host side.
+/// One row group's kernel, one block per row, phase by phase: the
+/// reductions' starting values from their fills, the ops between the
+/// members moved before the kernel, the launch with the reductions'
+/// scratch, then the members' code (MemberCode), vector code and scalar
+/// code where the row is read as vectors.
+struct RowGroupKernel {
+  explicit RowGroupKernel(RowGroup &group);
+
+  KernelSummary emit(StringRef name);
+
+  void findInits();
+  void hoistBetweenMembers();
+  SmallVector<Type> scratchTypes();
+  void launchKernel(StringRef name);
+  bool mustStore(Value buffer);
+  SmallVector<Value> rowLoopsAt(Value innerLinear);
+  void storeFromFirstThread(linalg::GenericOp member, OpOperand &init,
+                            Value value, ValueRange loops);
+  bool emitMembers(int64_t width);
+
+  RowGroup &group;
+  linalg::GenericOp first;
+  unsigned rowLoops;
+  int64_t numRows, rowLength, blockSize;
+  unsigned innermost;
+  ImplicitLocOpBuilder b;
+  // Per member: a reduction's starting value and fill, from findFillInit.
   SmallVector<ReductionInit> inits;
-  for (linalg::GenericOp member : group.members)
-    inits.push_back(kindOf(member, rowLoops) == MemberKind::Reduction
-                        ? findFillInit(member)
-                        : ReductionInit{});
-
-  // What lies between the members (their outputs' allocations, constants,
-  // the inits' values) must exist where the kernel is launched.
-  DenseSet<Operation *> stay;
-  for (auto [member, init] : llvm::zip(group.members, inits)) {
-    stay.insert(member);
-    if (init.fill)
-      stay.insert(init.fill);
-  }
-  Operation *last = group.members.back();
-  for (Operation *op = first->getNextNode(); last != first && op != last;) {
-    Operation *next = op->getNextNode();
-    if (!stay.contains(op))
-      op->moveBefore(first);
-    op = next;
-  }
-
-  // One scratch buffer per type the reductions stage.
-  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                              gpu::AddressSpace::Workgroup);
-  SmallVector<Type> scratchTypes;
-  for (linalg::GenericOp member : group.members) {
-    if (kindOf(member, rowLoops) != MemberKind::Reduction)
-      continue;
-    Type type = shuffleType(getElementTypeOrSelf(member.getDpsInits()[0]));
-    auto scratch = MemRefType::get({32}, type, MemRefLayoutAttrInterface{},
-                                   workgroup);
-    if (!llvm::is_contained(scratchTypes, scratch))
-      scratchTypes.push_back(scratch);
-  }
-
-  // Which per-row buffers must still be written: those read or written
-  // anywhere else, and any that is not a temporary.
+  // The members and their fills.
   DenseSet<Operation *> groupOps;
-  for (auto [member, init] : llvm::zip(group.members, inits)) {
-    groupOps.insert(member);
-    if (init.fill)
-      groupOps.insert(init.fill);
-  }
-  auto mustStore = [&](Value buffer) {
-    if (!buffer.getDefiningOp<memref::AllocOp>())
-      return true;
-    for (Operation *user : buffer.getUsers())
-      if (!groupOps.contains(user))
-        return true;
-    return false;
-  };
 
-  gpu::LaunchOp launch =
-      createLaunch(b, numRows, {blockSize}, scratchTypes, name);
-  Value thread = launch.getThreadIds().x;
-  SmallVector<Value> rowCoords =
-      delinearize(b, launch.getBlockIds().x, group.rowSizes);
-  Value zero = indexConstant(b, 0);
-  Value isFirstThread =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, zero);
-  unsigned innermost = rowLoops + group.innerSizes.size() - 1;
+  // The launch.
+  gpu::LaunchOp launchOp;
+  Value thread, zero, isFirstThread;
+  SmallVector<Value> rowCoords;
+};
 
-  auto rowLoopsAt = [&](Value innerLinear) {
-    SmallVector<Value> loops(rowCoords);
-    if (innerLinear)
-      llvm::append_range(loops, delinearize(b, innerLinear, group.innerSizes));
-    return loops;
-  };
-  auto storeFromFirstThread = [&](linalg::GenericOp member, OpOperand &init,
-                                  Value value, ValueRange loops) {
-    auto guard = scf::IfOp::create(b, isFirstThread, false);
-    OpBuilder::InsertionGuard insertion(b);
-    b.setInsertionPointToStart(&guard.getThenRegion().front());
-    storeOperand(b, member, init, value, loops);
-  };
+/// The members' code for units of `width` consecutive row elements per
+/// access (1: scalar code), member by member. Where each thread's share of
+/// the row is a small static number of units, the row loop is unrolled
+/// and every unit a thread loads is kept in registers for the members
+/// after it: the row is read from memory once. Otherwise, with an even
+/// share, loads are issued in batches.
+struct MemberCode {
+  MemberCode(RowGroupKernel &kernel, int64_t width);
 
-  // The members' code for units of `width` consecutive row elements per
-  // access (1: scalar code). Returns whether the row is held in registers.
-  auto emitMembers = [&](int64_t width) {
-    DenseMap<Value, Value> rowValues;
-    // Where each thread's share of the row is a small static number of
-    // units, the row loop is unrolled and every unit a thread loads is kept
-    // in registers for the members after it: the row is read from memory
-    // once. Otherwise, with an even share, loads are issued in batches.
-    int64_t unitsPerRow = rowLength / width;
-    bool evenShare = unitsPerRow % blockSize == 0;
-    int64_t share = unitsPerRow / blockSize;
-    bool cacheRow = evenShare && share <= kMaxCachedPerThread &&
-                    share * width <= kMaxCachedElements;
-    // Loads by (buffer, map, slot); slot -1 is this unit only.
-    using LoadKey = std::tuple<Value, AffineMap, int64_t>;
-    DenseMap<LoadKey, Value> cachedLoads;
+  /// Emits every member; returns whether the row is held in registers.
+  bool emit();
 
-    // The body's input arguments for lane `lane` of the unit at `unitLoops`.
-    auto inputArguments = [&](linalg::GenericOp member, ValueRange unitLoops,
-                              ValueRange laneLoops, int64_t lane,
-                              int64_t slot) {
-      SmallVector<Value> arguments;
-      for (OpOperand *input : member.getDpsInputOperands()) {
-        auto it = rowValues.find(input->get());
-        if (it != rowValues.end()) {
-          arguments.push_back(it->second);
-          continue;
-        }
-        LaneAccess access = classifyLaneAccess(member, *input, innermost);
-        if (access == LaneAccess::Scalar) {
-          arguments.push_back(input->get());
-          continue;
-        }
-        bool isVector = width > 1 && access == LaneAccess::Vector;
-        LoadKey key{input->get(), member.getMatchingIndexingMap(input),
-                    slot};
-        Value &loaded = cachedLoads[key];
-        if (!loaded) {
-          if (isVector) {
-            auto type = VectorType::get(
-                {width}, getElementTypeOrSelf(input->get()));
-            loaded = vector::LoadOp::create(
-                b, type, input->get(),
-                applyMap(b, member.getMatchingIndexingMap(input), unitLoops),
-                /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes));
-          } else if ((width > 1 && access == LaneAccess::Uniform) ||
-                     (width == 1 && slot >= 0)) {
-            loaded = loadOperand(b, member, *input, unitLoops);
-          } else {
-            // A scalar load per lane: not shared between lanes.
-            arguments.push_back(loadOperand(b, member, *input, laneLoops));
-            cachedLoads.erase(key);
-            continue;
-          }
-        }
-        arguments.push_back(isVector ? Value(vector::ExtractOp::create(
-                                           b, loaded, lane))
-                                     : loaded);
-      }
-      return arguments;
-    };
+  using RowBody = function_ref<SmallVector<Value>(Value, ValueRange, int64_t)>;
+  SmallVector<Value> inputArguments(linalg::GenericOp member,
+                                    ValueRange unitLoops, ValueRange laneLoops,
+                                    int64_t lane, int64_t slot);
+  SmallVector<Value> loopOverRow(ValueRange iterArgs, RowBody body);
+  SmallVector<Value> laneLoopsAt(Value first, int64_t lane);
+  void emitReduction(linalg::GenericOp member, const ReductionInit &init);
+  void emitElementwise(linalg::GenericOp member);
+  void emitPerRow(linalg::GenericOp member);
 
-    using RowBody =
-        function_ref<SmallVector<Value>(Value, ValueRange, int64_t)>;
-    // Runs `body(j, accs, slot)` for this thread's units of the row, j the
-    // first element of the unit.
-    auto loopOverRow = [&](ValueRange iterArgs,
-                           RowBody body) -> SmallVector<Value> {
-      auto elementOf = [&](Value unit) -> Value {
-        return width == 1 ? unit
-                          : Value(arith::MulIOp::create(
-                                b, unit, indexConstant(b, width)));
-      };
-      auto unitAt = [&](Value base, int64_t k) -> Value {
-        return arith::AddIOp::create(b, base,
-                                     indexConstant(b, k * blockSize));
-      };
-      if (cacheRow) {
-        SmallVector<Value> accs(iterArgs);
-        for (int64_t k = 0; k < share; ++k)
-          accs = body(elementOf(unitAt(thread, k)), accs, k);
-        return accs;
-      }
-      int64_t unroll = 1;
-      if (evenShare)
-        for (int64_t candidate : {8, 4, 2})
-          if (share % candidate == 0) {
-            unroll = candidate;
-            break;
-          }
-      Value lower = evenShare ? zero : thread;
-      Value upper = indexConstant(b, evenShare ? share : unitsPerRow);
-      Value step = indexConstant(b, evenShare ? unroll : blockSize);
-      auto loop = scf::ForOp::create(b, lower, upper, step, iterArgs);
-      OpBuilder::InsertionGuard insertion(b);
-      b.setInsertionPointToStart(loop.getBody());
-      SmallVector<Value> accs(loop.getRegionIterArgs());
-      if (!evenShare) {
-        accs = body(elementOf(loop.getInductionVar()), accs, -1);
-      } else {
-        // unit = thread + (chunk + k) * blockSize for the unrolled k.
-        Value base = arith::AddIOp::create(
-            b, thread,
-            arith::MulIOp::create(b, loop.getInductionVar(),
-                                  indexConstant(b, blockSize)));
-        for (int64_t k = 0; k < unroll; ++k) {
-          accs = body(elementOf(unitAt(base, k)), accs, -1);
-          // Loads of one unit are not reused by the next.
-          cachedLoads.clear();
-        }
-      }
-      cachedLoads.clear();
-      // A loop without results already ends in its yield.
-      if (!iterArgs.empty())
-        scf::YieldOp::create(b, accs);
-      return SmallVector<Value>(loop.getResults());
-    };
-    auto laneLoopsAt = [&](Value first, int64_t lane) {
-      return rowLoopsAt(lane == 0 ? first
-                                  : Value(arith::AddIOp::create(
-                                        b, first, indexConstant(b, lane))));
-    };
+  RowGroupKernel &kernel;
+  ImplicitLocOpBuilder &b;
+  int64_t width;
+  // Per-row values (reductions, per-row members) by their output buffer.
+  DenseMap<Value, Value> rowValues;
+  int64_t unitsPerRow, share;
+  bool evenShare, cacheRow;
+  // Loads by (buffer, map, slot); slot -1 is this unit only.
+  using LoadKey = std::tuple<Value, AffineMap, int64_t>;
+  DenseMap<LoadKey, Value> cachedLoads;
+};
 
-    for (auto [member, init] : llvm::zip(group.members, inits)) {
-      switch (kindOf(member, rowLoops)) {
-      case MemberKind::Reduction: {
-        Combiner combiner = *matchCombiner(member);
-        Value neutral = arith::ConstantOp::create(b, combiner.neutral);
-        SmallVector<Value> partial = loopOverRow(
-            neutral, [&](Value j, ValueRange accs, int64_t slot) {
-              SmallVector<Value> unitLoops = rowLoopsAt(j);
-              Value acc = accs.front();
-              for (int64_t lane = 0; lane < width; ++lane) {
-                SmallVector<Value> loops = laneLoopsAt(j, lane);
-                SmallVector<Value> arguments =
-                    inputArguments(member, unitLoops, loops, lane, slot);
-                arguments.push_back(acc);
-                acc = emitBody(b, member, arguments, loops).front();
-              }
-              if (slot < 0)
-                cachedLoads.clear();
-              return SmallVector<Value>{acc};
-            });
-        Value scratch;
-        Type type = shuffleType(combiner.neutral.getType());
-        for (BlockArgument buffer : launch.getWorkgroupAttributions())
-          if (cast<MemRefType>(buffer.getType()).getElementType() == type)
-            scratch = buffer;
-        Value total = blockReduce(b, combiner, partial.front(), thread,
-                                  blockSize, scratch);
-        OpOperand &out = *member.getDpsInitOperand(0);
-        SmallVector<Value> loops = rowLoopsAt(Value());
-        for (size_t i = 0; i < group.innerSizes.size(); ++i)
-          loops.push_back(zero);
-        Value start =
-            init.value ? init.value : loadOperand(b, member, out, loops);
-        Value result = combine(b, combiner, start, total);
-        rowValues[out.get()] = result;
-        if (mustStore(out.get()))
-          storeFromFirstThread(member, out, result, loops);
-        break;
-      }
-      case MemberKind::Elementwise: {
-        loopOverRow(ValueRange{}, [&](Value j, ValueRange, int64_t slot) {
-          SmallVector<Value> unitLoops = rowLoopsAt(j);
-          SmallVector<SmallVector<Value>> lanes(member.getNumDpsInits());
-          for (int64_t lane = 0; lane < width; ++lane) {
-            SmallVector<Value> loops = laneLoopsAt(j, lane);
-            SmallVector<Value> arguments =
-                inputArguments(member, unitLoops, loops, lane, slot);
-            for (OpOperand &out : member.getDpsInitsMutable())
-              arguments.push_back(initArgument(b, member, out, loops));
-            for (auto [i, result] :
-                 llvm::enumerate(emitBody(b, member, arguments, loops)))
-              lanes[i].push_back(result);
-          }
-          for (auto [out, values] :
-               llvm::zip(member.getDpsInitsMutable(), lanes)) {
-            if (width == 1) {
-              storeOperand(b, member, out, values.front(), unitLoops);
-              continue;
-            }
-            auto type =
-                VectorType::get({width}, getElementTypeOrSelf(out.get()));
-            vector::StoreOp::create(
-                b, vector::FromElementsOp::create(b, type, values), out.get(),
-                applyMap(b, member.getMatchingIndexingMap(&out), unitLoops),
-                /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes));
-          }
-          if (slot < 0)
-            cachedLoads.clear();
-          return SmallVector<Value>{};
-        });
-        break;
-      }
-      case MemberKind::PerRow: {
-        // Computed by every thread (it is cheap), stored by one.
-        SmallVector<Value> loops = rowLoopsAt(Value());
-        SmallVector<Value> arguments;
-        for (OpOperand *input : member.getDpsInputOperands()) {
-          auto it = rowValues.find(input->get());
-          arguments.push_back(it != rowValues.end()
-                                  ? it->second
-                                  : loadOperand(b, member, *input, loops));
-        }
-        for (OpOperand &out : member.getDpsInitsMutable())
-          arguments.push_back(initArgument(b, member, out, loops));
-        SmallVector<Value> results = emitBody(b, member, arguments, loops);
-        for (auto [out, result] :
-             llvm::zip(member.getDpsInitsMutable(), results)) {
-          rowValues[out.get()] = result;
-          if (mustStore(out.get()))
-            storeFromFirstThread(member, out, result, loops);
-        }
-        break;
-      }
-      }
-    }
-    return cacheRow;
-  };
+RowGroupKernel::RowGroupKernel(RowGroup &group)
+    : group(group), first(group.members.front()),
+      rowLoops(group.rowSizes.size()), numRows(product(group.rowSizes)),
+      rowLength(product(group.innerSizes)),
+      blockSize(blockSizeFor(rowLength / rowVectorWidth(group))),
+      innermost(rowLoops + group.innerSizes.size() - 1),
+      b(first.getLoc(), first) {}
 
+KernelSummary RowGroupKernel::emit(StringRef name) {
+  findInits();
+  hoistBetweenMembers();
+  launchKernel(name);
   int64_t width = rowVectorWidth(group);
   SmallVector<Value> vectorBuffers;
   if (width > 1)
@@ -581,8 +359,8 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
     emitMembers(1);
   }
 
-  std::string strategy = "row reduction (block of " +
-                         std::to_string(blockSize) + " per row";
+  std::string strategy =
+      "row reduction (block of " + std::to_string(blockSize) + " per row";
   if (width > 1)
     strategy += ", vector " + std::to_string(width);
   if (cached)
@@ -591,6 +369,319 @@ KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
     strategy += ", " + std::to_string(group.members.size()) + " ops fused";
   strategy += ")";
   return {name.str(), strategy};
+}
+
+/// Reduction inits from their fills, computed on the host side.
+void RowGroupKernel::findInits() {
+  for (linalg::GenericOp member : group.members)
+    inits.push_back(kindOf(member, rowLoops) == MemberKind::Reduction
+                        ? findFillInit(member)
+                        : ReductionInit{});
+  for (auto [member, init] : llvm::zip(group.members, inits)) {
+    groupOps.insert(member);
+    if (init.fill)
+      groupOps.insert(init.fill);
+  }
+}
+
+/// What lies between the members (their outputs' allocations, constants,
+/// the inits' values) must exist where the kernel is launched.
+void RowGroupKernel::hoistBetweenMembers() {
+  Operation *last = group.members.back();
+  for (Operation *op = first->getNextNode(); last != first && op != last;) {
+    Operation *next = op->getNextNode();
+    if (!groupOps.contains(op))
+      op->moveBefore(first);
+    op = next;
+  }
+}
+
+/// One scratch buffer per type the reductions stage.
+SmallVector<Type> RowGroupKernel::scratchTypes() {
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  SmallVector<Type> types;
+  for (linalg::GenericOp member : group.members) {
+    if (kindOf(member, rowLoops) != MemberKind::Reduction)
+      continue;
+    Type type = shuffleType(getElementTypeOrSelf(member.getDpsInits()[0]));
+    auto scratch = MemRefType::get({32}, type, MemRefLayoutAttrInterface{},
+                                   workgroup);
+    if (!llvm::is_contained(types, scratch))
+      types.push_back(scratch);
+  }
+  return types;
+}
+
+/// The launch, a block per row, and the row's coordinates.
+void RowGroupKernel::launchKernel(StringRef name) {
+  launchOp = createLaunch(b, numRows, {blockSize}, scratchTypes(), name);
+  thread = launchOp.getThreadIds().x;
+  rowCoords = delinearize(b, launchOp.getBlockIds().x, group.rowSizes);
+  zero = indexConstant(b, 0);
+  isFirstThread =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, zero);
+}
+
+/// Whether a per-row buffer must still be written: it is read or written
+/// anywhere else, or it is not a temporary.
+bool RowGroupKernel::mustStore(Value buffer) {
+  if (!buffer.getDefiningOp<memref::AllocOp>())
+    return true;
+  for (Operation *user : buffer.getUsers())
+    if (!groupOps.contains(user))
+      return true;
+  return false;
+}
+
+/// The loop coordinates of the row at inner position `innerLinear` (null:
+/// the row loops only).
+SmallVector<Value> RowGroupKernel::rowLoopsAt(Value innerLinear) {
+  SmallVector<Value> loops(rowCoords);
+  if (innerLinear)
+    llvm::append_range(loops, delinearize(b, innerLinear, group.innerSizes));
+  return loops;
+}
+
+void RowGroupKernel::storeFromFirstThread(linalg::GenericOp member,
+                                          OpOperand &init, Value value,
+                                          ValueRange loops) {
+  auto guard = scf::IfOp::create(b, isFirstThread, false);
+  OpBuilder::InsertionGuard insertion(b);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+  storeOperand(b, member, init, value, loops);
+}
+
+bool RowGroupKernel::emitMembers(int64_t width) {
+  return MemberCode(*this, width).emit();
+}
+
+MemberCode::MemberCode(RowGroupKernel &kernel, int64_t width)
+    : kernel(kernel), b(kernel.b), width(width),
+      unitsPerRow(kernel.rowLength / width),
+      share(unitsPerRow / kernel.blockSize),
+      evenShare(unitsPerRow % kernel.blockSize == 0),
+      cacheRow(evenShare && share <= kMaxCachedPerThread &&
+               share * width <= kMaxCachedElements) {}
+
+bool MemberCode::emit() {
+  for (auto [member, init] : llvm::zip(kernel.group.members, kernel.inits)) {
+    switch (kindOf(member, kernel.rowLoops)) {
+    case MemberKind::Reduction:
+      emitReduction(member, init);
+      break;
+    case MemberKind::Elementwise:
+      emitElementwise(member);
+      break;
+    case MemberKind::PerRow:
+      emitPerRow(member);
+      break;
+    }
+  }
+  return cacheRow;
+}
+
+/// The body's input arguments for lane `lane` of the unit at `unitLoops`.
+SmallVector<Value> MemberCode::inputArguments(linalg::GenericOp member,
+                                              ValueRange unitLoops,
+                                              ValueRange laneLoops,
+                                              int64_t lane, int64_t slot) {
+  SmallVector<Value> arguments;
+  for (OpOperand *input : member.getDpsInputOperands()) {
+    auto it = rowValues.find(input->get());
+    if (it != rowValues.end()) {
+      arguments.push_back(it->second);
+      continue;
+    }
+    LaneAccess access = classifyLaneAccess(member, *input, kernel.innermost);
+    if (access == LaneAccess::Scalar) {
+      arguments.push_back(input->get());
+      continue;
+    }
+    bool isVector = width > 1 && access == LaneAccess::Vector;
+    LoadKey key{input->get(), member.getMatchingIndexingMap(input), slot};
+    Value &loaded = cachedLoads[key];
+    if (!loaded) {
+      if (isVector) {
+        auto type =
+            VectorType::get({width}, getElementTypeOrSelf(input->get()));
+        loaded = vector::LoadOp::create(
+            b, type, input->get(),
+            applyMap(b, member.getMatchingIndexingMap(input), unitLoops),
+            /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes));
+      } else if ((width > 1 && access == LaneAccess::Uniform) ||
+                 (width == 1 && slot >= 0)) {
+        loaded = loadOperand(b, member, *input, unitLoops);
+      } else {
+        // A scalar load per lane: not shared between lanes.
+        arguments.push_back(loadOperand(b, member, *input, laneLoops));
+        cachedLoads.erase(key);
+        continue;
+      }
+    }
+    arguments.push_back(
+        isVector ? Value(vector::ExtractOp::create(b, loaded, lane)) : loaded);
+  }
+  return arguments;
+}
+
+/// Runs `body(j, accs, slot)` for this thread's units of the row, j the
+/// first element of the unit.
+SmallVector<Value> MemberCode::loopOverRow(ValueRange iterArgs, RowBody body) {
+  int64_t blockSize = kernel.blockSize;
+  Value thread = kernel.thread;
+  auto elementOf = [&](Value unit) -> Value {
+    return width == 1
+               ? unit
+               : Value(arith::MulIOp::create(b, unit, indexConstant(b, width)));
+  };
+  auto unitAt = [&](Value base, int64_t k) -> Value {
+    return arith::AddIOp::create(b, base, indexConstant(b, k * blockSize));
+  };
+  if (cacheRow) {
+    SmallVector<Value> accs(iterArgs);
+    for (int64_t k = 0; k < share; ++k)
+      accs = body(elementOf(unitAt(thread, k)), accs, k);
+    return accs;
+  }
+  int64_t unroll = 1;
+  if (evenShare)
+    for (int64_t candidate : {8, 4, 2})
+      if (share % candidate == 0) {
+        unroll = candidate;
+        break;
+      }
+  Value lower = evenShare ? kernel.zero : thread;
+  Value upper = indexConstant(b, evenShare ? share : unitsPerRow);
+  Value step = indexConstant(b, evenShare ? unroll : blockSize);
+  auto loop = scf::ForOp::create(b, lower, upper, step, iterArgs);
+  OpBuilder::InsertionGuard insertion(b);
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value> accs(loop.getRegionIterArgs());
+  if (!evenShare) {
+    accs = body(elementOf(loop.getInductionVar()), accs, -1);
+  } else {
+    // unit = thread + (chunk + k) * blockSize for the unrolled k.
+    Value base = arith::AddIOp::create(
+        b, thread,
+        arith::MulIOp::create(b, loop.getInductionVar(),
+                              indexConstant(b, blockSize)));
+    for (int64_t k = 0; k < unroll; ++k) {
+      accs = body(elementOf(unitAt(base, k)), accs, -1);
+      // Loads of one unit are not reused by the next.
+      cachedLoads.clear();
+    }
+  }
+  cachedLoads.clear();
+  // A loop without results already ends in its yield.
+  if (!iterArgs.empty())
+    scf::YieldOp::create(b, accs);
+  return SmallVector<Value>(loop.getResults());
+}
+
+SmallVector<Value> MemberCode::laneLoopsAt(Value first, int64_t lane) {
+  return kernel.rowLoopsAt(lane == 0 ? first
+                                     : Value(arith::AddIOp::create(
+                                           b, first, indexConstant(b, lane))));
+}
+
+/// A row reduction: each thread folds its units, the block reduces the
+/// partials (every thread gets the total), and the total is combined
+/// with the starting value.
+void MemberCode::emitReduction(linalg::GenericOp member,
+                               const ReductionInit &init) {
+  Combiner combiner = *matchCombiner(member);
+  Value neutral = arith::ConstantOp::create(b, combiner.neutral);
+  SmallVector<Value> partial =
+      loopOverRow(neutral, [&](Value j, ValueRange accs, int64_t slot) {
+        SmallVector<Value> unitLoops = kernel.rowLoopsAt(j);
+        Value acc = accs.front();
+        for (int64_t lane = 0; lane < width; ++lane) {
+          SmallVector<Value> loops = laneLoopsAt(j, lane);
+          SmallVector<Value> arguments =
+              inputArguments(member, unitLoops, loops, lane, slot);
+          arguments.push_back(acc);
+          acc = emitBody(b, member, arguments, loops).front();
+        }
+        if (slot < 0)
+          cachedLoads.clear();
+        return SmallVector<Value>{acc};
+      });
+  Value scratch;
+  Type type = shuffleType(combiner.neutral.getType());
+  for (BlockArgument buffer : kernel.launchOp.getWorkgroupAttributions())
+    if (cast<MemRefType>(buffer.getType()).getElementType() == type)
+      scratch = buffer;
+  Value total = blockReduce(b, combiner, partial.front(), kernel.thread,
+                            kernel.blockSize, scratch);
+  OpOperand &out = *member.getDpsInitOperand(0);
+  SmallVector<Value> loops = kernel.rowLoopsAt(Value());
+  for (size_t i = 0; i < kernel.group.innerSizes.size(); ++i)
+    loops.push_back(kernel.zero);
+  Value start = init.value ? init.value : loadOperand(b, member, out, loops);
+  Value result = combine(b, combiner, start, total);
+  rowValues[out.get()] = result;
+  if (kernel.mustStore(out.get()))
+    kernel.storeFromFirstThread(member, out, result, loops);
+}
+
+/// An elementwise member over the row: each thread computes and stores
+/// its units, a vector store per output where width > 1.
+void MemberCode::emitElementwise(linalg::GenericOp member) {
+  loopOverRow(ValueRange{}, [&](Value j, ValueRange, int64_t slot) {
+    SmallVector<Value> unitLoops = kernel.rowLoopsAt(j);
+    SmallVector<SmallVector<Value>> lanes(member.getNumDpsInits());
+    for (int64_t lane = 0; lane < width; ++lane) {
+      SmallVector<Value> loops = laneLoopsAt(j, lane);
+      SmallVector<Value> arguments =
+          inputArguments(member, unitLoops, loops, lane, slot);
+      for (OpOperand &out : member.getDpsInitsMutable())
+        arguments.push_back(initArgument(b, member, out, loops));
+      for (auto [i, result] :
+           llvm::enumerate(emitBody(b, member, arguments, loops)))
+        lanes[i].push_back(result);
+    }
+    for (auto [out, values] : llvm::zip(member.getDpsInitsMutable(), lanes)) {
+      if (width == 1) {
+        storeOperand(b, member, out, values.front(), unitLoops);
+        continue;
+      }
+      auto type = VectorType::get({width}, getElementTypeOrSelf(out.get()));
+      vector::StoreOp::create(
+          b, vector::FromElementsOp::create(b, type, values), out.get(),
+          applyMap(b, member.getMatchingIndexingMap(&out), unitLoops),
+          /*nontemporal=*/false, llvm::MaybeAlign(kVectorBytes));
+    }
+    if (slot < 0)
+      cachedLoads.clear();
+    return SmallVector<Value>{};
+  });
+}
+
+/// A per-row member: computed by every thread (it is cheap), stored by one.
+void MemberCode::emitPerRow(linalg::GenericOp member) {
+  SmallVector<Value> loops = kernel.rowLoopsAt(Value());
+  SmallVector<Value> arguments;
+  for (OpOperand *input : member.getDpsInputOperands()) {
+    auto it = rowValues.find(input->get());
+    arguments.push_back(it != rowValues.end()
+                            ? it->second
+                            : loadOperand(b, member, *input, loops));
+  }
+  for (OpOperand &out : member.getDpsInitsMutable())
+    arguments.push_back(initArgument(b, member, out, loops));
+  SmallVector<Value> results = emitBody(b, member, arguments, loops);
+  for (auto [out, result] : llvm::zip(member.getDpsInitsMutable(), results)) {
+    rowValues[out.get()] = result;
+    if (kernel.mustStore(out.get()))
+      kernel.storeFromFirstThread(member, out, result, loops);
+  }
+}
+
+} // namespace
+
+KernelSummary emitRowGroupKernel(RowGroup &group, StringRef name) {
+  return RowGroupKernel(group).emit(name);
 }
 
 } // namespace mlir::cudnn_mlir::codegen

@@ -81,7 +81,8 @@ linalg::GenericOp findOutputEpilogue(linalg::GenericOp op);
 /// run as well (batch norm's normalisation after its statistics), or null:
 /// for columns as one kernel with grid-wide barriers, for planes with
 /// enough outputs per output in the block that reduced it. See Follower
-/// in MultiValueReduction.h and MultiValueFollowers.cpp for what fits.
+/// in MultiValue/MultiValueReduction.h and MultiValueFollowers.cpp for
+/// what fits.
 linalg::GenericOp findFollower(linalg::GenericOp op,
                                linalg::GenericOp epilogue);
 /// The kernels of multi-value reduction `op`, and of `epilogue` (from

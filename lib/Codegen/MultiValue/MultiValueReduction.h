@@ -1,20 +1,20 @@
 //===- MultiValueReduction.h - the emitter of multi-value reductions -*- C++ -*-===//
 //
 // What the kernels of multi-value reductions (MultiValueReductionKernel.cpp)
-// share across their files: the constants of both thread mappings, the
-// partial state and how it merges, the Emitter (loop coordinates, the
-// per-element step, the final store and the merge kernels), the unrolled
-// loop trip, the column block, and the follower (the elementwise op a
-// reduction's kernel runs as well). Planes are in MultiValuePlanes.cpp,
-// columns in MultiValueColumns.cpp, the follower analysis in
-// MultiValueFollowers.cpp.
+// share across the files of this folder: the constants of both thread
+// mappings, the partial state and how it merges, the Emitter (loop
+// coordinates, the per-element step, the final store and the merge
+// kernels; MultiValueEmitter.cpp), the unrolled loop trip, the column
+// block, and the follower (the elementwise op a reduction's kernel runs as
+// well). Planes are in MultiValuePlanes.cpp, columns in
+// MultiValueColumns.cpp, the follower analysis in MultiValueFollowers.cpp.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDNN_MLIR_LIB_CODEGEN_MULTIVALUEREDUCTION_H
-#define CUDNN_MLIR_LIB_CODEGEN_MULTIVALUEREDUCTION_H
+#ifndef CUDNN_MLIR_LIB_CODEGEN_MULTIVALUE_MULTIVALUEREDUCTION_H
+#define CUDNN_MLIR_LIB_CODEGEN_MULTIVALUE_MULTIVALUEREDUCTION_H
 
-#include "Strategies.h"
+#include "../Strategies.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -86,51 +86,10 @@ struct StateMerge {
   SmallVector<Combiner> combiners; // one per output, when not Welford
   SmallVector<Type> types;         // the state's value types
 
-  State empty(ImplicitLocOpBuilder &b) const {
-    State state;
-    if (welford) {
-      state.push_back(
-          arith::ConstantOp::create(b, b.getIntegerAttr(types[0], 0)));
-      for (Type type : ArrayRef<Type>(types).drop_front())
-        state.push_back(arith::ConstantOp::create(b, b.getZeroAttr(type)));
-      return state;
-    }
-    for (const Combiner &combiner : combiners)
-      state.push_back(arith::ConstantOp::create(b, combiner.neutral));
-    return state;
-  }
-
+  /// The state that merges as the identity.
+  State empty(ImplicitLocOpBuilder &b) const;
   State merge(ImplicitLocOpBuilder &b, const State &lhs,
-              const State &rhs) const {
-    if (!welford) {
-      State merged;
-      for (auto [combiner, l, r] : llvm::zip(combiners, lhs, rhs))
-        merged.push_back(combine(b, combiner, l, r));
-      return merged;
-    }
-    // Chan et al.: an empty state merges as the identity.
-    Type floatType = lhs[1].getType();
-    Value count = arith::AddIOp::create(b, lhs[0], rhs[0]);
-    Value countF = arith::SIToFPOp::create(b, floatType, count);
-    Value lhsF = arith::SIToFPOp::create(b, floatType, lhs[0]);
-    Value rhsF = arith::SIToFPOp::create(b, floatType, rhs[0]);
-    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(floatType));
-    Value isEmpty = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::eq, count,
-        arith::ConstantOp::create(b, b.getIntegerAttr(count.getType(), 0)));
-    // rhs's share of the merged count (0 for two empty states).
-    Value share = arith::SelectOp::create(
-        b, isEmpty, zero, arith::DivFOp::create(b, rhsF, countF));
-    Value delta = arith::SubFOp::create(b, rhs[1], lhs[1]);
-    Value mean = arith::AddFOp::create(
-        b, lhs[1], arith::MulFOp::create(b, delta, share));
-    Value correction = arith::MulFOp::create(
-        b, arith::MulFOp::create(b, delta, delta),
-        arith::MulFOp::create(b, lhsF, share));
-    Value m2 = arith::AddFOp::create(
-        b, arith::AddFOp::create(b, lhs[2], rhs[2]), correction);
-    return {count, mean, m2};
-  }
+              const State &rhs) const;
 };
 
 /// Merges the states of a warp's 32 lanes (XOR shuffles); every lane ends
@@ -150,7 +109,8 @@ State blockMerge(ImplicitLocOpBuilder &b, const StateMerge &merger,
 
 /// What both mappings share: loop coordinates, the per-element step through
 /// the op's body, the state the fills start the outputs with, and the
-/// final store or the partial states of a split reduction.
+/// final store or the partial states of a split reduction
+/// (MultiValueEmitter.cpp).
 struct Emitter : ReductionSpace {
   linalg::GenericOp op;
   ImplicitLocOpBuilder &b;
@@ -171,116 +131,35 @@ struct Emitter : ReductionSpace {
   /// True when the yielded count depends on the count argument and
   /// constants only: every lane that folds one element per step then holds
   /// the same count.
-  static bool countStepsInLockstep(linalg::GenericOp op) {
-    Block *body = op.getBlock();
-    BlockArgument count = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
-    SmallVector<Value> work{body->getTerminator()->getOperand(0)};
-    while (!work.empty()) {
-      Value value = work.pop_back_val();
-      if (auto argument = dyn_cast<BlockArgument>(value)) {
-        if (argument != count)
-          return false;
-        continue;
-      }
-      Operation *def = value.getDefiningOp();
-      if (def->getBlock() != body)
-        continue; // defined above the generic: the same for every element
-      llvm::append_range(work, def->getOperands());
-    }
-    return true;
-  }
+  static bool countStepsInLockstep(linalg::GenericOp op);
 
   size_t stateSize() const { return merger.types.size(); }
 
-  State lane(ArrayRef<Value> lanes, int64_t l) const {
-    size_t size = stateSize();
-    if (!sharedCount)
-      return State(lanes.slice(l * size, size));
-    State state{lanes[0]};
-    llvm::append_range(state, lanes.slice(1 + l * (size - 1), size - 1));
-    return state;
-  }
-
-  SmallVector<Value> packLanes(ArrayRef<State> states) const {
-    SmallVector<Value> lanes;
-    if (sharedCount)
-      lanes.push_back(states.front()[0]);
-    for (const State &state : states)
-      llvm::append_range(lanes, sharedCount ? ArrayRef<Value>(state).drop_front()
-                                            : ArrayRef<Value>(state));
-    return lanes;
-  }
-
-  SmallVector<Value> emptyLanes(int64_t width) {
-    return packLanes(SmallVector<State>(width, merger.empty(b)));
-  }
+  /// Lane `l`'s state in the flat lane layout `lanes`.
+  State lane(ArrayRef<Value> lanes, int64_t l) const;
+  /// The flat lane layout of `states`, one per lane.
+  SmallVector<Value> packLanes(ArrayRef<State> states) const;
+  SmallVector<Value> emptyLanes(int64_t width);
 
   /// Merges `width` lanes into one state, pairwise.
-  State collapseLanes(ArrayRef<Value> lanes, int64_t width) {
-    SmallVector<State> states;
-    for (int64_t l = 0; l < width; ++l)
-      states.push_back(lane(lanes, l));
-    while (states.size() > 1) {
-      SmallVector<State> merged;
-      for (size_t i = 0; i + 1 < states.size(); i += 2)
-        merged.push_back(merger.merge(b, states[i], states[i + 1]));
-      if (states.size() % 2)
-        merged.push_back(states.back());
-      states = std::move(merged);
-    }
-    return states.front();
-  }
+  State collapseLanes(ArrayRef<Value> lanes, int64_t width);
 
   SmallVector<Value> loopsAt(Value output, Value reduced) {
     return ReductionSpace::loopsAt(b, output, reduced);
   }
 
-
   /// The outputs' starting state: their fills' values, or what they hold.
-  State initialState(Value output) {
-    SmallVector<Value> loops = loopsAt(output, Value());
-    State values;
-    for (auto [i, init] : llvm::enumerate(op.getDpsInitsMutable()))
-      values.push_back(initValues[i] ? initValues[i]
-                                     : loadOperand(b, op, init, loops));
-    return values;
-  }
+  State initialState(Value output);
 
   /// Stores output `output`'s final state, then runs the epilogue for that
   /// element (it reads what this thread just stored).
-  void storeFinal(Value output, const State &state) {
-    State merged = merger.merge(b, initialState(output), state);
-    SmallVector<Value> loops = loopsAt(output, Value());
-    for (auto [init, value] : llvm::zip(op.getDpsInitsMutable(), merged))
-      storeOperand(b, op, init, value, loops);
-    if (!epilogue)
-      return;
-    SmallVector<Value> points =
-        delinearize(b, output, epilogue.getStaticLoopRanges());
-    SmallVector<Value> arguments;
-    for (OpOperand *input : epilogue.getDpsInputOperands())
-      arguments.push_back(loadOperand(b, epilogue, *input, points));
-    for (OpOperand &init : epilogue.getDpsInitsMutable())
-      arguments.push_back(initArgument(b, epilogue, init, points));
-    SmallVector<Value> results = emitBody(b, epilogue, arguments, points);
-    for (auto [init, value] : llvm::zip(epilogue.getDpsInitsMutable(), results))
-      storeOperand(b, epilogue, init, value, points);
-  }
+  void storeFinal(Value output, const State &state);
 
   /// Per-block partial states, [split x outputs] per value.
-  SmallVector<Value> allocatePartials(int64_t split) {
-    SmallVector<Value> partials;
-    for (Type type : merger.types)
-      partials.push_back(memref::AllocOp::create(
-          b, MemRefType::get({split, numOutputs}, type)));
-    return partials;
-  }
+  SmallVector<Value> allocatePartials(int64_t split);
 
   void storePartial(ArrayRef<Value> partials, Value part, Value output,
-                    const State &state) {
-    for (auto [buffer, value] : llvm::zip(partials, state))
-      memref::StoreOp::create(b, value, buffer, ValueRange{part, output});
-  }
+                    const State &state);
 
   /// The second kernel merges each output's partial states: a warp per
   /// output (8 outputs per block) where there are at most kWarpMergeSplit,
@@ -289,71 +168,7 @@ struct Emitter : ReductionSpace {
   /// (their loads first); the order is fixed. The first thread stores the
   /// result.
   KernelSummary emitCombine(ArrayRef<Value> partials, int64_t split,
-                            StringRef name) {
-    bool warpPerOutput = split <= kWarpMergeSplit;
-    int64_t threads =
-        warpPerOutput ? 32
-                      : std::min<int64_t>(kCombineThreads,
-                                          llvm::alignTo(split, 32));
-    int64_t outputsPerBlock = warpPerOutput ? kCombineThreads / 32 : 1;
-    gpu::LaunchOp launch = createLaunch(
-        b, (numOutputs + outputsPerBlock - 1) / outputsPerBlock,
-        {threads, outputsPerBlock},
-        warpPerOutput ? SmallVector<Type>{} : scratchArrays({32}), name);
-    Value thread = launch.getThreadIds().x;
-    Value output = arith::AddIOp::create(
-        b,
-        arith::MulIOp::create(b, launch.getBlockIds().x,
-                              indexConstant(b, outputsPerBlock)),
-        launch.getThreadIds().y);
-    if (warpPerOutput) {
-      // The same for the warp's 32 lanes, which shuffle.
-      auto guard = scf::IfOp::create(
-          b,
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, output,
-                                indexConstant(b, numOutputs)),
-          /*withElseRegion=*/false);
-      b.setInsertionPointToStart(&guard.getThenRegion().front());
-    }
-    Value last = indexConstant(b, split - 1);
-    SmallVector<std::pair<Value, State>> loadedParts;
-    for (int64_t k = 0; k * threads < split; ++k) {
-      Value p = arith::AddIOp::create(b, thread, indexConstant(b, threads * k));
-      Value inRange = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, p,
-                                            indexConstant(b, split));
-      Value clamped = arith::MinUIOp::create(b, p, last);
-      State loaded;
-      for (Value buffer : partials)
-        loaded.push_back(
-            memref::LoadOp::create(b, buffer, ValueRange{clamped, output}));
-      loadedParts.push_back({inRange, loaded});
-    }
-    State state = merger.empty(b);
-    for (auto &[inRange, loaded] : loadedParts) {
-      State merged = merger.merge(b, state, loaded);
-      for (auto [value, updated] : llvm::zip(state, merged))
-        value = arith::SelectOp::create(b, inRange, updated, value);
-    }
-    state = warpPerOutput
-                ? warpMerge(b, merger, state)
-                : blockMerge(b, merger, state,
-                             launch.getWorkgroupAttributions(), thread,
-                             threads);
-    auto first = scf::IfOp::create(
-        b,
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread,
-                              indexConstant(b, 0)),
-        /*withElseRegion=*/false);
-    b.setInsertionPointToStart(&first.getThenRegion().front());
-    storeFinal(output, state);
-    return {name.str(),
-            "merge of " + std::to_string(split) +
-                " partial states per output (" +
-                (warpPerOutput ? std::string("a warp each")
-                               : "a block of " + std::to_string(threads) +
-                                     " threads each") +
-                ")"};
-  }
+                            StringRef name);
 
   /// In a grid-sync kernel, after the blocks stored their `split` partial
   /// states per output and met at a grid barrier: merges each output's
@@ -364,105 +179,25 @@ struct Emitter : ReductionSpace {
   /// ... in a fixed order, so the result does not depend on timing.
   void emitGridMerge(ArrayRef<Value> partials, Value split, Value blockLinear,
                      Value blocks, Value thread, int64_t blockThreads,
-                     bool warpPerOutput, ArrayRef<BlockArgument> shared) {
-    int64_t members = warpPerOutput ? 32 : blockThreads;
-    Value unit = blockLinear, units = blocks, member = thread;
-    if (warpPerOutput) {
-      Value warps = indexConstant(b, blockThreads / 32);
-      unit = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, blockLinear, warps),
-          arith::DivUIOp::create(b, thread, indexConstant(b, 32)));
-      units = arith::MulIOp::create(b, blocks, warps);
-      member = arith::RemUIOp::create(b, thread, indexConstant(b, 32));
-    }
-    auto outputs =
-        scf::ForOp::create(b, unit, indexConstant(b, numOutputs), units);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(outputs.getBody());
-    Value output = outputs.getInductionVar();
-    auto fold = scf::ForOp::create(b, member, split,
-                                   indexConstant(b, members),
-                                   asRange(merger.empty(b)));
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(fold.getBody());
-      State loaded;
-      for (Value buffer : partials)
-        loaded.push_back(memref::LoadOp::create(
-            b, buffer, ValueRange{fold.getInductionVar(), output}));
-      scf::YieldOp::create(
-          b, asRange(merger.merge(b, State(fold.getRegionIterArgs()),
-                                  loaded)));
-    }
-    State state(fold.getResults());
-    state = warpPerOutput
-                ? warpMerge(b, merger, state)
-                : blockMerge(b, merger, state, shared, thread, blockThreads);
-    auto first = scf::IfOp::create(
-        b,
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, member,
-                              indexConstant(b, 0)),
-        /*withElseRegion=*/false);
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(&first.getThenRegion().front());
-      storeFinal(output, state);
-    }
-    // The next output's blockMerge reuses `shared`.
-    if (!warpPerOutput)
-      gpu::BarrierOp::create(b);
-  }
+                     bool warpPerOutput, ArrayRef<BlockArgument> shared);
 
   /// One shared-memory array of `shape` per state value.
-  SmallVector<Type> scratchArrays(ArrayRef<int64_t> shape) {
-    SmallVector<Type> arrays;
-    for (Type type : merger.types)
-      arrays.push_back(MemRefType::get(
-          shape, shuffleType(type), MemRefLayoutAttrInterface{},
-          gpu::AddressSpaceAttr::get(b.getContext(),
-                                     gpu::AddressSpace::Workgroup)));
-    return arrays;
-  }
+  SmallVector<Type> scratchArrays(ArrayRef<int64_t> shape);
 
-  std::string describe() const {
-    return merger.welford ? "Welford" : "reduction of " +
-                                            std::to_string(
-                                                merger.types.size()) +
-                                            " values";
-  }
+  /// "Welford" or "reduction of N values", for kernel summaries.
+  std::string describe() const;
 
   /// Stores output `output`'s state: the final one, or block `part`'s
   /// partial state when the reduction is split (`partials` not empty).
   void storeState(ArrayRef<Value> partials, Value part, Value output,
-                  const State &state) {
-    if (partials.empty())
-      storeFinal(output, state);
-    else
-      storePartial(partials, part, output, state);
-  }
+                  const State &state);
 
   /// The summary of the first kernel (`mapping`: "planes" or "columns",
   /// with `details`, lanes when `width` > 1), then, where the reduction is
   /// split (`partials` not empty), the merge kernel, emitted here.
   SmallVector<KernelSummary> finish(StringRef name, StringRef mapping,
                                     const std::string &details, int64_t width,
-                                    ArrayRef<Value> partials) {
-    int64_t split = partials.empty()
-                        ? 1
-                        : cast<MemRefType>(partials.front().getType())
-                              .getDimSize(0);
-    SmallVector<KernelSummary> summaries{
-        {(name + "_" + mapping).str(),
-         describe() + " over " + mapping.str() + " (" + details +
-             (sharedCount && width > 1 ? ", shared count" : "") +
-             (split > 1 ? ", split over " + std::to_string(split) + " blocks"
-                        : std::string()) +
-             ")"}};
-    if (split > 1)
-      summaries.push_back(
-          emitCombine(partials, split, (name + "_combine").str()));
-    return summaries;
-  }
+                                    ArrayRef<Value> partials);
 };
 
 /// One trip of an unrolled loop: the kUnroll items `first + k * step` are
@@ -573,4 +308,4 @@ SmallVector<KernelSummary> emitColumns(Emitter &e, StringRef name,
 
 } // namespace mlir::cudnn_mlir::codegen::multivalue
 
-#endif // CUDNN_MLIR_LIB_CODEGEN_MULTIVALUEREDUCTION_H
+#endif // CUDNN_MLIR_LIB_CODEGEN_MULTIVALUE_MULTIVALUEREDUCTION_H

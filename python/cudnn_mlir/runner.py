@@ -11,7 +11,7 @@ in the model's own structure.
 
 import itertools
 
-from .frontend.importer import get_attribute as _attribute
+from .artifact import get_attribute as _attribute
 from .loader import CompiledModule
 
 # Parameter versions for the runtime (cmrtSetParameterVersion), drawn from

@@ -86,7 +86,8 @@ class ArtifactTest(unittest.TestCase):
         write_imported(self.folder, _stand_in_metadata())
         self.assertEqual(_imported_after(
             "import cudnn_mlir\n"
-            "from cudnn_mlir import artifact, compiler, runner\n"
+            "from cudnn_mlir import artifact\n"
+            "from cudnn_mlir.driver import compiler, runner\n"
             "artifact.read_imported(%r)\n" % self.folder), ["[]"])
 
     @unittest.skipUnless(MODEL and RUNTIME, "CUDNN_MLIR_TEST_MODEL and "

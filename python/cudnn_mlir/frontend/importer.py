@@ -150,7 +150,7 @@ def import_graph(graph_module: torch.fx.GraphModule, example_inputs,
     `scalars_as_values`, an input that is a 0-d CPU tensor (TorchDynamo's
     form of a float attribute under dynamic shapes, such as a layer norm's
     eps) is its value, written into the IR, not an argument: for callers
-    that compile again when the value changes (specialize.py)."""
+    that compile again when the value changes (driver/specialize.py)."""
     try:
         recorded, constants = record(graph_module, example_inputs)
     except TorchImportError:

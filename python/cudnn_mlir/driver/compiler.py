@@ -24,15 +24,22 @@ import shutil
 import subprocess
 import tempfile
 
-from .artifact import (ARTIFACT_VERSION, COMPILER_FILE, IR_FILE, MODULE_FILE,
-                       OPTIONS_FILE, read_imported, write_imported)
-from .loader import load_module
+from ..artifact import (ARTIFACT_VERSION, COMPILER_FILE, IR_FILE,
+                        MODULE_FILE, OPTIONS_FILE, read_imported,
+                        write_imported)
+from ..runtime.loader import load_module
 
 CACHE_ENV = "CUDNN_MLIR_CACHE_DIR"
 COMPILER_ENV = "CUDNN_MLIR_COMPILE"
 # Where a machine without the compiler writes what it would have compiled
 # (model.mlir, model.json, options.txt per key), for compile_exported.
 EXPORT_ENV = "CUDNN_MLIR_EXPORT_DIR"
+# The checkout this package runs from (python/cudnn_mlir/driver/../../..):
+# find_compiler's last resort is its build/bin/cudnn-compile. That holds for
+# PYTHONPATH=python and `pip install -e .`; a copy installed with
+# `pip install .` needs $CUDNN_MLIR_COMPILE or cudnn-compile on PATH.
+SOURCE_ROOT = os.path.normpath(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 
 _LOC = re.compile(r' loc\((?:[^()"]|"(?:[^"\\]|\\.)*"|\([^()]*\))*\)$',
                   re.MULTILINE)
@@ -72,8 +79,7 @@ def find_compiler():
     on_path = shutil.which("cudnn-compile")
     if on_path:
         return on_path
-    here = os.path.dirname(os.path.abspath(__file__))
-    in_tree = os.path.join(here, "..", "..", "build", "bin", "cudnn-compile")
+    in_tree = os.path.join(SOURCE_ROOT, "build", "bin", "cudnn-compile")
     return os.path.normpath(in_tree) if os.access(in_tree, os.X_OK) else None
 
 
@@ -208,7 +214,7 @@ def compile(model, example_inputs, options=None, cache_dir=None,
     input signature (shapes, dtypes, layout) it is called with, up to
     `max_signatures` (default specialize.DEFAULT_LIMIT) of them: a
     specialize.ShapeSpecialized, whose first module is compiled now."""
-    from .frontend import import_model
+    from ..frontend import import_model
     from .specialize import DEFAULT_LIMIT, ShapeSpecialized
 
     def build(inputs):
@@ -216,7 +222,7 @@ def compile(model, example_inputs, options=None, cache_dir=None,
         compiled = load(compile_artifact(imported, options, cache_dir), model)
         if not cuda_graph:
             return compiled
-        from .cuda_graph import CudaGraphModel
+        from ..runtime.cuda_graph import CudaGraphModel
         return CudaGraphModel(compiled, inputs)
     if not dynamic:
         if max_signatures is not None:

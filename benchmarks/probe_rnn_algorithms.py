@@ -13,10 +13,10 @@ import itertools
 import statistics
 import sys
 sys.path.insert(0, "python"); sys.path.insert(0, "benchmarks")
-from cudnn_mlir import loader
+from cudnn_mlir.runtime import loader
 RUNTIME = loader.load_runtime_before_torch()
 import torch
-from cudnn_mlir import rnn_runtime
+from cudnn_mlir.runtime import rnn_runtime
 from cuda_timing import ms_per_call
 torch.backends.cudnn.allow_tf32 = False
 SEQ = 128

@@ -43,12 +43,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
 sys.path.insert(0, HERE)
 
-from cudnn_mlir import loader  # noqa: E402
+from cudnn_mlir.runtime import loader  # noqa: E402
 
 RUNTIME = loader.load_runtime_before_torch()
 
 import torch  # noqa: E402
-from cudnn_mlir import rnn_runtime  # noqa: E402
+from cudnn_mlir.runtime import rnn_runtime  # noqa: E402
 from cuda_timing import ms_per_call  # noqa: E402
 
 SEQ = 128

@@ -30,12 +30,12 @@ import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
 
-from cudnn_mlir import loader  # noqa: E402
+from cudnn_mlir.runtime import loader  # noqa: E402
 
 RUNTIME = loader.load_runtime_before_torch()
 
 import torch  # noqa: E402
-from cudnn_mlir import rnn_runtime  # noqa: E402
+from cudnn_mlir.runtime import rnn_runtime  # noqa: E402
 
 TOLERANCES = {"f32": (2e-5, 1e-4), "f16": (1e-2, 3e-2)}
 MODULES = {"lstm": torch.nn.LSTM, "gru": torch.nn.GRU,

@@ -43,7 +43,7 @@ from registry import TESTS  # noqa: E402
 from xfail import XFAIL  # noqa: E402
 from cudnn_mlir.frontend import (  # noqa: E402
     decompose_exported, import_graph, import_model)
-from cudnn_mlir.runner import CompiledModel  # noqa: E402
+from cudnn_mlir.driver.runner import CompiledModel  # noqa: E402
 
 
 def import_aten(model, inputs):

@@ -12,12 +12,19 @@
 
 The importer is `cudnn_mlir.frontend` (torch.fx graphs to TCP); loading and
 running compiled modules needs no torch until an entry is called.
+
+Layout: frontend/ (the importer), driver/ (cudnn-compile, the artifact
+cache, a compiled module bound to its model), runtime/ (running compiled
+modules), artifact.py (what a cached artifact holds); dynamo.py is the
+torch.compile backend and compile_exported.py a command (python/README.md).
 """
 
-from .compiler import (CompilerNotFoundError, artifact_key, compile,
-                       compile_artifact, load)
-from .loader import CompiledModule, load_module, load_runtime_before_torch
-from .manifest import ArgSpec, Entry, Manifest, ManifestError, parse_manifest
+from .driver.compiler import (CompilerNotFoundError, artifact_key, compile,
+                              compile_artifact, load)
+from .runtime.loader import (CompiledModule, load_module,
+                             load_runtime_before_torch)
+from .runtime.manifest import (ArgSpec, Entry, Manifest, ManifestError,
+                               parse_manifest)
 
 __all__ = ["ArgSpec", "CompiledModule", "CompilerNotFoundError", "Entry",
            "Manifest", "ManifestError", "artifact_key", "compile",

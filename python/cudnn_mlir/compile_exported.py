@@ -7,7 +7,7 @@
 import argparse
 import sys
 
-from .compiler import compile_exported, default_cache_dir
+from .driver.compiler import compile_exported, default_cache_dir
 
 
 def main(argv=None):

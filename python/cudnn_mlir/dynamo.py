@@ -10,7 +10,7 @@ reported once on the `cudnn_mlir.dynamo` logger (a warning when it stays in
 PyTorch, with the reason) and appended to `REPORT`, and TorchDynamo's own
 graph breaks show as separate subgraphs there. A subgraph TorchDynamo
 traced with symbolic sizes is compiled once per input signature it is
-called with (specialize.py).
+called with (driver/specialize.py).
 
 Where the compiler is missing (the GPU machine has no LLVM), set
 CUDNN_MLIR_EXPORT_DIR: each subgraph without an artifact is written there
@@ -22,11 +22,11 @@ the cache back, and the next run finds the artifacts by their hash.
 import logging
 import os
 
-from .compiler import CompilerNotFoundError, compile_artifact
+from .driver.compiler import CompilerNotFoundError, compile_artifact
+from .driver.runner import CompiledModel
+from .driver.specialize import ShapeSpecialized, describe, signature
 from .frontend import TorchImportError
-from .loader import load_module
-from .runner import CompiledModel
-from .specialize import ShapeSpecialized, describe, signature
+from .runtime.loader import load_module
 
 log = logging.getLogger(__name__)
 
@@ -134,7 +134,7 @@ def _is_symbolic(example_inputs):
 
 def _specialized(gm, entry, options, cache_dir):
     """A subgraph with symbolic sizes: compiled again for each input
-    signature it is called with (specialize.py), each reported in
+    signature it is called with (driver/specialize.py), each reported in
     entry["signatures"]; one that does not compile, and any signature past
     TorchDynamo's recompile limit, runs in PyTorch with a warning."""
     import torch._dynamo

@@ -1,5 +1,5 @@
-"""The artifact cache of cudnn_mlir.compile (python/cudnn_mlir/compiler.py),
-with the real cudnn-compile ($CUDNN_MLIR_COMPILE) on a small TCP module; no
+"""The artifact cache of cudnn_mlir.compile
+(python/cudnn_mlir/driver/compiler.py), with the real cudnn-compile ($CUDNN_MLIR_COMPILE) on a small TCP module; no
 GPU needed (nothing is run)."""
 
 import json
@@ -8,8 +8,8 @@ import shutil
 import tempfile
 import unittest
 
-from cudnn_mlir import compiler
-from cudnn_mlir.frontend import ArgSpec, ImportedModule
+from cudnn_mlir.artifact import ArgSpec, ImportedModule
+from cudnn_mlir.driver import compiler
 
 TEXT = """module {
   func.func @forward(%arg0: tensor<4x8xf32> {cudnn_mlir.input = "x"}) -> (tensor<4x8xf32>) {

@@ -1,5 +1,5 @@
-"""CudaGraphModel's refusals (python/cudnn_mlir/cuda_graph.py), which come
-before anything touches a GPU: a model that updates buffers, and inputs
+"""CudaGraphModel's refusals (python/cudnn_mlir/runtime/cuda_graph.py), which
+come before anything touches a GPU: a model that updates buffers, and inputs
 that are not CUDA tensors. Capture and replay are GPU tests
 (integration_test/e2e/cuda_graph_test.py)."""
 
@@ -7,8 +7,8 @@ import unittest
 
 import torch
 
-from cudnn_mlir.cuda_graph import CudaGraphModel
-from cudnn_mlir.frontend import ArgSpec, ImportedModule
+from cudnn_mlir.artifact import ArgSpec, ImportedModule
+from cudnn_mlir.runtime.cuda_graph import CudaGraphModel
 
 
 class Compiled:

@@ -7,7 +7,8 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from cudnn_mlir.manifest import ManifestError, parse_manifest  # noqa: E402
+from cudnn_mlir.runtime.manifest import (  # noqa: E402
+    ManifestError, parse_manifest)
 
 GOOD = ("cudnn-mlir-module 1\n"
         "entry forward\n"

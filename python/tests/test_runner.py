@@ -1,5 +1,5 @@
-"""CompiledModel's parameter versions (python/cudnn_mlir/runner.py): when
-RNN weights come straight from arguments, each call declares a version to
+"""CompiledModel's parameter versions (python/cudnn_mlir/driver/runner.py):
+when RNN weights come straight from arguments, each call declares a version to
 the runtime that changes exactly when one of those tensors moved or was
 written in place, so the runtime repacks the weights only then; and the
 error for an input of another shape. CPU only:
@@ -9,8 +9,8 @@ import unittest
 
 import torch
 
-from cudnn_mlir.frontend import ArgSpec, ImportedModule
-from cudnn_mlir.runner import CompiledModel, increment, write_back
+from cudnn_mlir.artifact import ArgSpec, ImportedModule
+from cudnn_mlir.driver.runner import CompiledModel, increment, write_back
 
 
 class RecordingModule:

@@ -1,5 +1,5 @@
-"""ShapeSpecialized (python/cudnn_mlir/specialize.py): one build per input
-signature (shapes, dtypes, channels-last layout, size values), reuse on a
+"""ShapeSpecialized (python/cudnn_mlir/driver/specialize.py): one build per
+input signature (shapes, dtypes, channels-last layout, size values), reuse on a
 repeated signature, the limit, and compile()'s arguments. CPU only: the
 builds are stand-ins that record what they were asked for."""
 
@@ -8,7 +8,7 @@ import unittest
 import torch
 
 import cudnn_mlir
-from cudnn_mlir.specialize import ShapeSpecialized, describe, signature
+from cudnn_mlir.driver.specialize import ShapeSpecialized, describe, signature
 
 
 class Builds:

@@ -1,6 +1,7 @@
 //===- Manifest.cpp - a compiled module's manifest, parsed ----------------===//
 //
-// Every message here has a twin in python/cudnn_mlir/manifest.py; change both.
+// Every message here has a twin in python/cudnn_mlir/runtime/manifest.py;
+// change both.
 //
 //===----------------------------------------------------------------------===//
 

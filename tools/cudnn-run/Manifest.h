@@ -10,8 +10,8 @@
 //
 // and one `int32_t cmrt_entry_<NAME>(void *stream, void *const *buffers)` per
 // entry. docs/abi.md ("Calling a compiled module") is the specification; the
-// Python loader (python/cudnn_mlir/manifest.py) parses the same text with the
-// same messages.
+// Python loader (python/cudnn_mlir/runtime/manifest.py) parses the same text
+// with the same messages.
 //
 //===----------------------------------------------------------------------===//
 

@@ -13,7 +13,6 @@ one new value per buffer a training-mode batch norm updates
 """
 
 import inspect
-import json
 import operator
 import os
 import re
@@ -22,6 +21,7 @@ from typing import Any, Dict, List, Optional
 import torch
 import torch.fx
 
+from ..artifact import ArgSpec, ImportedModule, get_attribute
 from . import aten_lowerings, lowerings, packed_sequence, rnn_lowering
 from .lowerings import UnsupportedOperation
 from .recording import (SUPPORTED_DTYPES, TensorMeta, contains_tensor,
@@ -43,75 +43,6 @@ _MAX_LITERAL_ELEMENTS = 1 << 16
 class TorchImportError(Exception):
     """The model uses something the importer cannot express; the message
     names the operation and where the model calls it."""
-
-
-class ArgSpec:
-    """One function argument: kind is "input" (the caller's), "parameter",
-    "buffer" or "constant" (a tensor attribute of the module). Also used for
-    results: kind "output", or "update" for the new value of argument
-    `arg` (a running statistic), which the caller writes back into it."""
-
-    def __init__(self, kind: str, name: str, shape, dtype: str, arg=None):
-        self.kind, self.name = kind, name
-        self.shape, self.dtype = tuple(shape), dtype
-        self.arg = arg
-
-    def to_json(self):
-        d = {"kind": self.kind, "name": self.name,
-             "shape": list(self.shape), "dtype": self.dtype}
-        if self.arg is not None:
-            d["arg"] = self.arg
-        return d
-
-    @classmethod
-    def from_json(cls, d):
-        return cls(d["kind"], d["name"], d["shape"], d["dtype"], d.get("arg"))
-
-    def __repr__(self):
-        return "ArgSpec(%s %r %s)" % (self.kind, self.name,
-                                      tensor_type(self.shape, self.dtype))
-
-
-class ImportedModule:
-    """The TCP text and how its arguments and results map to the model."""
-
-    def __init__(self, text, func_name, args, results, outputs, counters,
-                 rnn_weight_args=None):
-        self.text = text
-        self.func_name = func_name
-        self.args: List[ArgSpec] = args
-        # results: ArgSpec-like records, kind "output" or "update".
-        self.results: List[ArgSpec] = results
-        # The model's output structure: {"value": i} (result i),
-        # {"tuple": [...]}, {"list": [...]} or {"const": x}.
-        self.outputs = outputs
-        # Buffers the model increments by one per call (num_batches_tracked).
-        self.counters: List[str] = counters
-        # The arguments the RNNs pack their weights from, or None when the
-        # module has no RNN or one whose weights are computed in the graph
-        # (then the runtime packs on every call): what the runner derives
-        # the parameter version from (cmrtSetParameterVersion).
-        self.rnn_weight_args: Optional[List[int]] = rnn_weight_args
-
-    def __str__(self):
-        return self.text
-
-    def to_json(self):
-        return {"func_name": self.func_name,
-                "args": [a.to_json() for a in self.args],
-                "results": [r.to_json() for r in self.results],
-                "outputs": self.outputs, "counters": self.counters,
-                "rnn_weight_args": self.rnn_weight_args}
-
-    @classmethod
-    def from_json(cls, d, text=""):
-        return cls(text, d["func_name"],
-                   [ArgSpec.from_json(a) for a in d["args"]],
-                   [ArgSpec.from_json(r) for r in d["results"]],
-                   d["outputs"], d["counters"], d.get("rnn_weight_args"))
-
-    def dumps(self):
-        return json.dumps(self.to_json(), indent=1, sort_keys=True)
 
 
 class _Tracer(torch.fx.Tracer):
@@ -219,7 +150,7 @@ def import_graph(graph_module: torch.fx.GraphModule, example_inputs,
     `scalars_as_values`, an input that is a 0-d CPU tensor (TorchDynamo's
     form of a float attribute under dynamic shapes, such as a layer norm's
     eps) is its value, written into the IR, not an argument: for callers
-    that compile again when the value changes (specialize.py)."""
+    that compile again when the value changes (driver/specialize.py)."""
     try:
         recorded, constants = record(graph_module, example_inputs)
     except TorchImportError:
@@ -612,14 +543,6 @@ def _public_name(qualified: str) -> str:
     if qualified == _LEAF_ROOT or qualified.startswith(_LEAF_ROOT + "."):
         return qualified[len(_LEAF_ROOT) + 1:]
     return qualified
-
-
-def get_attribute(module, qualified):
-    """module.a.b.c for qualified = "a.b.c"."""
-    obj = module
-    for part in qualified.split("."):
-        obj = getattr(obj, part)
-    return obj
 
 
 def _is_buffer(module, qualified):

@@ -9,7 +9,7 @@ import tempfile
 import torch
 
 import cudnn_mlir.dynamo
-from cudnn_mlir.compiler import artifact_key
+from cudnn_mlir import artifact_key
 
 
 def model():

@@ -3,7 +3,7 @@ cudnn-compile), cache and load, as one callable (docs/frontend.md).
 
 An artifact is a folder named by the SHA-256 of the imported IR (source
 locations left out, so the same model imported on another machine gets the
-same name) and the pipeline options:
+same name) and the pipeline options, holding what artifact.py describes:
 
     <cache>/<key>/model.mlir   the TCP the importer wrote
     <cache>/<key>/model.json   how arguments and results map to the model
@@ -11,27 +11,35 @@ same name) and the pipeline options:
     <cache>/<key>/compiler.txt which cudnn-compile made it (a hash of the
                                executable; another one recompiles)
 
+Loading one (`load`) imports neither torch.fx nor the frontend.
+
 A machine without the compiler (the GPU machine has no LLVM) loads artifacts
 compiled elsewhere: copy the folder into its cache, or call `load`.
 """
 
 import hashlib
-import json
 import os
 import re
 import shutil
 import subprocess
 import tempfile
 
-from .loader import load_module
+from ..artifact import (ARTIFACT_VERSION, COMPILER_FILE, IR_FILE,
+                        MODULE_FILE, OPTIONS_FILE, read_imported,
+                        write_imported)
+from ..runtime.loader import load_module
 
-# Bumped when the artifact layout or the meaning of model.json changes.
-ARTIFACT_VERSION = 1
 CACHE_ENV = "CUDNN_MLIR_CACHE_DIR"
 COMPILER_ENV = "CUDNN_MLIR_COMPILE"
 # Where a machine without the compiler writes what it would have compiled
 # (model.mlir, model.json, options.txt per key), for compile_exported.
 EXPORT_ENV = "CUDNN_MLIR_EXPORT_DIR"
+# The checkout this package runs from (python/cudnn_mlir/driver/../../..):
+# find_compiler's last resort is its build/bin/cudnn-compile. That holds for
+# PYTHONPATH=python and `pip install -e .`; a copy installed with
+# `pip install .` needs $CUDNN_MLIR_COMPILE or cudnn-compile on PATH.
+SOURCE_ROOT = os.path.normpath(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 
 _LOC = re.compile(r' loc\((?:[^()"]|"(?:[^"\\]|\\.)*"|\([^()]*\))*\)$',
                   re.MULTILINE)
@@ -71,8 +79,7 @@ def find_compiler():
     on_path = shutil.which("cudnn-compile")
     if on_path:
         return on_path
-    here = os.path.dirname(os.path.abspath(__file__))
-    in_tree = os.path.join(here, "..", "..", "build", "bin", "cudnn-compile")
+    in_tree = os.path.join(SOURCE_ROOT, "build", "bin", "cudnn-compile")
     return os.path.normpath(in_tree) if os.access(in_tree, os.X_OK) else None
 
 
@@ -110,14 +117,14 @@ def _fingerprint(compiler) -> str:
 
 def _made_by(folder) -> str:
     try:
-        with open(os.path.join(folder, "compiler.txt")) as f:
+        with open(os.path.join(folder, COMPILER_FILE)) as f:
             return f.read().strip()
     except OSError:
         return ""
 
 
 def compile_artifact(imported, options=None, cache_dir=None) -> str:
-    """The artifact folder for `imported` (a frontend.ImportedModule),
+    """The artifact folder for `imported` (an artifact.ImportedModule),
     compiling it when the cache has none. `options` are the pipeline's
     (`cudnn-compile --pipeline-options`); None means default_options."""
     if options is None:
@@ -126,7 +133,7 @@ def compile_artifact(imported, options=None, cache_dir=None) -> str:
     key = artifact_key(imported.text, options)
     folder = os.path.join(cache_dir, key)
     compiler = find_compiler()
-    if os.path.isfile(os.path.join(folder, "model.so")):
+    if os.path.isfile(os.path.join(folder, MODULE_FILE)):
         # Where the compiler is, an artifact another build of it made is
         # stale (same IR, other code): compile again. Without a compiler
         # (the GPU machine) any artifact of this key serves.
@@ -146,14 +153,11 @@ def compile_artifact(imported, options=None, cache_dir=None) -> str:
     # sees half an artifact. A failed compile leaves its folder (and IR)
     # for the error message to point at.
     work = tempfile.mkdtemp(prefix=key + ".", dir=cache_dir)
-    source = os.path.join(work, "model.mlir")
-    with open(source, "w") as f:
-        f.write(imported.text)
-    with open(os.path.join(work, "model.json"), "w") as f:
-        f.write(imported.dumps())
-    with open(os.path.join(work, "compiler.txt"), "w") as f:
+    write_imported(work, imported)
+    source = os.path.join(work, IR_FILE)
+    with open(os.path.join(work, COMPILER_FILE), "w") as f:
         f.write(_fingerprint(compiler))
-    command = [compiler, source, "-o", os.path.join(work, "model.so")]
+    command = [compiler, source, "-o", os.path.join(work, MODULE_FILE)]
     if options:
         command.append("--pipeline-options=" + options)
     done = subprocess.run(command, capture_output=True, text=True)
@@ -168,7 +172,7 @@ def compile_artifact(imported, options=None, cache_dir=None) -> str:
         os.rename(work, folder)
     except OSError:
         shutil.rmtree(work, ignore_errors=True)
-        if not os.path.isfile(os.path.join(folder, "model.so")):
+        if not os.path.isfile(os.path.join(folder, MODULE_FILE)):
             raise  # not a concurrent compile of the same model
     return folder
 
@@ -180,28 +184,21 @@ def export(imported, options, export_dir) -> str:
         options = default_options(imported)
     folder = os.path.join(export_dir, artifact_key(imported.text, options))
     os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, "model.mlir"), "w") as f:
-        f.write(imported.text)
-    with open(os.path.join(folder, "model.json"), "w") as f:
-        f.write(imported.dumps())
-    with open(os.path.join(folder, "options.txt"), "w") as f:
+    write_imported(folder, imported)
+    with open(os.path.join(folder, OPTIONS_FILE), "w") as f:
         f.write(options)
     return folder
 
 
 def compile_exported(export_dir, cache_dir=None):
     """Compiles every folder `export` wrote; returns the artifact folders."""
-    from .frontend import ImportedModule
     folders = []
     for name in sorted(os.listdir(export_dir)):
         folder = os.path.join(export_dir, name)
-        if not os.path.isfile(os.path.join(folder, "model.mlir")):
+        if not os.path.isfile(os.path.join(folder, IR_FILE)):
             continue
-        with open(os.path.join(folder, "model.mlir")) as f:
-            text = f.read()
-        with open(os.path.join(folder, "model.json")) as f:
-            imported = ImportedModule.from_json(json.load(f), text)
-        with open(os.path.join(folder, "options.txt")) as f:
+        imported = read_imported(folder, with_ir=True)
+        with open(os.path.join(folder, OPTIONS_FILE)) as f:
             options = f.read()
         folders.append(compile_artifact(imported, options, cache_dir))
     return folders
@@ -217,7 +214,7 @@ def compile(model, example_inputs, options=None, cache_dir=None,
     input signature (shapes, dtypes, layout) it is called with, up to
     `max_signatures` (default specialize.DEFAULT_LIMIT) of them: a
     specialize.ShapeSpecialized, whose first module is compiled now."""
-    from .frontend import import_model
+    from ..frontend import import_model
     from .specialize import DEFAULT_LIMIT, ShapeSpecialized
 
     def build(inputs):
@@ -225,7 +222,7 @@ def compile(model, example_inputs, options=None, cache_dir=None,
         compiled = load(compile_artifact(imported, options, cache_dir), model)
         if not cuda_graph:
             return compiled
-        from .cuda_graph import CudaGraphModel
+        from ..runtime.cuda_graph import CudaGraphModel
         return CudaGraphModel(compiled, inputs)
     if not dynamic:
         if max_signatures is not None:
@@ -242,9 +239,6 @@ def load(artifact_dir, model):
     """A CompiledModel from an artifact folder, bound to `model`'s tensors
     (its parameters and buffers must have the shapes and dtypes of the ones
     it was compiled with)."""
-    from .frontend import ImportedModule
     from .runner import CompiledModel
-    with open(os.path.join(artifact_dir, "model.json")) as f:
-        imported = ImportedModule.from_json(json.load(f))
-    return CompiledModel(load_module(os.path.join(artifact_dir, "model.so")),
-                         imported, model)
+    return CompiledModel(load_module(os.path.join(artifact_dir, MODULE_FILE)),
+                         read_imported(artifact_dir), model)

@@ -11,8 +11,8 @@ in the model's own structure.
 
 import itertools
 
-from .frontend.importer import get_attribute as _attribute
-from .loader import CompiledModule
+from ..artifact import get_attribute as _attribute
+from ..runtime.loader import CompiledModule
 
 # Parameter versions for the runtime (cmrtSetParameterVersion), drawn from
 # one process-wide sequence so that two models never declare the same
@@ -91,7 +91,7 @@ class CompiledModel:
     @staticmethod
     def _lookup(model, spec):
         import torch
-        from .loader import _torch_dtype
+        from ..runtime.loader import _torch_dtype
         try:
             tensor = _attribute(model, spec.name)
         except AttributeError:
@@ -110,7 +110,7 @@ class CompiledModel:
         """The first input whose shape or dtype is not the compiled one, or
         the first bound tensor that is not on a CUDA device, named."""
         import torch
-        from .loader import _torch_dtype
+        from ..runtime.loader import _torch_dtype
         for index, (spec, tensor) in enumerate(
                 zip(self.imported.args, inputs)):
             if not isinstance(tensor, torch.Tensor):

@@ -27,8 +27,8 @@ def signature(inputs, scalars_as_values: bool = False) -> Tuple:
     float attributes under dynamic shapes, which import_graph's option of
     that name writes into the IR)."""
     import torch
-    from .frontend.importer import is_channels_last
-    from .frontend.recording import is_cpu_scalar
+    from ..frontend.importer import is_channels_last
+    from ..frontend.recording import is_cpu_scalar
     parts = []
     for value in inputs:
         if scalars_as_values and is_cpu_scalar(value):

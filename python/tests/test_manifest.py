@@ -1,5 +1,5 @@
-"""The Python manifest parser; the same cases (and messages) as cudnn-run's
-tools/cudnn-run/unittests/ManifestTest.cpp. Needs no torch and no GPU."""
+"""The Python manifest parser; the same cases (and messages) as the
+runtime's runtime/unittests/ManifestTest.cpp. Needs no torch and no GPU."""
 
 import os
 import sys

@@ -9,8 +9,9 @@ A compiled model (model.so) exports ``const char cmrt_module_manifest[]``::
     end
 
 docs/abi.md ("Calling a compiled module") is the specification. This is the
-twin of cudnn-run's parser (tools/cudnn-run/Manifest.cpp): the same input is
-accepted or refused with the same message; change both together.
+twin of the runtime's parser (runtime/lib/module/Manifest.cpp, which
+cudnn-run calls): the same input is accepted or refused with the same
+message; change both together.
 """
 
 import re

@@ -1,7 +1,8 @@
 //===- ManifestTest.cpp - the manifest parser, through its C ABI ----------===//
 //
-// cmrtManifestParse and its accessors, as cudnn-run calls them.
-// python/tests/test_manifest.py checks the Python twin with the same cases.
+// cmrtManifestParse and its accessors, as cudnn-run and the Python loader
+// call them. python/tests/test_manifest.py runs the same cases through the
+// Python package (ctypes), expecting the same messages.
 //
 //===----------------------------------------------------------------------===//
 

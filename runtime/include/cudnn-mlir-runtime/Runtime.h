@@ -236,7 +236,9 @@ typedef struct cmrtRnnBuffers {
 /*===-- Compiled-module manifests ------------------------------------------===*
  * A compiled module (model.so) exports `const char cmrt_module_manifest[]`,
  * the text that lists its entries and their buffers (docs/abi.md, "The
- * manifest"). cudnn-run reads it through cmrtManifestParse.
+ * manifest"). cudnn-run and the Python loader read it through
+ * cmrtManifestParse, so both accept and refuse the same text with the same
+ * message.
  *===------------------------------------------------------------------------===*/
 
 /* A parsed manifest (cmrtManifestParse); free it with cmrtManifestDestroy. */

@@ -1,7 +1,7 @@
 //===- Manifest.cpp - a compiled module's manifest, parsed ----------------===//
 //
-// Every message here has a twin in python/cudnn_mlir/runtime/manifest.py;
-// change both.
+// Its messages are what cudnn-run prints and what the Python loader's
+// ManifestError says (test/Tools, python/tests/test_manifest.py).
 //
 //===----------------------------------------------------------------------===//
 

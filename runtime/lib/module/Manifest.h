@@ -9,9 +9,10 @@
 //   end
 //
 // and one `int32_t cmrt_entry_<NAME>(void *stream, void *const *buffers)` per
-// entry. docs/abi.md ("The manifest") is the specification. cudnn-run calls
-// this parser through cmrtManifestParse (abi/ManifestAbi.cpp). No CUDA: part
-// of the CPU-only static library.
+// entry. docs/abi.md ("The manifest") is the specification. This is the one
+// parser of it: cudnn-run and the Python loader call it through
+// cmrtManifestParse (abi/ManifestAbi.cpp). No CUDA: part of the CPU-only
+// static library.
 //
 //===----------------------------------------------------------------------===//
 

@@ -30,7 +30,8 @@ DTYPE_SIZES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8,
 
 
 class ManifestArg(ctypes.Structure):
-    """cmrtManifestArg (Runtime.h)."""
+    """cmrtManifestArg (Runtime.h); test/Python/abi-layout.test checks that
+    this layout is the header's."""
     _fields_ = [("index", ctypes.c_int64), ("isOutput", ctypes.c_int32),
                 ("dtype", ctypes.c_int32), ("dtypeName", ctypes.c_char_p),
                 ("elementBytes", ctypes.c_int64), ("rank", ctypes.c_int64),

@@ -33,6 +33,10 @@ if os.access(torch2_python, os.X_OK):
 # links the runtime, `%cudart_flags` the CUDA runtime.
 config.substitutions.append(("%host_cc", config.host_cc))
 config.substitutions.append(("%cmrt_lib", config.cudnn_mlir_runtime_library))
+# Prints the layout of the Runtime.h structs Python binds
+# (runtime/unittests/AbiLayoutDump.cpp; test/Python/abi-layout.test).
+config.substitutions.append(("%abi_layout_dump",
+                             config.cudnn_mlir_abi_layout_dump))
 config.substitutions.append((
     "%cmrt_flags",
     "-I{0}/runtime/include {1} -Wl,-rpath,{2}".format(

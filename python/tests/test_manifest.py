@@ -1,14 +1,20 @@
-"""The Python manifest parser; the same cases (and messages) as cudnn-run's
-tools/cudnn-run/unittests/ManifestTest.cpp. Needs no torch and no GPU."""
+"""parse_manifest, the runtime's parser (cmrtManifestParse) through ctypes:
+the same cases and messages as runtime/unittests/ManifestTest.cpp. Needs the
+runtime library (CUDNN_MLIR_RUNTIME_LIB, or this checkout's build), no torch
+and no GPU."""
 
+import ctypes
 import os
+import subprocess
 import sys
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+PYTHON_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, PYTHON_DIR)
 
+from cudnn_mlir.runtime import library, manifest  # noqa: E402
 from cudnn_mlir.runtime.manifest import (  # noqa: E402
-    ManifestError, parse_manifest)
+    DTYPE_SIZES, ManifestError, parse_manifest)
 
 GOOD = ("cudnn-mlir-module 1\n"
         "entry forward\n"
@@ -73,6 +79,22 @@ class ManifestTest(unittest.TestCase):
                 .entries["f"].args[0]
             self.assertEqual(arg.dtype, name)
             self.assertEqual(arg.storage_bytes, 3 * size)
+
+    def test_dtype_sizes_are_the_runtimes(self):
+        # DTYPE_SIZES is a constant (importing this module loads nothing);
+        # the runtime's cmrtManifestArg.elementBytes must agree with it.
+        lib = manifest._bind(library.find_runtime())
+        for name, size in DTYPE_SIZES.items():
+            text = with_body("arg 0 in %s [3] [1]\n" % name).encode()
+            handle = ctypes.c_void_p()
+            self.assertEqual(lib.cmrtManifestParse(text, len(text),
+                                                   ctypes.byref(handle)), 0)
+            raw = manifest.ManifestArg()
+            self.assertEqual(lib.cmrtManifestGetArg(handle, 0, 0,
+                                                    ctypes.byref(raw)), 0)
+            lib.cmrtManifestDestroy(handle)
+            self.assertEqual((raw.dtypeName, raw.elementBytes),
+                             (name.encode(), size))
 
     def test_rejects_empty(self):
         want = ("expects the manifest to start with 'cudnn-mlir-module 1', "
@@ -207,6 +229,71 @@ class ManifestTest(unittest.TestCase):
             with_body("arg 0 in f32 [2] [576460752303423488]\n")))
         parse_manifest(with_body(
             "arg 0 in f32 [0,1073741824,1073741824] [1,1,1]\n"))
+
+
+def run_fresh(code, env):
+    """Runs `code` in a fresh Python with the package importable."""
+    env = dict(env, PYTHONPATH=PYTHON_DIR)
+    return subprocess.run([sys.executable, "-c", code], env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+class RuntimeLookupTest(unittest.TestCase):
+    def test_parsing_imports_no_torch(self):
+        out = run_fresh(
+            "import sys\n"
+            "from cudnn_mlir.runtime.manifest import parse_manifest\n"
+            "parse_manifest('cudnn-mlir-module 1\\nentry f\\nend\\n')\n"
+            "print('imports torch:', 'torch' in sys.modules)\n",
+            os.environ)
+        self.assertEqual(out.stdout, "imports torch: False\n", out.stderr)
+
+    def test_no_runtime_is_an_error_naming_where_it_looked(self):
+        env = {k: v for k, v in os.environ.items()
+               if k != library.RUNTIME_ENV}
+        out = run_fresh(
+            "from cudnn_mlir.runtime import library\n"
+            "from cudnn_mlir.runtime.manifest import parse_manifest\n"
+            "library.CHECKOUT_RUNTIME = '/nonexistent/build/lib.so'\n"
+            "try:\n"
+            "    parse_manifest('')\n"
+            "except FileNotFoundError as e:\n"
+            "    print(e)\n", env)
+        self.assertEqual(
+            out.stdout,
+            "expects the cudnn-mlir runtime library "
+            "(libcudnn-mlir-runtime.so), but found none: "
+            "CUDNN_MLIR_RUNTIME_LIB is not set, no copy is loaded, and this "
+            "checkout has no /nonexistent/build/lib.so (build it with "
+            "scripts/setup.sh, or set CUDNN_MLIR_RUNTIME_LIB)\n", out.stderr)
+
+    def test_a_runtime_already_loaded_is_used(self):
+        # As after loading a model that found the runtime by its rpath.
+        env = {k: v for k, v in os.environ.items()
+               if k != library.RUNTIME_ENV}
+        out = run_fresh(
+            "import ctypes, os\n"
+            "ctypes.CDLL(%r, mode=os.RTLD_NOW)\n"
+            "from cudnn_mlir.runtime import library\n"
+            "from cudnn_mlir.runtime.manifest import parse_manifest\n"
+            "library.CHECKOUT_RUNTIME = '/nonexistent/build/lib.so'\n"
+            "print(list(parse_manifest('cudnn-mlir-module 1\\nentry f\\n"
+            "end\\n').entries))\n" % os.path.abspath(library.find_runtime()._name), env)
+        self.assertEqual(out.stdout, "['f']\n", out.stderr)
+
+    def test_a_runtime_env_that_names_nothing_is_an_error(self):
+        out = run_fresh(
+            "from cudnn_mlir.runtime.manifest import parse_manifest\n"
+            "try:\n"
+            "    parse_manifest('')\n"
+            "except FileNotFoundError as e:\n"
+            "    print(e)\n",
+            dict(os.environ, CUDNN_MLIR_RUNTIME_LIB="/nonexistent/libx.so"))
+        self.assertEqual(
+            out.stdout,
+            "expects CUDNN_MLIR_RUNTIME_LIB to name the cudnn-mlir runtime "
+            "library, but got '/nonexistent/libx.so', which does not exist\n",
+            out.stderr)
 
 
 if __name__ == "__main__":

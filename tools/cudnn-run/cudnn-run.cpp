@@ -178,7 +178,7 @@ void *loadModel(const std::string &path, Manifest &manifest) {
          "'cmrt_module_manifest', but got '" +
          path + "', which has none");
   std::string error;
-  if (!parseManifest(text, manifest, error))
+  if (!readManifest(text, manifest, error))
     fail(error + " (in the manifest of '" + path + "')");
   return handle;
 }
@@ -221,22 +221,22 @@ std::string argLabel(const ArgSpec &arg) {
 }
 
 /// The npy type an arg travels as.
-NpyType npyTypeFor(DType dtype) {
+NpyType npyTypeFor(cmrtManifestDType dtype) {
   switch (dtype) {
-  case DType::F16:
+  case CMRT_MANIFEST_F16:
     return NpyType::F16;
-  case DType::BF16:
-  case DType::F32:
+  case CMRT_MANIFEST_BF16:
+  case CMRT_MANIFEST_F32:
     return NpyType::F32;
-  case DType::F64:
+  case CMRT_MANIFEST_F64:
     return NpyType::F64;
-  case DType::I1:
+  case CMRT_MANIFEST_I1:
     return NpyType::Bool;
-  case DType::I8:
+  case CMRT_MANIFEST_I8:
     return NpyType::I8;
-  case DType::I32:
+  case CMRT_MANIFEST_I32:
     return NpyType::I32;
-  case DType::I64:
+  case CMRT_MANIFEST_I64:
     return NpyType::I64;
   }
   return NpyType::F32;
@@ -254,12 +254,13 @@ std::vector<uint8_t> loadInput(const ArgSpec &arg, const std::string &file,
   NpyType want = npyTypeFor(arg.dtype);
   if (array.type != want)
     fail("expects " + what + " to have dtype " + npyDescr(want) +
-         (arg.dtype == DType::BF16 ? " (float32, rounded to bf16)" : "") +
+         (arg.dtype == CMRT_MANIFEST_BF16 ? " (float32, rounded to bf16)"
+                                          : "") +
          ", but got " + npyDescr(array.type));
   if (array.shape != arg.dims)
     fail("expects " + what + " to have shape " + formatList(arg.dims) +
          ", but got " + formatList(array.shape));
-  if (arg.dtype != DType::BF16)
+  if (arg.dtype != CMRT_MANIFEST_BF16)
     return std::move(array.data);
   std::vector<uint8_t> out(array.data.size() / 2);
   for (size_t i = 0; i < out.size() / 2; ++i) {
@@ -276,37 +277,37 @@ std::vector<uint8_t> randomInput(const ArgSpec &arg, uint64_t seed) {
   UniformSource source(seed ^ (static_cast<uint64_t>(arg.index) + 1) *
                                   0xd1b54a32d192ed03ull);
   int64_t n = arg.numElements();
-  int64_t size = dtypeSize(arg.dtype);
+  int64_t size = arg.elementBytes;
   std::vector<uint8_t> out(static_cast<size_t>(n * size));
   for (int64_t i = 0; i < n; ++i) {
     uint8_t *p = out.data() + i * size;
     switch (arg.dtype) {
-    case DType::F16: {
+    case CMRT_MANIFEST_F16: {
       uint16_t h = floatToHalf(source.nextFloat());
       std::memcpy(p, &h, 2);
       break;
     }
-    case DType::BF16: {
+    case CMRT_MANIFEST_BF16: {
       uint16_t b = floatToBf16(source.nextFloat());
       std::memcpy(p, &b, 2);
       break;
     }
-    case DType::F32: {
+    case CMRT_MANIFEST_F32: {
       float f = source.nextFloat();
       std::memcpy(p, &f, 4);
       break;
     }
-    case DType::F64: {
+    case CMRT_MANIFEST_F64: {
       double d = source.nextFloat();
       std::memcpy(p, &d, 8);
       break;
     }
-    case DType::I1:
+    case CMRT_MANIFEST_I1:
       *p = static_cast<uint8_t>(source.nextBits() & 1);
       break;
-    case DType::I8:
-    case DType::I32:
-    case DType::I64: {
+    case CMRT_MANIFEST_I8:
+    case CMRT_MANIFEST_I32:
+    case CMRT_MANIFEST_I64: {
       int64_t v = static_cast<int64_t>(source.nextBits() % 3) - 1;
       // Little-endian: the low bytes of the int64 are the narrower int.
       std::memcpy(p, &v, static_cast<size_t>(size));
@@ -322,7 +323,7 @@ NpyArray outputArray(const ArgSpec &arg, std::vector<uint8_t> logical) {
   NpyArray array;
   array.type = npyTypeFor(arg.dtype);
   array.shape = arg.dims;
-  if (arg.dtype != DType::BF16) {
+  if (arg.dtype != CMRT_MANIFEST_BF16) {
     array.data = std::move(logical);
     return array;
   }
@@ -338,35 +339,35 @@ NpyArray outputArray(const ArgSpec &arg, std::vector<uint8_t> logical) {
 
 double elementAsDouble(const ArgSpec &arg, const uint8_t *p) {
   switch (arg.dtype) {
-  case DType::F16: {
+  case CMRT_MANIFEST_F16: {
     uint16_t h;
     std::memcpy(&h, p, 2);
     return halfToFloat(h);
   }
-  case DType::BF16: {
+  case CMRT_MANIFEST_BF16: {
     uint16_t b;
     std::memcpy(&b, p, 2);
     return bf16ToFloat(b);
   }
-  case DType::F32: {
+  case CMRT_MANIFEST_F32: {
     float f;
     std::memcpy(&f, p, 4);
     return f;
   }
-  case DType::F64: {
+  case CMRT_MANIFEST_F64: {
     double d;
     std::memcpy(&d, p, 8);
     return d;
   }
-  case DType::I1:
-  case DType::I8:
+  case CMRT_MANIFEST_I1:
+  case CMRT_MANIFEST_I8:
     return static_cast<int8_t>(*p);
-  case DType::I32: {
+  case CMRT_MANIFEST_I32: {
     int32_t v;
     std::memcpy(&v, p, 4);
     return v;
   }
-  case DType::I64: {
+  case CMRT_MANIFEST_I64: {
     int64_t v;
     std::memcpy(&v, p, 8);
     return static_cast<double>(v);
@@ -379,7 +380,7 @@ double elementAsDouble(const ArgSpec &arg, const uint8_t *p) {
 void printSummary(const ArgSpec &arg, const std::vector<uint8_t> &logical,
                   const std::string &file) {
   int64_t n = arg.numElements();
-  int64_t size = dtypeSize(arg.dtype);
+  int64_t size = arg.elementBytes;
   double sum = 0, absMax = 0;
   int64_t nonFinite = 0;
   for (int64_t i = 0; i < n; ++i) {
@@ -393,7 +394,7 @@ void printSummary(const ArgSpec &arg, const std::vector<uint8_t> &logical,
   }
   std::printf("out %" PRId64 " %s %s: mean=%.6g absmax=%.6g nonfinite=%" PRId64
               "%s%s\n",
-              arg.index, dtypeName(arg.dtype), formatList(arg.dims).c_str(),
+              arg.index, arg.dtypeName, formatList(arg.dims).c_str(),
               n - nonFinite > 0 ? sum / static_cast<double>(n - nonFinite)
                                 : 0.0,
               absMax, nonFinite, file.empty() ? "" : " -> ",
@@ -488,9 +489,9 @@ void runEntry(const Options &opts, const Entry &entry, EntryFn fn,
                          strided.size(), cudaMemcpyDeviceToHost),
               "cudaMemcpy of an output");
     std::vector<uint8_t> logical(
-        static_cast<size_t>(arg.numElements() * dtypeSize(arg.dtype)));
+        static_cast<size_t>(arg.numElements() * arg.elementBytes));
     stridedToLogical(strided.data(), logical.data(), arg.dims, arg.strides,
-                     dtypeSize(arg.dtype));
+                     arg.elementBytes);
     std::string file = written < opts.outputs.size() ? opts.outputs[written] : "";
     ++written;
     printSummary(arg, logical, file);
@@ -549,7 +550,7 @@ int run(int argc, char **argv) {
     std::vector<uint8_t> &strided = hostStrided[position];
     strided.assign(static_cast<size_t>(arg.storageBytes()), 0);
     logicalToStrided(logical.data(), strided.data(), arg.dims, arg.strides,
-                     dtypeSize(arg.dtype));
+                     arg.elementBytes);
   }
 
   runEntry(opts, entry, fn, hostStrided);

@@ -38,7 +38,8 @@ FailureOr<Type> llvmTypeOf(MLIRContext *ctx, StringRef decl) {
     return Type(IntegerType::get(ctx, 64));
   if (type == "int" || type == "cmrtStatus")
     return Type(IntegerType::get(ctx, 32));
-  if (type == "cmrtGraph" || type == "cmrtKernelModule" || type == "cmrtRnn")
+  if (type == "cmrtGraph" || type == "cmrtKernelModule" || type == "cmrtRnn" ||
+      type == "cmrtManifest")
     return Type(LLVM::LLVMPointerType::get(ctx));
   return failure();
 }

@@ -8,7 +8,8 @@ writes the outputs into the caller's buffers.
 The module links the cudnn-mlir runtime (libcudnn-mlir-runtime.so). It is
 loaded first, with RTLD_GLOBAL, from (in order) the environment variable
 CUDNN_MLIR_RUNTIME_LIB, the model's folder, or the model's own rpath; its
-``cmrtGetLastErrorMessage()`` explains a failed call.
+``cmrtGetLastErrorMessage()`` explains a failed call, and its parser reads
+the manifest.
 
 torch is imported only when an entry is called, so loading a module and
 reading its manifest need no torch.
@@ -18,10 +19,9 @@ import ctypes
 import os
 from typing import Dict
 
+from .library import (RUNTIME_ENV, RUNTIME_LIBRARY, explicit_runtime,
+                      loaded_runtime, open_runtime)
 from .manifest import Entry, parse_manifest
-
-RUNTIME_LIBRARY = "libcudnn-mlir-runtime.so"
-RUNTIME_ENV = "CUDNN_MLIR_RUNTIME_LIB"
 
 # Buffers the runtime accepts without a copy are at least this aligned.
 _ALIGNMENT = 16
@@ -43,7 +43,7 @@ def load_runtime_before_torch():
     path = os.environ.get(RUNTIME_ENV)
     if not path:
         return None
-    library = ctypes.CDLL(path, mode=os.RTLD_NOW | os.RTLD_GLOBAL)
+    library = open_runtime(path)
     os.environ.setdefault("PYTORCH_SKIP_CUDNN_COMPATIBILITY_CHECK", "1")
     return library
 
@@ -51,16 +51,12 @@ def load_runtime_before_torch():
 def _load_runtime_before(model_path):
     """The runtime, loaded RTLD_GLOBAL before the model, or None when it is
     left to the model's rpath (then promoted to global after the model)."""
-    explicit = os.environ.get(RUNTIME_ENV)
-    if explicit:
-        if not os.path.isfile(explicit):
-            raise FileNotFoundError(
-                "expects %s to name the cudnn-mlir runtime library, but got "
-                "'%s', which does not exist" % (RUNTIME_ENV, explicit))
-        return ctypes.CDLL(explicit, mode=os.RTLD_NOW | os.RTLD_GLOBAL)
+    explicit = explicit_runtime()
+    if explicit is not None:
+        return explicit
     beside = os.path.join(os.path.dirname(model_path), RUNTIME_LIBRARY)
     if os.path.isfile(beside):
-        return ctypes.CDLL(beside, mode=os.RTLD_NOW | os.RTLD_GLOBAL)
+        return open_runtime(beside)
     return None
 
 
@@ -87,15 +83,12 @@ class CompiledModule:
         if self._runtime is None:
             # Found through the model's rpath: already loaded, so this finds
             # it by its soname and makes its symbols global.
-            try:
-                self._runtime = ctypes.CDLL(
-                    RUNTIME_LIBRARY,
-                    mode=os.RTLD_NOW | os.RTLD_GLOBAL | os.RTLD_NOLOAD)
-            except OSError:
+            self._runtime = loaded_runtime()
+            if self._runtime is None:
                 raise OSError(
                     "expects '%s' to link the cudnn-mlir runtime (%s), but it "
                     "was not loaded with it; set %s"
-                    % (path, RUNTIME_LIBRARY, RUNTIME_ENV)) from None
+                    % (path, RUNTIME_LIBRARY, RUNTIME_ENV))
         self._runtime.cmrtGetLastErrorMessage.restype = ctypes.c_char_p
         self._runtime.cmrtGetLastErrorMessage.argtypes = []
         self._runtime.cmrtSetParameterVersion.restype = ctypes.c_int
@@ -109,7 +102,7 @@ class CompiledModule:
                 "'cmrt_module_manifest', but got '%s', which has none"
                 % path) from None
         text = ctypes.string_at(ctypes.addressof(start))
-        self.manifest = parse_manifest(text)
+        self.manifest = parse_manifest(text, runtime=self._runtime)
         self._functions = {}
         self._plans = {}
 

@@ -8,14 +8,18 @@ A compiled model (model.so) exports ``const char cmrt_module_manifest[]``::
     arg 1 out f32 [1,64,56,56] [200704,3136,56,1]
     end
 
-docs/abi.md ("Calling a compiled module") is the specification. This is the
-twin of cudnn-run's parser (tools/cudnn-run/Manifest.cpp): the same input is
-accepted or refused with the same message; change both together.
+docs/abi.md ("Calling a compiled module") is the specification. The parser
+is the runtime's (cmrtManifestParse, runtime/lib/module/Manifest.cpp), the
+one cudnn-run calls too: this module calls it through ctypes and turns what
+it returns into the dataclasses below. It needs the runtime library
+(library.find_runtime says where it looks), not torch.
 """
 
-import re
+import ctypes
 from dataclasses import dataclass
 from typing import Dict, Tuple
+
+from .library import find_runtime
 
 MANIFEST_VERSION = 1
 MAGIC = "cudnn-mlir-module"
@@ -24,11 +28,15 @@ MAGIC = "cudnn-mlir-module"
 DTYPE_SIZES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8,
                "i1": 1, "i8": 1, "i32": 4, "i64": 8}
 
-_MAX_VALUE = 1 << 62  # each number in the manifest
-_MAX_ELEMENTS = 1 << 59  # a tensor's elements and its buffer's span
-_COUNT = re.compile(r"[0-9]+", re.ASCII)
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*", re.ASCII)
-_WORDS = re.compile(r"[^ \t]+")
+
+class ManifestArg(ctypes.Structure):
+    """cmrtManifestArg (Runtime.h); test/Python/abi-layout.test checks that
+    this layout is the header's."""
+    _fields_ = [("index", ctypes.c_int64), ("isOutput", ctypes.c_int32),
+                ("dtype", ctypes.c_int32), ("dtypeName", ctypes.c_char_p),
+                ("elementBytes", ctypes.c_int64), ("rank", ctypes.c_int64),
+                ("dims", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64))]
 
 
 class ManifestError(ValueError):
@@ -92,156 +100,86 @@ def _format_list(values) -> str:
     return "[" + ",".join(str(v) for v in values) + "]"
 
 
-def _parse_count(text):
-    if not _COUNT.fullmatch(text):
-        return None
-    value = int(text)
-    return value if value < _MAX_VALUE else None
+def _bind(lib):
+    """Declares the manifest entry points' signatures on `lib`, once."""
+    if getattr(lib, "_cmrt_manifest_bound", False):
+        return lib
+    handle = ctypes.c_void_p
+    i64 = ctypes.c_int64
+    signatures = {
+        "cmrtManifestParse": [ctypes.c_char_p, i64, ctypes.POINTER(handle)],
+        "cmrtManifestDestroy": [handle],
+        "cmrtManifestGetVersion": [handle, ctypes.POINTER(i64)],
+        "cmrtManifestGetEntryCount": [handle, ctypes.POINTER(i64)],
+        "cmrtManifestGetEntryName": [handle, i64,
+                                     ctypes.POINTER(ctypes.c_char_p)],
+        "cmrtManifestGetArgCount": [handle, i64, ctypes.POINTER(i64)],
+        "cmrtManifestGetArg": [handle, i64, i64, ctypes.POINTER(ManifestArg)],
+    }
+    for name, args in signatures.items():
+        fn = getattr(lib, name)
+        fn.argtypes = args
+        fn.restype = ctypes.c_int
+    lib.cmrtGetLastErrorMessage.argtypes = []
+    lib.cmrtGetLastErrorMessage.restype = ctypes.c_char_p
+    lib._cmrt_manifest_bound = True
+    return lib
 
 
-def _parse_list(text):
-    if len(text) < 2 or text[0] != "[" or text[-1] != "]":
-        return None
-    body = text[1:-1]
-    if not body:
-        return ()
-    values = tuple(_parse_count(part) for part in body.split(","))
-    return None if None in values else values
+def _last_error(lib) -> str:
+    return (lib.cmrtGetLastErrorMessage() or b"").decode("utf-8", "replace")
 
 
-def _size_fits(dims, strides) -> bool:
-    if 0 in dims:
-        return True
-    elements = 1
-    last = 0
-    for d, s in zip(dims, strides):
-        elements *= d
-        last += (d - 1) * s
-    return elements < _MAX_ELEMENTS and last + 1 < _MAX_ELEMENTS
+class _Reader:
+    """Reads a parsed cmrtManifest through its accessors."""
+
+    def __init__(self, lib, handle):
+        self.lib = lib
+        self.handle = handle
+
+    def call(self, name, *args):
+        if getattr(self.lib, name)(self.handle, *args) != 0:
+            # Only a runtime bug gets here: the handle and indices are valid.
+            raise ManifestError("%s failed: %s" % (name, _last_error(self.lib)))
+
+    def count(self, name, *args) -> int:
+        value = ctypes.c_int64()
+        self.call(name, *args, ctypes.byref(value))
+        return value.value
+
+    def arg(self, entry, index) -> ArgSpec:
+        raw = ManifestArg()
+        self.call("cmrtManifestGetArg", entry, index, ctypes.byref(raw))
+        return ArgSpec(raw.index, bool(raw.isOutput),
+                       raw.dtypeName.decode("ascii"),
+                       tuple(raw.dims[:raw.rank]),
+                       tuple(raw.strides[:raw.rank]))
+
+    def entry(self, index) -> Entry:
+        name = ctypes.c_char_p()
+        self.call("cmrtManifestGetEntryName", index, ctypes.byref(name))
+        args = self.count("cmrtManifestGetArgCount", index)
+        return Entry(name.value.decode("ascii"),
+                     tuple(self.arg(index, i) for i in range(args)))
+
+    def manifest(self) -> Manifest:
+        entries = (self.entry(i) for i in
+                   range(self.count("cmrtManifestGetEntryCount")))
+        return Manifest(self.count("cmrtManifestGetVersion"),
+                        {e.name: e for e in entries})
 
 
-class _Parser:
-    def __init__(self, text):
-        self.lines = text.split("\n")
-        self.pos = 0
-        self.line_number = 0
-
-    def next_line(self):
-        """The next non-blank line, trimmed; None at the end."""
-        while self.pos < len(self.lines):
-            line = self.lines[self.pos].strip(" \t\r\n")
-            self.pos += 1
-            self.line_number += 1
-            if line:
-                return line
-        return None
-
-    def at(self):
-        return "line %d of the manifest" % self.line_number
-
-    def parse(self) -> Manifest:
-        line = self.next_line()
-        if line is None:
-            raise ManifestError(
-                "expects the manifest to start with '%s %d', but got an "
-                "empty manifest" % (MAGIC, MANIFEST_VERSION))
-        words = _WORDS.findall(line)
-        version = _parse_count(words[1]) if len(words) == 2 else None
-        if self.line_number != 1 or len(words) != 2 or words[0] != MAGIC \
-                or version is None:
-            raise ManifestError("expects %s to be '%s <version>', but got "
-                                "'%s'" % (self.at(), MAGIC, line))
-        if version != MANIFEST_VERSION:
-            raise ManifestError(
-                "expects manifest format version %d, but got version %d (the "
-                "module was compiled by another cudnn-mlir; recompile it or "
-                "use a matching loader)" % (MANIFEST_VERSION, version))
-        entries = {}
-        while True:
-            line = self.next_line()
-            if line is None:
-                break
-            entry = self.parse_entry(line, entries)
-            entries[entry.name] = entry
-        if not entries:
-            raise ManifestError(
-                "expects at least one entry in the manifest, but got none")
-        return Manifest(version, entries)
-
-    def parse_entry(self, header, entries) -> Entry:
-        words = _WORDS.findall(header)
-        if len(words) != 2 or words[0] != "entry":
-            raise ManifestError("expects %s to be 'entry <name>', but got "
-                                "'%s'" % (self.at(), header))
-        name = words[1]
-        if not _NAME.fullmatch(name):
-            raise ManifestError(
-                "expects %s to name the entry with letters, digits and '_' "
-                "(not starting with a digit), but got '%s'" % (self.at(), name))
-        if name in entries:
-            raise ManifestError("expects entry names to be unique, but got "
-                                "'%s' twice (%s)" % (name, self.at()))
-        entry_line = self.line_number
-        args = []
-        seen_output = False
-        while True:
-            line = self.next_line()
-            if line is None:
-                raise ManifestError(
-                    "expects 'end' to close entry '%s' (line %d), but got the "
-                    "end of the manifest" % (name, entry_line))
-            words = _WORDS.findall(line)
-            if words == ["end"]:
-                return Entry(name, tuple(args))
-            if len(words) != 6 or words[0] != "arg":
-                raise ManifestError(
-                    "expects %s to be 'arg <index> in|out <dtype> [dims] "
-                    "[strides]' or 'end', but got '%s'" % (self.at(), line))
-            arg = self.parse_arg(words, name, len(args), seen_output)
-            seen_output = seen_output or arg.is_output
-            args.append(arg)
-
-    def parse_arg(self, words, entry, expected, seen_output) -> ArgSpec:
-        index = _parse_count(words[1])
-        if index != expected:
-            raise ManifestError("expects %s to have arg index %d, but got "
-                                "'%s'" % (self.at(), expected, words[1]))
-        if words[2] not in ("in", "out"):
-            raise ManifestError("expects %s to say 'in' or 'out', but got "
-                                "'%s'" % (self.at(), words[2]))
-        is_output = words[2] == "out"
-        if not is_output and seen_output:
-            raise ManifestError(
-                "expects the ins of entry '%s' before its outs, but got an in "
-                "after an out (%s)" % (entry, self.at()))
-        if words[3] not in DTYPE_SIZES:
-            raise ManifestError(
-                "expects %s to have a dtype of f16, bf16, f32, f64, i1, i8, "
-                "i32 or i64, but got '%s'" % (self.at(), words[3]))
-        dims = _parse_list(words[4])
-        if dims is None:
-            raise ManifestError(
-                "expects %s to have dims as [d0,d1,...] of non-negative "
-                "integers, but got '%s'" % (self.at(), words[4]))
-        strides = _parse_list(words[5])
-        if strides is None:
-            raise ManifestError(
-                "expects %s to have strides as [s0,s1,...] of non-negative "
-                "integers, but got '%s'" % (self.at(), words[5]))
-        if len(strides) != len(dims):
-            raise ManifestError(
-                "expects %s to have one stride per dim (%d), but got %d"
-                % (self.at(), len(dims), len(strides)))
-        if not _size_fits(dims, strides):
-            raise ManifestError(
-                "expects %s to describe a buffer of fewer than 2^59 elements, "
-                "but got %s %s" % (self.at(), _format_list(dims),
-                                   _format_list(strides)))
-        return ArgSpec(index, is_output, words[3], dims, strides)
-
-
-def parse_manifest(text) -> Manifest:
-    """Parses manifest text (str or bytes); raises ManifestError."""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
-    return _Parser(text).parse()
+def parse_manifest(text, runtime=None) -> Manifest:
+    """Parses manifest text (str or bytes) with the runtime's parser;
+    raises ManifestError with its message. `runtime` is the runtime library
+    (a ctypes.CDLL) to use; None finds it (library.find_runtime)."""
+    if isinstance(text, str):
+        text = text.encode("utf-8", "surrogateescape")
+    lib = _bind(runtime if runtime is not None else find_runtime())
+    handle = ctypes.c_void_p()
+    if lib.cmrtManifestParse(text, len(text), ctypes.byref(handle)) != 0:
+        raise ManifestError(_last_error(lib))
+    try:
+        return _Reader(lib, handle).manifest()
+    finally:
+        lib.cmrtManifestDestroy(handle)

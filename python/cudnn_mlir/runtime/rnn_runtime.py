@@ -25,7 +25,10 @@ DATA_TYPES = {"f32": 0, "f64": 1, "f16": 2, "bf16": 9}
 SEQ_MAJOR, PACKED, BATCH_MAJOR = 0, 1, 2
 
 
+# The ctypes twins of Runtime.h's structs: test/Python/abi-layout.test fails
+# when one's size, a field's name or its offset differs from the header's.
 class Config(ctypes.Structure):
+    """cmrtRnnConfig."""
     _fields_ = [(name, ctypes.c_int64) for name in (
         "version", "cell", "direction", "bias", "layout", "math", "algo",
         "dataType", "inputSize", "hiddenSize", "projSize", "numLayers",
@@ -34,6 +37,7 @@ class Config(ctypes.Structure):
 
 
 class Info(ctypes.Structure):
+    """cmrtRnnInfo."""
     _fields_ = [(name, ctypes.c_int64) for name in (
         "weightSpaceBytes", "workspaceInferenceBytes",
         "workspaceTrainingBytes", "reserveBytes", "paramCount", "algo",
@@ -46,6 +50,7 @@ BUFFER_NAMES = ("seqLengths", "hostSeqLengths", "x", "y", "hx", "hy", "cx",
 
 
 class Buffers(ctypes.Structure):
+    """cmrtRnnBuffers."""
     _fields_ = [(name, ctypes.c_void_p) for name in BUFFER_NAMES]
 
 

@@ -233,6 +233,43 @@ typedef struct cmrtRnnBuffers {
                            the runtime uses a temporary */
 } cmrtRnnBuffers;
 
+/*===-- Compiled-module manifests ------------------------------------------===*
+ * A compiled module (model.so) exports `const char cmrt_module_manifest[]`,
+ * the text that lists its entries and their buffers (docs/abi.md, "The
+ * manifest"). cudnn-run and the Python loader read it through
+ * cmrtManifestParse, so both accept and refuse the same text with the same
+ * message.
+ *===------------------------------------------------------------------------===*/
+
+/* A parsed manifest (cmrtManifestParse); free it with cmrtManifestDestroy. */
+typedef struct cmrtManifestImpl *cmrtManifest;
+
+/* The element types a manifest names, in its spelling. */
+typedef enum cmrtManifestDType {
+  CMRT_MANIFEST_F16 = 0,
+  CMRT_MANIFEST_BF16 = 1,
+  CMRT_MANIFEST_F32 = 2,
+  CMRT_MANIFEST_F64 = 3,
+  CMRT_MANIFEST_I1 = 4, /* one byte per element in device memory */
+  CMRT_MANIFEST_I8 = 5,
+  CMRT_MANIFEST_I32 = 6,
+  CMRT_MANIFEST_I64 = 7,
+} cmrtManifestDType;
+
+/* One buffer of an entry (cmrtManifestGetArg). */
+typedef struct cmrtManifestArg {
+  int64_t index;          /* its position in the entry's buffers */
+  int32_t isOutput;       /* 1: an `out` arg, 0: an `in` arg */
+  int32_t dtype;          /* a cmrtManifestDType */
+  const char *dtypeName;  /* "f16", "bf16", ...: static, never freed */
+  int64_t elementBytes;   /* bytes per element in device memory */
+  int64_t rank;
+  /* rank logical dims and rank strides (in elements), valid while the
+   * manifest is; either may be null when rank is 0 */
+  const int64_t *dims;
+  const int64_t *strides;
+} cmrtManifestArg;
+
 #define CMRT_ENTRY(ret, name, params) ret name params;
 #include "cudnn-mlir-runtime/EntryPoints.def"
 

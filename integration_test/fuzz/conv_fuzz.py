@@ -468,14 +468,15 @@ def report(record):
 
 def summary(results, compile_only):
     """One line: counts by precision, layout, groups, prologue and
-    epilogue (passed/total), the paths the runtime took, and the failing
-    seeds."""
+    epilogue part (passed/total; a case counts under each part of its
+    epilogue), the paths the runtime took, and the failing seeds."""
     def tally(key):
         counts = {}
         for r in results:
-            value = key(make_config(r["seed"]))
-            ok, total = counts.get(value, (0, 0))
-            counts[value] = (ok + (r["status"] == "PASS"), total + 1)
+            values = key(make_config(r["seed"]))
+            for value in [values] if isinstance(values, str) else values:
+                ok, total = counts.get(value, (0, 0))
+                counts[value] = (ok + (r["status"] == "PASS"), total + 1)
         return " ".join("%s %d/%d" % (v, ok, total)
                         for v, (ok, total) in sorted(counts.items()))
     failed = [r["seed"] for r in results if r["status"] != "PASS"]
@@ -490,7 +491,7 @@ def summary(results, compile_only):
               "groups: " + tally(lambda c: "depthwise" if c.depthwise else
                                  "grouped" if c.groups > 1 else "1"),
               "prologue: " + tally(lambda c: c.prologue),
-              "epilogue: " + tally(lambda c: c.epilogue())]
+              "epilogue: " + tally(lambda c: c.epilogue().split("+"))]
     if compile_only:
         total = sum(r["seconds"] for r in results)
         size = sum(r["bytes"] for r in results)

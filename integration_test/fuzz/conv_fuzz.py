@@ -205,6 +205,21 @@ def compile_case(seed, cache):
                 "%s: %s" % (type(error).__name__, " | ".join(first[:6])))
 
 
+def print_ir(seeds):
+    """Each seed's case, its module and its imported TCP: what a compiler
+    bug's reproducer starts from."""
+    from cudnn_mlir.frontend import import_model
+    for seed in seeds:
+        config = make_config(seed)
+        set_precision_flags(config)
+        model, inputs = build_case(config)
+        print("// " + config.describe())
+        print("\n".join("// " + line for line in str(model).splitlines()))
+        print(import_model(model, inputs).text)
+        print("// -----")
+    return 0
+
+
 def compile_all(seeds, cache, jobs):
     results = []
     if jobs > 1:
@@ -528,6 +543,9 @@ def main():
     parser.add_argument("--coverage", action="store_true",
                         help="print how many cases have each value of each "
                         "axis; exit 1 if a required value is missing")
+    parser.add_argument("--print-ir", action="store_true",
+                        help="print each seed's module and imported TCP "
+                        "(as --compile-only imports it) and exit")
     parser.add_argument("--timeout", type=int, default=CASE_TIMEOUT,
                         help="seconds a GPU case may take")
     parser.add_argument("--reference", choices=["cuda", "cpu"],
@@ -550,6 +568,8 @@ def main():
         gaps = missing(table)
         print("missing: " + (" ".join(gaps) or "none"))
         return 1 if gaps else 0
+    if args.print_ir:
+        return print_ir(seeds)
     if args.compile_only or args.child:
         import cudnn_mlir
         # The runtime (and its cuDNN) before torch: docs/abi.md, "Loading".

@@ -321,10 +321,34 @@ def _load_compiled(model, inputs, cpu_model, cpu_inputs, cache):
                 "import's %s)" % os.path.basename(folder))
 
 
-def run_case(seed, cache, log, reference_device="cuda"):
+class StandIn:
+    """In place of the compiled module, on the CPU (`--stand-in KIND`, the
+    harness's own test without a GPU): "eager" is the model itself,
+    "wrong" moves one output element by 10x the tolerance of an f32 case,
+    "nan" makes one NaN, "crash-odd" aborts the process on odd seeds."""
+
+    KINDS = ("eager", "wrong", "nan", "crash-odd")
+
+    def __init__(self, kind, model, seed):
+        self.kind, self.model, self.seed = kind, model, seed
+
+    def __call__(self, *inputs):
+        if self.kind == "crash-odd" and self.seed % 2:
+            os.abort()
+        y = self.model(*inputs).clone()
+        if self.kind == "wrong":
+            y[0, 0, 0, 0] += 10 * TOLERANCE["f32"] * y.abs().max() + 1e-3
+        elif self.kind == "nan":
+            y[0, 0, 0, 0] = float("nan")
+        return y
+
+
+def run_case(seed, cache, log, reference_device="cuda", stand_in=None):
     """(status, detail, record): compiles (finds) the case, runs it twice,
     compares both calls and eager PyTorch with the float64 reference (the
-    same module and tensors, upcast, run by PyTorch on `reference_device`)."""
+    same module and tensors, upcast, run by PyTorch on `reference_device`).
+    With `stand_in` (a StandIn kind) everything runs on the CPU and the
+    stand-in takes the compiled module's place."""
     import torch
     config = make_config(seed)
     set_precision_flags(config)
@@ -332,20 +356,26 @@ def run_case(seed, cache, log, reference_device="cuda"):
     with torch.no_grad():
         reference = copy.deepcopy(cpu_model).double().to(reference_device)(
             *[i.double().to(reference_device) for i in cpu_inputs])
-    model = copy.deepcopy(cpu_model).cuda()
-    inputs = [i.cuda() for i in cpu_inputs]
+    device = "cpu" if stand_in else "cuda"
+    model = copy.deepcopy(cpu_model).to(device)
+    inputs = [i.to(device) for i in cpu_inputs]
     with torch.no_grad():
         eager = model(*inputs)
     eager_err = _normalized_error(eager, reference)
     log.since()
-    compiled, note = _load_compiled(model, inputs, cpu_model, cpu_inputs,
-                                    cache)
+    if stand_in:
+        compiled, note = StandIn(stand_in, model, seed), ""
+    else:
+        compiled, note = _load_compiled(model, inputs, cpu_model, cpu_inputs,
+                                        cache)
     errors = []
     for _ in range(2):
-        _poison_allocator(eager)
+        if device == "cuda":
+            _poison_allocator(eager)
         with torch.no_grad():
             got = compiled(*inputs)
-        torch.cuda.synchronize()
+        if device == "cuda":
+            torch.cuda.synchronize()
         if got.dtype != eager.dtype:
             raise AssertionError("expects an output of %s, but got %s"
                                  % (eager.dtype, got.dtype))
@@ -376,7 +406,7 @@ def _cuda_usable():
         return False
 
 
-def run_child(seeds, cache, reference_device):
+def run_child(seeds, cache, reference_device, stand_in):
     """Runs `seeds` in this process, one CHILD_RESULT line each; exits 3
     after a case that left CUDA unusable (the parent starts a new child)."""
     log = RuntimeLog(os.environ["CUDNN_MLIR_LOG"])
@@ -385,7 +415,7 @@ def run_child(seeds, cache, reference_device):
         record = {}
         try:
             status, detail, record = run_case(seed, cache, log,
-                                              reference_device)
+                                              reference_device, stand_in)
         except Exception as error:  # reported with its repro line
             first = str(error).strip().splitlines() or [""]
             status, detail = "FAIL", "%s: %s" % (
@@ -393,7 +423,7 @@ def run_child(seeds, cache, reference_device):
         record.update(seed=seed, status=status, detail=detail,
                       seconds=time.time() - start)
         print(CHILD_RESULT + json.dumps(record), flush=True)
-        if status != "PASS" and not _cuda_usable():
+        if status != "PASS" and not stand_in and not _cuda_usable():
             return 3
     return 0
 
@@ -404,7 +434,7 @@ def _read_lines(stream, lines):
     lines.put(None)
 
 
-def run_isolated(seeds, cache, timeout, reference_device):
+def run_isolated(seeds, cache, timeout, reference_device, stand_in):
     """Runs the seeds in child processes (this script with --child); a case
     whose child died or hung is a CRASH or TIMEOUT, and the next child
     starts after it."""
@@ -427,6 +457,7 @@ def run_isolated(seeds, cache, timeout, reference_device):
                    CUDNN_MLIR_LOG=os.path.join(log_dir, "runtime.log"))
         command = [sys.executable, os.path.abspath(__file__), "--child",
                    "--cache", cache, "--reference", reference_device,
+                   ] + (["--stand-in", stand_in] if stand_in else []) + [
                    "--seeds",
                    ",".join(str(s) for s in pending)]
         child = subprocess.Popen(command, stdout=subprocess.PIPE,
@@ -551,6 +582,9 @@ def main():
     parser.add_argument("--reference", choices=["cuda", "cpu"],
                         default="cuda",
                         help="where PyTorch computes the float64 reference")
+    parser.add_argument("--stand-in", choices=StandIn.KINDS,
+                        help="test the harness without a GPU: run on the "
+                        "CPU with this stand-in for the compiled module")
     parser.add_argument("--child", action="store_true",
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -576,12 +610,13 @@ def main():
         cudnn_mlir.load_runtime_before_torch()
         import torch  # noqa: F401
     if args.child:
-        return run_child(seeds, args.cache, args.reference)
+        return run_child(seeds, args.cache, args.reference, args.stand_in)
     if args.compile_only:
         results = compile_all(seeds, args.cache, args.jobs)
     else:  # the parent: no torch here, the children run the cases
         results = run_isolated(seeds, args.cache, args.timeout,
-                               args.reference)
+                               "cpu" if args.stand_in else args.reference,
+                               args.stand_in)
     print(summary(results, args.compile_only), flush=True)
     return 1 if any(r["status"] != "PASS" for r in results) else 0
 

@@ -65,6 +65,15 @@ def resnet50(batch, device):
     return model, [x]
 
 
+def resnet50_fp32(batch, device):
+    """What a user brings first: PyTorch's default dtype and layout."""
+    import torchvision
+    torch.manual_seed(0)
+    model = torchvision.models.resnet50().eval().to(device=device)
+    x = torch.randn(batch, 3, 224, 224, device=device)
+    return model, [x]
+
+
 def lstm(batch, device):
     torch.manual_seed(0)
     model = LSTMClassifier().eval().to(device=device, dtype=torch.float16)
@@ -75,7 +84,9 @@ def lstm(batch, device):
 ROWS = [("resnet50 fp16 channels-last", resnet50, 1),
         ("resnet50 fp16 channels-last", resnet50, 32),
         ("resnet50 fp16 channels-last", resnet50, 128),
-        ("lstm 2x1024 seq 128 fp16", lstm, 32)]
+        ("lstm 2x1024 seq 128 fp16", lstm, 32),
+        ("resnet50 fp32", resnet50_fp32, 16),
+        ("resnet50 fp32", resnet50_fp32, 32)]
 
 
 def time_calls(fns, rounds=15, calls=20):
@@ -108,10 +119,17 @@ def main():
                         help="after timing, each contender's GPU work per "
                         "call (torch.profiler): kernels per call, their "
                         "total time and the costliest ones")
+    parser.add_argument("--tf32", choices=["on", "off"], default="on",
+                        help="torch.backends.cudnn.allow_tf32 and "
+                        "torch.backends.cuda.matmul.allow_tf32 for every "
+                        "contender (and the front end's precision); "
+                        "default on, PyTorch's default for convolutions")
     parser.add_argument("--rows", default="",
                         help="comma-separated row indices (default: all)")
     args = parser.parse_args()
     rows = [ROWS[int(i)] for i in args.rows.split(",")] if args.rows else ROWS
+    torch.backends.cudnn.allow_tf32 = args.tf32 == "on"
+    torch.backends.cuda.matmul.allow_tf32 = args.tf32 == "on"
     if args.compile_only:
         from cudnn_mlir.frontend import import_model
         for name, make, batch in rows:
@@ -127,8 +145,9 @@ def main():
             os.path.abspath(args.inductor_cache), "inductor")
         os.environ["TRITON_CACHE_DIR"] = os.path.join(
             os.path.abspath(args.inductor_cache), "triton")
-    print("device: %s, torch %s, options %r" % (
-        torch.cuda.get_device_name(), torch.__version__, args.options))
+    print("device: %s, torch %s, options %r, tf32 %s" % (
+        torch.cuda.get_device_name(), torch.__version__, args.options,
+        args.tf32))
     header = "| model | batch | ours ms | ours graph ms | eager ms | " \
         "compile ms |"
     modes = (["reduce-overhead"] if args.reduce_overhead else []) + (

@@ -3,7 +3,9 @@
 module (built here by integration_test/build_suite.sh) is run through the
 cudnn_mlir loader on CUDA tensors and compared with PyTorch in float64 on the
 same inputs, and the runtime log must show the expected number of cuDNN
-graphs built, none of them split.
+graphs executed, none of them split by the runtime, and the compiled split
+form running exactly where the case expects cuDNN to have no engine for the
+fused graph.
 
     python3 integration_test/run_gpu_suite.py MODELS_DIR [case ...]
 
@@ -47,33 +49,11 @@ def log_since(offset):
         return text, f.tell()
 
 
-def run_xfail(case, models, offset):
-    """An expected failure passes when the entry fails cleanly: status 7
-    (no engine) with a message naming the graph's source location."""
-    module = cudnn_mlir.load_module(os.path.join(models, case.name + ".so"))
-    (entry,) = module.entries.values()
-    gen = torch.Generator().manual_seed(0)
-    inputs = [t.to(DTYPES[s.dtype]).cuda()
-              for t, s in zip(default_inputs(torch, entry.inputs, gen),
-                              entry.inputs)]
-    try:
-        module(*inputs)
-        torch.cuda.synchronize()
-    except RuntimeError as e:
-        first = str(e).splitlines()[0]
-        ok = "status 7" in first and "graph at " in first
-        print("%s %-32s expected failure: %s" % (
-            "XFAIL" if ok else "FAIL ", case.name,
-            case.xfail if ok else first[:600]), flush=True)
-        return ok, log_since(offset)[1]
-    print("XPASS %-32s ran although expected to fail (%s): update cases.py"
-          % (case.name, case.xfail), flush=True)
-    return False, log_since(offset)[1]
+# What the runtime says, once per graph, when it runs a compiled split form.
+SPLIT_FORM = "so the module runs its compiled split form"
 
 
 def run_case(case, models, offset):
-    if case.xfail:
-        return run_xfail(case, models, offset)
     path = os.path.join(models, case.name + ".so")
     module = cudnn_mlir.load_module(path)
     (entry,) = module.entries.values()
@@ -123,6 +103,12 @@ def run_case(case, models, offset):
                         % (len(executed), 2 * case.graphs))
     if split:
         problems.append("split fallback ran: " + split[0])
+    switched = [l for l in log.splitlines() if SPLIT_FORM in l]
+    if case.split_form and not switched:
+        problems.append("expected the compiled split form (%s), but the "
+                        "fused graph ran" % case.split_form)
+    if switched and not case.split_form:
+        problems.append("the compiled split form ran: " + switched[0])
     if not same:
         problems.append("a second call gave different results")
     status = "PASS" if not problems else "FAIL"

@@ -102,9 +102,10 @@ class CacheTest(unittest.TestCase):
                                     "unknown.*the IR is in"):
             compiler.compile_artifact(broken, "", self.cache)
 
-    def test_fp32_models_default_to_generated_convs(self):
-        self.assertEqual(compiler.default_options(imported()),
-                         "fuse-fp32=false")
+    def test_fp32_models_keep_cudnn_graphs(self):
+        # No fuse-fp32=false: fp32 convs go to cuDNN, with compiled split
+        # forms where a fused graph has no engine.
+        self.assertNotIn("fuse-fp32", compiler.default_options(imported()))
 
 
 if __name__ == "__main__":

@@ -77,6 +77,52 @@ TEST_F(GpuPlanTest, ConvChainThatNoEngineFusesRunsSplit) {
   std::printf("split conv->conv fp16: rel-L2 %.3g\n", err);
 }
 
+//===-- Graphs a compiled module has a split form of ----------------------===//
+
+// cmrtInvocationGraphTry: a graph with no engine (the conv -> conv chain) is
+// neither built split nor run, says so (0) on every call without failing
+// the invocation, and leaves its output as it was; a graph with an engine
+// runs and says so (1).
+TEST_F(GpuPlanTest, GraphTryRunsOrSaysItCannot) {
+  ConvShape s;
+  Buffer x, w1, w2, y, b, z;
+  random(x, DataType::Half, s.n * s.c * s.h * s.w, -1, 1);
+  random(w1, DataType::Half, s.c * s.c * 9, -0.2, 0.2);
+  random(w2, DataType::Half, s.c * s.c * 9, -0.2, 0.2);
+  random(b, DataType::Half, s.k, -0.5, 0.5);
+  output(y, DataType::Half, s.n * s.c * s.h * s.w);
+  output(z, DataType::Half, s.n * s.k * s.h * s.w);
+  std::vector<int64_t> chain = serialize(convConvGraph(DataType::Half, s));
+  std::vector<int64_t> fused = serialize(convBiasReluGraph(DataType::Half, s));
+  void *chainSlot = nullptr, *fusedSlot = nullptr;
+  int64_t chainUids[] = {1, 2, 4, 5};
+  void *chainPtrs[] = {x.device, w1.device, w2.device, y.device};
+  int64_t fusedUids[] = {1, 2, 4, 6};
+  void *fusedPtrs[] = {x.device, w1.device, b.device, z.device};
+  for (int call = 0; call < 2; ++call) {
+    void *inv = cmrtInvocationBegin(stream);
+    EXPECT_EQ(cmrtInvocationGraphTry(inv, &chainSlot, chain.data(),
+                                     static_cast<int64_t>(chain.size()),
+                                     CMRT_GRAPH_NO_SPLIT, chainUids,
+                                     chainPtrs, 4, "chain.mlir:1:1"),
+              0);
+    EXPECT_EQ(cmrtInvocationGraphTry(inv, &fusedSlot, fused.data(),
+                                     static_cast<int64_t>(fused.size()),
+                                     CMRT_GRAPH_NO_SPLIT, fusedUids,
+                                     fusedPtrs, 4, "fused.mlir:1:1"),
+              1);
+    ASSERT_EQ(cmrtInvocationEnd(inv), CMRT_SUCCESS)
+        << cmrtGetLastErrorMessage();
+  }
+  CUDA_OK(cudaStreamSynchronize(stream));
+  download(y);
+  download(z);
+  for (double v : y.host)
+    ASSERT_TRUE(std::isnan(v)) << "the graph without an engine wrote";
+  double err = relL2(z.host, convBiasReluReference(s, x.host, w1.host, b.host));
+  EXPECT_LT(err, 2e-3);
+}
+
 //===-- Autotuning --------------------------------------------------------===//
 
 TEST_F(GpuPlanTest, AutotunedPlanIsTimedAndCorrect) {

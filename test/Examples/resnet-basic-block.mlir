@@ -1,5 +1,5 @@
 // RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir | cudnn-opt | FileCheck %s --check-prefix=TCP
-// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir --tcp-to-cudnn-pipeline | FileCheck %s
+// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir --tcp-to-cudnn-pipeline=split-fallback=false | FileCheck %s
 //
 // The demo's example stays valid TCP, and the demo's pipeline turns the basic
 // block into two cuDNN graphs: conv+bias+ReLU, and conv+bias+residual+ReLU.

@@ -8,7 +8,11 @@
 // left (a generated kernel).
 //
 // RUN: %python %src_root/examples/gen_resnet18_tcp.py | diff - %src_root/examples/resnet18.mlir
-// RUN: cudnn-opt %src_root/examples/resnet18.mlir -tcp-to-cudnn-pipeline | FileCheck %s
+// The fused graphs alone (split-fallback=false); then, by default, each of
+// the 20 graphs with an epilogue (all but the lone first conv, the pools and
+// the classifier's matmul) also carries its compiled split form.
+// RUN: cudnn-opt %src_root/examples/resnet18.mlir -tcp-to-cudnn-pipeline=split-fallback=false | FileCheck %s
+// RUN: cudnn-opt %src_root/examples/resnet18.mlir -tcp-to-cudnn-pipeline | FileCheck %s --check-prefix=SPLIT
 // RUN: cudnn-opt %src_root/examples/resnet18.mlir -tcp-to-cudnn-pipeline=report 2>&1 >/dev/null | FileCheck %s --check-prefix=REPORT
 
 // CHECK-LABEL: func.func @resnet18
@@ -28,6 +32,9 @@
 // CHECK-NOT:     tcp.matmul
 // CHECK-NOT:     tcp.
 // CHECK:         return
+
+// SPLIT-COUNT-20: tries i1
+// SPLIT-NOT:      tries i1
 
 // REPORT: remark: left out of cuDNN graphs: feeds no grouped pointwise op
 // REPORT-COUNT-2: remark: left out of cuDNN graphs: the conv it would join has 3 input channels per group (at most 4) and 6422528 output elements, which cuDNN's fused engines run slowly (cuDNN 9.14, H100); the conv runs alone

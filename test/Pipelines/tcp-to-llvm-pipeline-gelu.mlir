@@ -1,4 +1,4 @@
-// RUN: cudnn-opt %s --tcp-to-llvm-pipeline=report-kernels --mlir-print-op-on-diagnostic=false -o %t.mlir 2>&1 | FileCheck %s --check-prefix=KERNELS
+// RUN: cudnn-opt %s --tcp-to-llvm-pipeline="report-kernels split-fallback=false" --mlir-print-op-on-diagnostic=false -o %t.mlir 2>&1 | FileCheck %s --check-prefix=KERNELS
 // RUN: FileCheck %s < %t.mlir
 // RUN: %python %S/../Integration/Inputs/dump_graph_words.py %cmrt_lib %t.mlir | FileCheck %s --check-prefix=GRAPH
 // RUN: not grep -E "tcp\.|linalg\.|math\." %t.mlir
@@ -6,7 +6,7 @@
 // convert-gpu-to-nvvm; gpu-module-to-binary links libdevice from the CUDA
 // toolkit it finds through CUDA_ROOT / CUDA_HOME / CUDA_PATH, which lit does
 // not pass on, so the check stops at the calls.
-// RUN: cudnn-opt %s --tcp-to-llvm-pipeline --mlir-disable-threading --mlir-print-ir-after=convert-gpu-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=NVVM
+// RUN: cudnn-opt %s --tcp-to-llvm-pipeline=split-fallback=false --mlir-disable-threading --mlir-print-ir-after=convert-gpu-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=NVVM
 
 // tcp.gelu all the way to LLVM, both roads. Alone it is a generated kernel
 // (math.erf through convert-gpu-to-nvvm to libdevice, or the tanh formula);

@@ -3,13 +3,13 @@
 // The ResNet basic block (examples/resnet-basic-block.mlir): two fused
 // fp16 conv graphs in channels-last, so x, w1 and w2 are transformed to
 // NHWC on the way in and the result back to NCHW on the way out.
-// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir -tcp-to-llvm-pipeline | FileCheck %s --check-prefix=BLOCK
-// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir -tcp-to-llvm-pipeline | FileCheck %s --check-prefix=GRAPHS
-// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir -tcp-to-llvm-pipeline | FileCheck %s --check-prefix=TRANSFORMS
+// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir -tcp-to-llvm-pipeline=split-fallback=false | FileCheck %s --check-prefix=BLOCK
+// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir -tcp-to-llvm-pipeline=split-fallback=false | FileCheck %s --check-prefix=GRAPHS
+// RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir -tcp-to-llvm-pipeline=split-fallback=false | FileCheck %s --check-prefix=TRANSFORMS
 //
-// Seed stage 1 (test/Examples/seed-ir.mlir): one fp32 graph, packed, no
-// layout transforms; its fp32 convolution gets CMRT_GRAPH_EXACT_FP32 unless
-// exact-fp32=false.
+// Seed stage 1 (test/Examples/seed-ir.mlir): one fp32 graph and its split
+// form, packed, no layout transforms; its fp32 convolution gets
+// CMRT_GRAPH_EXACT_FP32 unless exact-fp32=false.
 // RUN: cudnn-opt %s -tcp-to-llvm-pipeline | FileCheck %s --check-prefixes=SEED,EXACT
 // RUN: cudnn-opt %s -tcp-to-llvm-pipeline=exact-fp32=false | FileCheck %s --check-prefixes=SEED,INEXACT
 
@@ -55,15 +55,20 @@
 // BLOCK:         llvm.call @cmrtInvocationEnd(
 // BLOCK:       @cmrt_module_manifest("cudnn-mlir-module 1\0Aentry basic_block\0Aarg 0 in f16 [8,64,56,56] [200704,3136,56,1]\0Aarg 1 in f16 [64,64,3,3] [576,9,3,1]\0Aarg 2 in f16 [1,64,1,1] [64,1,1,1]\0Aarg 3 in f16 [64,64,3,3] [576,9,3,1]\0Aarg 4 in f16 [1,64,1,1] [64,1,1,1]\0Aarg 5 out f16 [8,64,56,56] [200704,3136,56,1]\0Aend\0A\00")
 
+// The fused graph tries (CMRT_GRAPH_NO_SPLIT, 16); its split form runs the
+// ReLU as a generated kernel and the conv in a graph of its own.
 // SEED-LABEL: llvm.func @stage1_tcp(
-// EXACT-DAG:    %[[OPTS:.*]] = llvm.mlir.constant(1 : i64) : i64
-// INEXACT-DAG:  %[[OPTS:.*]] = llvm.mlir.constant(0 : i64) : i64
+// EXACT-DAG:    %[[OPTS:.*]] = llvm.mlir.constant(17 : i64) : i64
+// INEXACT-DAG:  %[[OPTS:.*]] = llvm.mlir.constant(16 : i64) : i64
 // SEED-DAG:     %[[N:.*]] = llvm.mlir.constant(3 : i64) : i64
 // SEED-NOT:     cmrtInvocationAlloc
 // SEED-NOT:     cmrtInvocationTransform
 // SEED:         %[[PTRS:.*]] = llvm.alloca %[[N]] x !llvm.ptr
-// SEED:         llvm.call @cmrtInvocationGraph(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[OPTS]], %{{[0-9]+}}, %[[PTRS]], %[[N]], %{{[0-9]+}})
-// SEED-NOT:     cmrtInvocation{{Alloc|Transform|Copy|Graph}}
+// SEED:         llvm.call @cmrtInvocationGraphTry(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[OPTS]], %{{[0-9]+}}, %[[PTRS]], %[[N]], %{{[0-9]+}})
+// SEED:         llvm.cond_br
+// SEED:         gpu.launch_func
+// SEED:         llvm.call @cmrtInvocationGraph(
+// SEED-NOT:     cmrtInvocation{{Transform|Graph}}
 // SEED:         llvm.return
 // SEED-LABEL: llvm.func @cmrt_entry_stage1_tcp(
 // SEED:       @cmrt_module_manifest("cudnn-mlir-module 1\0Aentry stage1_tcp\0Aarg 0 in f32 [1,64,56,56] [200704,3136,56,1]\0Aarg 1 in f32 [64,64,3,3] [576,9,3,1]\0Aarg 2 out f32 [1,64,56,56] [200704,3136,56,1]\0Aend\0A\00")

@@ -34,6 +34,19 @@ def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
     is. A group holding an op with no cuDNN translation is an error naming
     that op, and the pass fails.
 
+    With `split-fallback` (the default), a group that has a split form (an
+    op cuDNN runs alone, conv, matmul, norm or pooling, beside ops it does
+    not: pointwise ops, reductions, broadcasts) gets it beside the fused
+    graph: the fused graph `tries i1`, and an `scf.if` on its `ran` result
+    yields its results or else runs the split form, the group's ops cloned
+    with each conv/matmul/norm/pooling in a cuDNN graph of its own and the
+    rest left as tcp ops (generated kernels later), written into the fused
+    graph's result tensors (`bufferization.materialize_in_destination`, so
+    both branches share their buffers). The runtime runs the fused graph when
+    cuDNN has an engine for it on the device and the split form otherwise,
+    decided once per device. For the example below (the seed's ReLU before a
+    conv) the split form is the ReLU as `tcp.clamp` and the conv's own graph.
+
     PyTorch's RNNs, `tcp.custom_op("torch.aten.lstm")` (`gru`, `rnn_tanh`,
     `rnn_relu`) in the form of the aten `.input` overloads, become
     `cudnn.rnn_pack_weights` of the flat parameters and one
@@ -94,9 +107,15 @@ def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
     Option<"alignment", "alignment", "int64_t", /*default=*/"16",
            "Byte alignment promised for every graph tensor's data pointer "
            "(the runtime's buffers are 256-byte aligned)">,
+    Option<"splitFallback", "split-fallback", "bool", /*default=*/"true",
+           "Beside each fused graph that has one, compile its split form "
+           "(anchors alone in cuDNN, the rest generated) and run it when "
+           "cuDNN has no engine for the fused graph">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::cudnn::CudnnDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::tcp::TcpDialect",
                            "::mlir::tensor::TensorDialect"];
 }

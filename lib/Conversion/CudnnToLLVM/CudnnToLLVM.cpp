@@ -317,7 +317,8 @@ LogicalResult prepareGraphCallSites(ModuleOp module, CudnnToLLVMState &state,
     site.wordCount = static_cast<int64_t>(graph->words.size());
     site.options =
         options | (exactFp32 && hasFp32Anchor(op) ? CMRT_GRAPH_EXACT_FP32 : 0) |
-        (hasResample(op) ? CMRT_GRAPH_AUTOTUNE : 0);
+        (hasResample(op) ? CMRT_GRAPH_AUTOTUNE : 0) |
+        (op.getRan() ? CMRT_GRAPH_NO_SPLIT : 0);
     site.uids = globals.i64Array(prefix + "_uids", uids);
     site.slot = globals.slot(prefix + "_plan");
     site.where = globals.string(prefix + "_where",

@@ -161,8 +161,10 @@ struct ExecuteGraphLowering
 
     Value count = i64Constant(rewriter, loc, pointers.size());
     Value array = pointerArray(rewriter, loc, pointers, count);
+    // A graph with a split form only tries: it says whether it ran.
     FailureOr<Value> status = callRuntime(
-        rewriter, op, "cmrtInvocationGraph",
+        rewriter, op,
+        op.getRan() ? "cmrtInvocationGraphTry" : "cmrtInvocationGraph",
         {adaptor.getHandle(), addressOf(rewriter, loc, site.slot),
          addressOf(rewriter, loc, site.words),
          i64Constant(rewriter, loc, site.wordCount),
@@ -171,7 +173,15 @@ struct ExecuteGraphLowering
          addressOf(rewriter, loc, site.where)});
     if (failed(status))
       return failure();
-    rewriter.eraseOp(op);
+    if (!op.getRan()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Value ran = LLVM::ICmpOp::create(
+        rewriter, loc, LLVM::ICmpPredicate::ne, *status,
+        LLVM::ConstantOp::create(rewriter, loc, status->getType(),
+                                 rewriter.getIntegerAttr(status->getType(), 0)));
+    rewriter.replaceOp(op, ran);
     return success();
   }
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RnnToCudnn.h"
+#include "SplitForm.h"
 
 #include "cudnn-mlir/Conversion/Passes.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
@@ -133,8 +134,12 @@ public:
 
   /// Translates the group's body; on failure, has emitted an error.
   LogicalResult translate();
-  /// Replaces the group by the graph (after a successful translate()).
-  void materialize(RewriterBase &rewriter);
+  /// Creates the graph before the group (after a successful translate()),
+  /// with a `ran` result when `tries`; returns the values that stand for the
+  /// group's results.
+  SmallVector<Value> materialize(RewriterBase &rewriter, bool tries);
+  /// The graph materialize() made.
+  cudnn::BuildAndExecGraphOp graph() const { return made; }
 
 private:
   LogicalResult translateOp(Operation *op);
@@ -196,6 +201,7 @@ private:
   /// Results of multi-result norms that tcp drops but cuDNN writes all the
   /// same: graph outputs after the yielded ones, with no group result.
   SmallVector<Value> unusedOutputs;
+  cudnn::BuildAndExecGraphOp made;
 };
 } // namespace
 
@@ -727,7 +733,8 @@ LogicalResult GraphBuilder::yield(tcp::YieldOp op) {
 // Materialization
 //===----------------------------------------------------------------------===//
 
-void GraphBuilder::materialize(RewriterBase &rewriter) {
+SmallVector<Value> GraphBuilder::materialize(RewriterBase &rewriter,
+                                             bool tries) {
   Location loc = group.getLoc();
   rewriter.setInsertionPoint(group);
   SmallVector<Value> operands;
@@ -746,14 +753,16 @@ void GraphBuilder::materialize(RewriterBase &rewriter) {
                                                    cudnn::HandleType::get(ctx));
   SmallVector<Type> resultTypes = llvm::map_to_vector(
       outputs, [](const GraphOutput &out) -> Type { return out.graphType; });
+  Type ranType = tries ? rewriter.getI1Type() : Type();
   auto graph = cudnn::BuildAndExecGraphOp::create(rewriter, loc, resultTypes,
-                                                  handle, operands);
+                                                  ranType, handle, operands);
+  made = graph;
   graph.getBody().push_back(body.release());
   // The outputs after the group's results are norm results tcp drops.
   SmallVector<Value> results;
   for (auto [out, result] :
        llvm::zip(ArrayRef(outputs).take_front(group.getNumResults()),
-                 graph.getResults())) {
+                 graph.getOuts())) {
     Value value = result;
     if (out.graphType != out.tcpType)
       value = tensor::CollapseShapeOp::create(
@@ -762,38 +771,53 @@ void GraphBuilder::materialize(RewriterBase &rewriter) {
                                               out.tcpType.getShape()));
     results.push_back(value);
   }
-  rewriter.replaceOp(group, results);
+  return results;
 }
 
 //===----------------------------------------------------------------------===//
 // Pattern and pass
 //===----------------------------------------------------------------------===//
 
-/// Converts one cudnn group; on failure has emitted an error and left the IR
-/// as it was.
+/// Converts one cudnn group, with its split form beside the fused graph when
+/// `splitForms` and it has one; on failure has emitted an error (and left
+/// the IR as it was when the graph did not translate).
 static LogicalResult convertGroup(RewriterBase &rewriter,
                                   tcp::IsolatedGroupOp group,
-                                  int64_t alignment) {
+                                  int64_t alignment, bool splitForms) {
   GraphBuilder builder(group, alignment);
   if (failed(builder.translate()))
     return failure();
-  builder.materialize(rewriter);
+  bool split = splitForms && cudnn_mlir::hasSplitForm(group);
+  SmallVector<Value> fused = builder.materialize(rewriter, split);
+  if (!split) {
+    rewriter.replaceOp(group, fused);
+    return success();
+  }
+  FailureOr<scf::IfOp> ifOp = cudnn_mlir::buildSplitForm(
+      rewriter, group, builder.graph().getRan(), fused,
+      [&](tcp::IsolatedGroupOp anchor) {
+        return convertGroup(rewriter, anchor, alignment, /*splitForms=*/false);
+      });
+  if (failed(ifOp))
+    return failure();
+  rewriter.replaceOp(group, ifOp->getResults());
   return success();
 }
 
 namespace {
 struct IsolatedGroupToGraph : OpRewritePattern<tcp::IsolatedGroupOp> {
-  IsolatedGroupToGraph(MLIRContext *ctx, int64_t alignment)
-      : OpRewritePattern(ctx), alignment(alignment) {}
+  IsolatedGroupToGraph(MLIRContext *ctx, int64_t alignment, bool splitForms)
+      : OpRewritePattern(ctx), alignment(alignment), splitForms(splitForms) {}
 
   LogicalResult matchAndRewrite(tcp::IsolatedGroupOp group,
                                 PatternRewriter &rewriter) const override {
     if (!isCudnnGroup(group))
       return rewriter.notifyMatchFailure(group, "not a cudnn group");
-    return convertGroup(rewriter, group, alignment);
+    return convertGroup(rewriter, group, alignment, splitForms);
   }
 
   int64_t alignment;
+  bool splitForms;
 };
 
 struct RnnCustomOpToCudnn : OpRewritePattern<tcp::CustomOp> {
@@ -831,7 +855,8 @@ struct ConvertTcpToCudnnPass
     IRRewriter rewriter(&getContext());
     bool failedAny = false;
     for (tcp::IsolatedGroupOp group : groups)
-      failedAny |= failed(convertGroup(rewriter, group, alignment));
+      failedAny |=
+          failed(convertGroup(rewriter, group, alignment, splitFallback));
     for (tcp::CustomOp op : rnns)
       failedAny |= failed(cudnn_mlir::convertRnnCustomOp(rewriter, op));
     if (failedAny)
@@ -841,7 +866,9 @@ struct ConvertTcpToCudnnPass
 } // namespace
 
 void mlir::cudnn_mlir::populateTcpToCudnnPatterns(RewritePatternSet &patterns,
-                                                  int64_t alignment) {
-  patterns.add<IsolatedGroupToGraph>(patterns.getContext(), alignment);
+                                                  int64_t alignment,
+                                                  bool splitForms) {
+  patterns.add<IsolatedGroupToGraph>(patterns.getContext(), alignment,
+                                     splitForms);
   patterns.add<RnnCustomOpToCudnn>(patterns.getContext());
 }

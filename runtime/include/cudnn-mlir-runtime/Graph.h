@@ -59,7 +59,7 @@ std::string describeOp(size_t index, OpKind kind);
 /// The cmrtGraphOptions bits the runtime knows.
 inline constexpr uint64_t kKnownGraphOptions =
     CMRT_GRAPH_EXACT_FP32 | CMRT_GRAPH_DETERMINISTIC | CMRT_GRAPH_AUTOTUNE |
-    CMRT_GRAPH_WORKSPACE_LIMIT | 0xffffffff00000000ull;
+    CMRT_GRAPH_WORKSPACE_LIMIT | CMRT_GRAPH_NO_SPLIT | 0xffffffff00000000ull;
 
 /// The workspace cap in bytes of an options word, or -1 for none.
 inline int64_t workspaceLimitBytes(uint64_t options) {

@@ -53,6 +53,11 @@ enum {
   /* Only engines whose workspace fits the cap in bits 32..63, in KiB (0:
    * engines that need no workspace). Build with CMRT_GRAPH_WORKSPACE_KIB. */
   CMRT_GRAPH_WORKSPACE_LIMIT = 8,
+  /* Never split the graph into one graph per op when cuDNN has no engine for
+   * it: the build fails with CMRT_ERROR_NOT_SUPPORTED instead, because the
+   * caller has a better split form (a compiled module's, for
+   * cmrtInvocationGraphTry). */
+  CMRT_GRAPH_NO_SPLIT = 16,
 };
 /* Options word bits for a workspace cap of `kib` KiB. */
 #define CMRT_GRAPH_WORKSPACE_KIB(kib)                                          \

@@ -14,6 +14,7 @@
 #include "kernels/DeviceMemoryPool.h"
 #include "core/Errors.h"
 #include "core/Invocation.h"
+#include "graph/Log.h"
 #include "kernels/LayoutTransform.h"
 #include "rnn/RnnWeightSpaces.h"
 
@@ -58,6 +59,17 @@ Slot &slotFor(void **slot) {
                                           std::memory_order_acq_rel))
     return *fresh.release();
   return *expected;
+}
+
+/// What a graph's slot holds for a device where cuDNN has no engine for it
+/// and the module runs its split form instead (cmrtInvocationGraphTry).
+char noEngineMarker;
+void *const kNoEngine = &noEngineMarker;
+
+/// The first line of a message (cuDNN's reasons run to several).
+std::string firstLine(const char *text) {
+  std::string line = text ? text : "";
+  return line.substr(0, line.find('\n'));
 }
 
 Invocation *active(void *invocation) {
@@ -238,6 +250,59 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationGraph(
     failFromLastError(*inv, s,
                       std::string("graph at ") + (where ? where : "?"));
   return s;
+}
+
+extern "C" CMRT_EXPORT int cmrtInvocationGraphTry(
+    void *invocation, void **slot, const int64_t *words, int64_t count,
+    cmrtGraphOptions options, const int64_t *uids, void *const *pointers,
+    int64_t n, const char *where) {
+  Invocation *inv = active(invocation);
+  if (!inv || !slot) {
+    // Records the error (a null slot); a failed invocation runs nothing,
+    // its split form included.
+    cmrtInvocationGraph(invocation, slot, words, count, options, uids,
+                        pointers, n, where);
+    return 1;
+  }
+  std::atomic<void *> &cell = slotFor(slot).perDevice[inv->device];
+  if (cell.load(std::memory_order_acquire) == kNoEngine)
+    return 0;
+  cmrtGraph graph = nullptr;
+  cmrtStatus built = guarded("cmrtInvocationGraphTry", [&] {
+    return handleInSlot(
+        slot, *inv, graph,
+        [&](cmrtGraph &g) {
+          return cmrtGraphGetOrBuild(words, count,
+                                     options | CMRT_GRAPH_NO_SPLIT,
+                                     inv->stream, &g);
+        },
+        cmrtGraphRelease);
+  });
+  if (built == CMRT_ERROR_NOT_SUPPORTED) {
+    void *expected = nullptr;
+    cell.compare_exchange_strong(expected, kNoEngine,
+                                 std::memory_order_acq_rel);
+    const char *at = where ? where : "?";
+    warnOnce(std::string("split-form:") + at,
+             std::string("cuDNN has no engine for the fused graph at ") + at +
+                 " on device " + std::to_string(inv->device) +
+                 ", so the module runs its compiled split form (the "
+                 "convolution, matmul, norm or pooling alone in cuDNN, the "
+                 "rest as generated kernels): " +
+                 firstLine(cmrtGetLastErrorMessage()));
+    return 0;
+  }
+  if (built == CMRT_SUCCESS && static_cast<void *>(graph) == kNoEngine)
+    return 0; // another thread found no engine first
+  cmrtStatus s = built != CMRT_SUCCESS
+                     ? built
+                     : guarded("cmrtInvocationGraphTry", [&] {
+                         return cmrtGraphExecute(graph, inv->stream, uids,
+                                                 pointers, n);
+                       });
+  if (s != CMRT_SUCCESS)
+    failFromLastError(*inv, s, std::string("graph at ") + (where ? where : "?"));
+  return 1;
 }
 
 extern "C" CMRT_EXPORT void *cmrtInvocationAlloc(void *invocation,

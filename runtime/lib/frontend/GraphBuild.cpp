@@ -122,7 +122,8 @@ Status cmrt::buildGraph(const BuildRequest &request,
     logBuild(*out);
     return fused;
   }
-  if (fused.code != CMRT_ERROR_NOT_SUPPORTED || request.desc.ops.size() < 2)
+  if (fused.code != CMRT_ERROR_NOT_SUPPORTED || request.desc.ops.size() < 2 ||
+      (request.options & CMRT_GRAPH_NO_SPLIT))
     return fused;
   CMRT_TRY(buildSplit(request, fused, out));
   logBuild(*out);

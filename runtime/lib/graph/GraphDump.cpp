@@ -17,11 +17,12 @@ using cmrt::graph::detail::formatList;
 
 Status cmrt::graph::checkOptions(uint64_t options) {
   if (options & ~kKnownGraphOptions) {
-    char buf[256];
+    char buf[320];
     std::snprintf(buf, sizeof(buf),
                   "expects graph options made of CMRT_GRAPH_EXACT_FP32 (1), "
-                  "CMRT_GRAPH_DETERMINISTIC (2), CMRT_GRAPH_AUTOTUNE (4) and "
-                  "CMRT_GRAPH_WORKSPACE_LIMIT (8) with a cap in bits 32..63, "
+                  "CMRT_GRAPH_DETERMINISTIC (2), CMRT_GRAPH_AUTOTUNE (4), "
+                  "CMRT_GRAPH_WORKSPACE_LIMIT (8) with a cap in bits 32..63 "
+                  "and CMRT_GRAPH_NO_SPLIT (16), "
                   "but got 0x%llx",
                   static_cast<unsigned long long>(options));
     return {CMRT_ERROR_INVALID_ARGUMENT, buf};

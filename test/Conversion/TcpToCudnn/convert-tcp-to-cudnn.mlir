@@ -1,5 +1,5 @@
-// RUN: cudnn-opt %s -split-input-file -convert-tcp-to-cudnn | FileCheck %s
-// RUN: cudnn-opt %s -split-input-file -convert-tcp-to-cudnn=alignment=1 | FileCheck %s --check-prefix=SEED
+// RUN: cudnn-opt %s -split-input-file -convert-tcp-to-cudnn=split-fallback=false | FileCheck %s
+// RUN: cudnn-opt %s -split-input-file -convert-tcp-to-cudnn="alignment=1 split-fallback=false" | FileCheck %s --check-prefix=SEED
 
 func.func @conv_bias_relu(%x: tensor<1x64x56x56xf16>, %w: tensor<64x64x3x3xf16>, %bias: tensor<1x64x1x1xf16>) -> tensor<1x64x56x56xf16> {
   %0 = tcp.isolated_group %x, %w, %bias attributes {group_type = "cudnn"} {

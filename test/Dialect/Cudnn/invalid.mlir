@@ -934,7 +934,7 @@ func.func @rnn_unpack_weights_rank(%h: !cudnn.handle, %w: tensor<2x2400xf32>) {
 
 func.func @graph_block_argument_count(%h: !cudnn.handle, %x: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{expects one block argument per tensor operand (1), but got 0}}
-  %0 = "cudnn.build_and_exec_graph"(%h, %x) ({
+  %0 = "cudnn.build_and_exec_graph"(%h, %x) <{resultSegmentSizes = array<i32: 1, 0>}> ({
     "cudnn.build_graph"() : () -> ()
   }) : (!cudnn.handle, tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
@@ -944,7 +944,7 @@ func.func @graph_block_argument_count(%h: !cudnn.handle, %x: tensor<8xf32>) -> t
 
 func.func @graph_without_build_graph(%h: !cudnn.handle, %x: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{expects the body to end in cudnn.build_graph, but it does not}}
-  %0 = "cudnn.build_and_exec_graph"(%h, %x) ({
+  %0 = "cudnn.build_and_exec_graph"(%h, %x) <{resultSegmentSizes = array<i32: 1, 0>}> ({
   ^bb0(%a: !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>):
     %r = cudnn.pointwise_relu(%a) type = f32
         : !cudnn.tensor_desc<8xf32, alignment = 16, stride = []>

@@ -503,3 +503,24 @@ func.func @rnn_weight_space(%h: !cudnn.handle, %a: memref<96x16xf32>, %b: memref
   %w = cudnn.rnn_weight_space %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %c, %d : memref<96x16xf32>, memref<96x32xf32>, memref<96xf32>, memref<96xf32>) : memref<4800xf32>
   return %w : memref<4800xf32>
 }
+
+// A graph with a split form says whether it ran: `tries i1` on tensors,
+// `-> i1` on buffers.
+// CHECK-LABEL: func.func @graph_that_tries
+// CHECK: %{{.*}}, %{{.*}} = cudnn.build_and_exec_graph %{{.*}} %{{.*}} {
+// CHECK: } : tensor<8x16xf32> -> tensor<8x16xf32> tries i1
+// CHECK: %{{.*}} = cudnn.execute_graph %{{.*}} ins(%{{.*}} : memref<8x16xf32>) outs(%{{.*}} : memref<8x16xf32>) {
+// CHECK: } -> i1
+func.func @graph_that_tries(%h: !cudnn.handle, %t: tensor<8x16xf32>, %m: memref<8x16xf32>, %o: memref<8x16xf32>) -> (tensor<8x16xf32>, i1, i1) {
+  %r:2 = cudnn.build_and_exec_graph %h %t {
+  ^bb0(%a: !v):
+    %0 = cudnn.pointwise_relu(%a) type = f32 lower_clip = 0.0 : !v -> !v
+    cudnn.build_graph(%0) : !v
+  } : tensor<8x16xf32> -> tensor<8x16xf32> tries i1
+  %ran = cudnn.execute_graph %h ins(%m : memref<8x16xf32>) outs(%o : memref<8x16xf32>) {
+  ^bb0(%a: !v):
+    %0 = cudnn.pointwise_relu(%a) type = f32 lower_clip = 0.0 : !v -> !v
+    cudnn.build_graph(%0) : !v
+  } -> i1
+  return %r#0, %r#1, %ran : tensor<8x16xf32>, i1, i1
+}

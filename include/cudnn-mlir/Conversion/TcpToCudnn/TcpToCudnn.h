@@ -14,9 +14,11 @@ namespace cudnn_mlir {
 /// into `cudnn.build_and_exec_graph`, promising `alignment` bytes of
 /// alignment for every graph tensor, and PyTorch RNN custom ops
 /// (`torch.aten.lstm`, `gru`, `rnn_tanh`, `rnn_relu`) into
-/// `cudnn.rnn_pack_weights` and `cudnn.rnn_forward`.
+/// `cudnn.rnn_pack_weights` and `cudnn.rnn_forward`. With `splitForms`, a
+/// group that has a split form gets it beside the fused graph (SplitForm.h).
 void populateTcpToCudnnPatterns(RewritePatternSet &patterns,
-                                int64_t alignment = 16);
+                                int64_t alignment = 16,
+                                bool splitForms = true);
 
 } // namespace cudnn_mlir
 } // namespace mlir

@@ -136,7 +136,7 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
 
 LogicalResult BuildAndExecGraphOp::verify() {
   return verifyGraphBody(*this, getBody(), getIns().getTypes(),
-                         getResultTypes(), "result");
+                         getOuts().getTypes(), "result");
 }
 
 void ExecuteGraphOp::getEffects(
@@ -148,6 +148,20 @@ void ExecuteGraphOp::getEffects(
   for (OpOperand &out : getOutsMutable())
     effects.emplace_back(MemoryEffects::Write::get(), &out,
                          SideEffects::DefaultResource::get());
+}
+
+void ExecuteGraphOp::getSuccessorRegions(
+    RegionBranchPoint, SmallVectorImpl<RegionSuccessor> &regions) {
+  // Control never enters the body (a graph description) and passes nothing
+  // back: `ran` is the op's own result.
+  regions.push_back(
+      RegionSuccessor(getOperation(), getOperation()->getResults().take_front(0)));
+}
+
+void ExecuteGraphOp::getSuccessorRegions(
+    Region &, SmallVectorImpl<RegionSuccessor> &regions) {
+  regions.push_back(
+      RegionSuccessor(getOperation(), getOperation()->getResults().take_front(0)));
 }
 
 LogicalResult ExecuteGraphOp::verify() {

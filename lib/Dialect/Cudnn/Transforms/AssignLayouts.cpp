@@ -136,7 +136,7 @@ void makeChannelsLast(BuildAndExecGraphOp graph) {
   }
   b.setInsertionPointAfter(graph);
   auto outputs = cast<BuildGraphOp>(body.getTerminator()).getOutputs();
-  for (auto [result, output] : llvm::zip(graph.getResults(), outputs))
+  for (auto [result, output] : llvm::zip(graph.getOuts(), outputs))
     if (needsEncoding(output.getType()))
       encodeAndConvertUsesBack(b, graph.getLoc(), result);
 }

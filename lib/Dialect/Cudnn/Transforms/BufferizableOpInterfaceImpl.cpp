@@ -133,13 +133,17 @@ struct BuildAndExecGraphOpInterface
     FailureOr<SmallVector<Value>> ins =
         buffersOf(rewriter, op, graph.getIns(), options, state);
     FailureOr<SmallVector<Value>> outs =
-        allocateResults(rewriter, graph.getLoc(), graph.getResults(), options);
+        allocateResults(rewriter, graph.getLoc(), graph.getOuts(), options);
     if (failed(ins) || failed(outs))
       return failure();
-    auto exec = ExecuteGraphOp::create(rewriter, graph.getLoc(),
+    Type ranType = graph.getRan() ? graph.getRan().getType() : Type();
+    auto exec = ExecuteGraphOp::create(rewriter, graph.getLoc(), ranType,
                                        graph.getHandle(), *ins, *outs);
     exec.getBody().takeBody(graph.getBody());
-    replaceOpWithBufferizedValues(rewriter, op, *outs);
+    SmallVector<Value> replacements(*outs);
+    if (ranType)
+      replacements.push_back(exec.getRan());
+    replaceOpWithBufferizedValues(rewriter, op, replacements);
     return success();
   }
 };

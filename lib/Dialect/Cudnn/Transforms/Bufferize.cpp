@@ -21,8 +21,10 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::cudnn {
 #define GEN_PASS_DEF_CUDNNBUFFERIZEPASS
@@ -37,8 +39,9 @@ namespace {
 /// Ops outside cuDNN graphs that bufferize into something the LLVM lowering
 /// runs: views, constants, layout conversions, the RNN ops, the graphs
 /// themselves,
-/// linalg ops (generated kernels, codegen-map-to-gpu), and launches of
-/// generated kernels (on buffers already).
+/// linalg ops (generated kernels, codegen-map-to-gpu), launches of
+/// generated kernels (on buffers already), and the scf.if that picks a
+/// fused graph or its split form (convert-tcp-to-cudnn).
 bool hasDeviceLowering(Operation *op) {
   return isa<func::FuncOp, func::ReturnOp, func::CallOp, arith::ConstantOp,
              tcp::ConstOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
@@ -47,7 +50,8 @@ bool hasDeviceLowering(Operation *op) {
              RnnPackWeightsOp, RnnUnpackWeightsOp, RnnForwardOp,
              RnnBackwardDataOp, RnnBackwardWeightsOp, RnnExecuteOp,
              RnnReserveSizeOp,
-             gpu::LaunchFuncOp, linalg::LinalgOp>(op) ||
+             gpu::LaunchFuncOp, linalg::LinalgOp, scf::IfOp, scf::YieldOp>(
+             op) ||
          isa<memref::MemRefDialect, bufferization::BufferizationDialect>(
              op->getDialect());
 }
@@ -144,6 +148,14 @@ struct CudnnBufferizePass
     bufferization::BufferizationState state;
     if (failed(
             bufferization::runOneShotModuleBufferize(module, options, state)))
+      return signalPassFailure();
+
+    // A split form writes into its fused graph's buffers, so both branches
+    // of its scf.if yield the same buffers: the if's results fold away, and
+    // deallocation sees one owner per buffer (no run-time ownership).
+    RewritePatternSet patterns(&getContext());
+    scf::IfOp::getCanonicalizationPatterns(patterns, &getContext());
+    if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
   }
 };

@@ -7,6 +7,7 @@ include "cudnn-mlir/Dialect/Cudnn/IR/CudnnBase.td"
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnTypes.td"
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnAttrs.td"
 include "mlir/IR/BuiltinAttributes.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 //===----------------------------------------------------------------------===//
 // Handle and graph structure
@@ -30,7 +31,8 @@ def Cudnn_GetCurrentHandleOp : Cudnn_Op<"get_current_handle", [Pure]> {
 }
 
 def Cudnn_BuildAndExecGraphOp : Cudnn_Op<"build_and_exec_graph", [
-    IsolatedFromAbove, SingleBlockImplicitTerminator<"BuildGraphOp">]> {
+    IsolatedFromAbove, AttrSizedResultSegments,
+    SingleBlockImplicitTerminator<"BuildGraphOp">]> {
   let summary = "Builds (once per shape) and executes one cuDNN operation graph";
   let description = [{
     The body is one cuDNN operation graph (CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR).
@@ -41,6 +43,13 @@ def Cudnn_BuildAndExecGraphOp : Cudnn_Op<"build_and_exec_graph", [
     At run time the graph is built, an execution plan is chosen and cached
     (engine heuristics, CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR), and it is
     executed with cudnnBackendExecute on the handle's stream.
+
+    With `tries i1`, the graph is one the compiler has a split form for
+    (`convert-tcp-to-cudnn` makes both): when cuDNN has no engine for it on
+    the device, it does not run, its tensor results are undefined, and the
+    extra `ran` result is false, so that the `scf.if` after it runs the split
+    form instead. The runtime decides once per device and reports the switch
+    once.
 
     Example:
 
@@ -55,17 +64,22 @@ def Cudnn_BuildAndExecGraphOp : Cudnn_Op<"build_and_exec_graph", [
     ```
   }];
   let arguments = (ins Cudnn_HandleType:$handle, Variadic<AnyRankedTensor>:$ins);
-  let results = (outs Variadic<AnyRankedTensor>:$outs);
+  let results = (outs Variadic<AnyRankedTensor>:$outs, Optional<I1>:$ran);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $handle $ins attr-dict-with-keyword $body `:` type($ins) `->` type($outs)
+    (`tries` type($ran)^)?
   }];
   let hasVerifier = 1;
 }
 
+// RegionBranchOpInterface: the body describes a graph and never runs as
+// code, which buffer deallocation needs to know of an op with a region and a
+// result (`ran`).
 def Cudnn_ExecuteGraphOp : Cudnn_Op<"execute_graph", [
     IsolatedFromAbove, AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface, ["getSuccessorRegions"]>,
     SingleBlockImplicitTerminator<"BuildGraphOp">]> {
   let summary = "Executes one cuDNN operation graph on buffers";
   let description = [{
@@ -78,6 +92,10 @@ def Cudnn_ExecuteGraphOp : Cudnn_Op<"execute_graph", [
     description and a `cmrtInvocationGraph` call that builds the plan on first
     use per device and then only executes (cudnnBackendExecute through
     cudnn-frontend) on the invocation's stream.
+
+    With a `ran` result (`-> i1`, from `cudnn.build_and_exec_graph ... tries
+    i1`), the call is `cmrtInvocationGraphTry`: it returns false, writing
+    nothing, when cuDNN has no engine for the graph on the device.
 
     Example:
 
@@ -94,10 +112,12 @@ def Cudnn_ExecuteGraphOp : Cudnn_Op<"execute_graph", [
   let arguments = (ins Cudnn_HandleType:$handle,
                        Variadic<AnyStridedMemRef>:$ins,
                        Variadic<AnyStridedMemRef>:$outs);
+  let results = (outs Optional<I1>:$ran);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $handle (`ins` `(` $ins^ `:` type($ins) `)`)?
     `outs` `(` $outs `:` type($outs) `)` attr-dict-with-keyword $body
+    (`->` type($ran)^)?
   }];
   let hasVerifier = 1;
 }

@@ -4,8 +4,8 @@ in PyTorch (computed in float64 on the CPU from the same inputs), the
 tolerance, and how many cuDNN graphs it must build, all fused (none split).
 
 Tolerances (max |out - ref| <= tol * max |ref|, checked per output):
-fp32 graphs run with TF32 off (convert-cudnn-to-llvm's exact-fp32 default),
-so 1e-4; fp16/bf16 I/O with fp32 compute, 1e-2; fp32 on TF32, 5e-3.
+fp32 graphs run with TF32 off (the pipelines' allow-tf32-conv and
+allow-tf32-matmul default to false), so 1e-4; fp16/bf16 I/O with fp32 compute, 1e-2; fp32 on TF32, 5e-3.
 Generated kernels (the codegen_* cases, issue 6) are held to the same
 tolerances, and data movement to 0 (bit exact). A case's `tol` is one number
 for every output, or a list with one per output (the casts: exact where the
@@ -20,7 +20,7 @@ import math
 FP32_TOL = 1e-4
 FP16_TOL = 1e-2
 # fp32 data on TF32 tensor cores (10-bit mantissa), for graphs cuDNN only
-# runs that way (compiled with exact-fp32=false).
+# runs that way (compiled with allow-tf32-conv=true or allow-tf32-matmul=true).
 TF32_TOL = 5e-3
 
 

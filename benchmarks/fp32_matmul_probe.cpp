@@ -8,8 +8,9 @@
 //   ./probe K [epilogue 0|1]   (NVIDIA_TF32_OVERRIDE=0 ./probe 32 0)
 // Builds [B x M x K] x [B x K x N] fp32 matmul (optionally + bias + ReLU),
 // every candidate plan (heuristics A + FALLBACK), runs each, and prints its
-// name, behaviour notes, whether our exact-fp32 filter keeps it, and its max
-// relative error against a float64 reference.
+// name, behaviour notes, whether our exact fp32 filter
+// (CMRT_GRAPH_EXACT_FP32) keeps it, and its max relative error against a
+// float64 reference.
 #include <cudnn_frontend.h>
 #include <cuda_runtime.h>
 #include <cmath>
@@ -79,7 +80,7 @@ int main(int argc, char **argv) {
   cudaMemcpy(db, hb.data(), hb.size() * 4, cudaMemcpyHostToDevice);
   cudaMemcpy(dbias, hbias.data(), n * 4, cudaMemcpyHostToDevice);
 
-  // Which plan names survive our exact-fp32 filter?
+  // Which plan names survive our exact fp32 filter?
   std::set<std::string> kept;
   {
     auto g = makeGraph(b, m, k, n, epilogue);

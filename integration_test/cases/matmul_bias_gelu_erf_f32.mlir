@@ -1,8 +1,8 @@
 // matmul + bias + exact GELU (tcp.gelu, approximate = "none":
 // x * 0.5 * (1 + erf(x / sqrt(2)))) in fp32 on TF32 tensor cores: one fused graph
-// (an exact-fp32 matmul with a pointwise epilogue has no engine on the H100,
+// (an exact fp32 matmul with a pointwise epilogue has no engine on the H100,
 // cuDNN 9.14), the GELU cuDNN's GELU_FWD.
-// COMPILE-OPTIONS: exact-fp32=false
+// COMPILE-OPTIONS: allow-tf32-matmul=true
 func.func @forward(%a: tensor<256x512xf32>, %b: tensor<512x128xf32>, %bias: tensor<1x128xf32>) -> tensor<256x128xf32> {
   %c256 = arith.constant 256 : index
   %0 = tcp.matmul %a, %b : tensor<256x512xf32>, tensor<512x128xf32> -> tensor<256x128xf32>

@@ -1,4 +1,4 @@
-// COMPILE-OPTIONS: exact-fp32=false
+// COMPILE-OPTIONS: allow-tf32-matmul=true
 // matmul with a row-sum reduction in its epilogue, fp32 data and output;
 // the reduced dim is dropped after the graph (a view and a device copy).
 func.func @forward(%a: tensor<64x128xf32>, %b: tensor<128x32xf32>) -> tensor<64xf32> {

@@ -1,4 +1,4 @@
-// COMPILE-OPTIONS: layout=channels-last exact-fp32=false
+// COMPILE-OPTIONS: layout=channels-last allow-tf32-conv=true
 // The seed's stage 1 (shared/examples/seed-ir.mlir): relu -> conv in fp32.
 // cuDNN runs the fused relu prologue only NHWC on TF32 tensor cores.
 // ---- Stage 1: TCP, as produced from torch.aten.relu + torch.aten.convolution

@@ -108,5 +108,19 @@ class CacheTest(unittest.TestCase):
         self.assertNotIn("fuse-fp32", compiler.default_options(imported()))
 
 
+    def test_options_carry_the_precision_flags(self):
+        # Without torch imported: PyTorch's defaults (conv TF32 on, matmul
+        # exact); an option the caller sets is kept as given.
+        self.assertEqual(compiler.with_precision("autotune=true"),
+                         "autotune=true allow-tf32-conv=true "
+                         "allow-tf32-matmul=false")
+        self.assertEqual(compiler.with_precision("allow-tf32-matmul=true"),
+                         "allow-tf32-matmul=true allow-tf32-conv=true")
+        self.assertTrue(compiler.default_options(imported()).endswith(
+            "allow-tf32-conv=true allow-tf32-matmul=false"))
+        folder = compiler.compile_artifact(imported(), "", self.cache)
+        self.assertEqual(os.path.basename(folder), compiler.artifact_key(
+            imported().text, compiler.with_precision("")))
+
 if __name__ == "__main__":
     unittest.main()

@@ -19,7 +19,7 @@ TEST(ExactFp32Test, Fp32MatmulOnTf32DevicesIsRefusedByName) {
       << why;
   EXPECT_NE(why.find("compute capability 9.0"), std::string::npos) << why;
   EXPECT_NE(why.find("NVIDIA_TF32_OVERRIDE=0"), std::string::npos) << why;
-  EXPECT_NE(why.find("exact-fp32=false"), std::string::npos) << why;
+  EXPECT_NE(why.find("allow-tf32-matmul=true"), std::string::npos) << why;
   // Any other value of the override leaves TF32 on.
   EXPECT_FALSE(whyFp32CannotBeExact(matmulBiasGraph(DataType::Float, 8, 32,
                                                     16),

@@ -9,9 +9,11 @@
 //
 // Seed stage 1 (test/Examples/seed-ir.mlir): one fp32 graph and its split
 // form, packed, no layout transforms; its fp32 convolution gets
-// CMRT_GRAPH_EXACT_FP32 unless exact-fp32=false.
+// CMRT_GRAPH_EXACT_FP32 unless allow-tf32-conv (allow-tf32-matmul leaves it
+// exact).
 // RUN: cudnn-opt %s -tcp-to-llvm-pipeline | FileCheck %s --check-prefixes=SEED,EXACT
-// RUN: cudnn-opt %s -tcp-to-llvm-pipeline=exact-fp32=false | FileCheck %s --check-prefixes=SEED,INEXACT
+// RUN: cudnn-opt %s -tcp-to-llvm-pipeline=allow-tf32-conv=true | FileCheck %s --check-prefixes=SEED,INEXACT
+// RUN: cudnn-opt %s -tcp-to-llvm-pipeline=allow-tf32-matmul=true | FileCheck %s --check-prefixes=SEED,EXACT
 
 // Exactly two graph launches and four layout transforms.
 // GRAPHS-COUNT-2:     llvm.call @cmrtInvocationGraph(
@@ -23,7 +25,8 @@
 // BLOCK-NOT:   {{tcp\.|cudnn\.|func\.func|memref\.}}
 // BLOCK-LABEL: llvm.func @basic_block(
 // BLOCK-NOT:     {{tcp\.|cudnn\.|func\.func|memref\.}}
-// The fp16 graphs never get the exact-fp32 bit: options are 0.
+// The fp16 graphs never get the exact bit (CMRT_GRAPH_EXACT_FP32): options
+// are 0.
 // BLOCK:         %[[ZERO:.*]] = llvm.mlir.constant(0 : i64) : i64
 // BLOCK:         %[[H:.*]] = llvm.call @cmrtInvocationCurrent()
 // x, w1 to channels-last (CUDNN_DATA_HALF = 2, rank 4).

@@ -73,7 +73,8 @@ cl::opt<Pipeline> pipeline(
 cl::opt<std::string> pipelineOptions(
     "pipeline-options",
     cl::desc("Options of the pipeline, as in cudnn-opt (e.g. \"layout=packed "
-             "exact-fp32=false\")"),
+             "allow-tf32-conv=true allow-tf32-matmul=true\"; fp32 is exact "
+             "unless these say so)"),
     cl::init(""));
 cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level (0-3)"),
                            cl::init(2), cl::Prefix);

@@ -171,10 +171,13 @@ def ConvertCudnnToLLVMPass : Pass<"convert-cudnn-to-llvm", "ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"exactFp32", "exact-fp32", "bool", /*default=*/"true",
-           "Build graphs whose convolution or matmul reads fp32 only with "
-           "engines that keep fp32 exact (no TF32 or down-conversion: "
-           "CMRT_GRAPH_EXACT_FP32); fp16/bf16 graphs always use tensor cores">,
+    Option<"allowTf32Conv", "allow-tf32-conv", "bool", /*default=*/"false",
+           "fp32 convolutions (fprop, dgrad, wgrad) may compute in TF32; off, "
+           "a graph with one is built only with engines that keep fp32 exact "
+           "(CMRT_GRAPH_EXACT_FP32)">,
+    Option<"allowTf32Matmul", "allow-tf32-matmul", "bool", /*default=*/"false",
+           "fp32 matmuls may compute in TF32; off, a graph with one gets "
+           "CMRT_GRAPH_EXACT_FP32. fp16/bf16 graphs always use tensor cores">,
     Option<"deterministic", "deterministic", "bool", /*default=*/"false",
            "Only deterministic engines (CMRT_GRAPH_DETERMINISTIC)">,
     Option<"autotune", "autotune", "bool", /*default=*/"false",

@@ -17,7 +17,7 @@ namespace cudnn_mlir {
   Option<TYPE> NAME{*this, FLAG, llvm::cl::desc(DESCRIPTION),                  \
                     llvm::cl::init(DEFAULT)};
 
-/// The options every pipeline has (`exact-fp32`), added to `Base` (a
+/// The options every pipeline has (`allow-tf32-matmul`), added to `Base` (a
 /// PassPipelineOptions).
 template <typename Base> struct WithEveryPipelineOptions : public Base {
   template <typename T> using Option = typename Base::template Option<T>;

@@ -261,17 +261,33 @@ private:
   OpBuilder builder;
 };
 
-/// Whether `op`'s graph has a convolution or matmul reading fp32 data, the
-/// only place an engine could trade fp32 exactness for TF32 tensor cores.
-/// fp16/bf16 anchors are meant to run on tensor cores and are not filtered.
-bool hasFp32Anchor(cudnn::ExecuteGraphOp op) {
-  return llvm::any_of(op.getBody().front(), [](Operation &node) {
-    if (!isa<cudnn::ConvolutionOp, cudnn::ConvolutionBackwardDataOp,
-             cudnn::ConvolutionBackwardFilterOp, cudnn::MatmulOp>(node))
-      return false;
-    return llvm::any_of(node.getOperandTypes(), [](Type type) {
-      return cast<cudnn::TensorDescType>(type).getElementType().isF32();
-    });
+/// Where fp32 may compute in TF32 (the pass's allow-tf32-conv and
+/// allow-tf32-matmul, PyTorch's two flags).
+struct Tf32Allowed {
+  bool conv = false;
+  bool matmul = false;
+};
+
+/// Whether `node` reads fp32 data.
+bool readsFp32(Operation &node) {
+  return llvm::any_of(node.getOperandTypes(), [](Type type) {
+    return cast<cudnn::TensorDescType>(type).getElementType().isF32();
+  });
+}
+
+/// Whether `op`'s graph must run on engines that keep fp32 exact
+/// (CMRT_GRAPH_EXACT_FP32): it has an fp32 convolution (any kind) and conv
+/// TF32 is off, or an fp32 matmul and matmul TF32 is off. Convolutions and
+/// matmuls are the only place an engine could trade fp32 exactness for TF32
+/// tensor cores; fp16/bf16 anchors are meant to run on tensor cores.
+bool needsExactFp32(cudnn::ExecuteGraphOp op, Tf32Allowed tf32) {
+  return llvm::any_of(op.getBody().front(), [&](Operation &node) {
+    if (isa<cudnn::ConvolutionOp, cudnn::ConvolutionBackwardDataOp,
+            cudnn::ConvolutionBackwardFilterOp>(node))
+      return !tf32.conv && readsFp32(node);
+    if (isa<cudnn::MatmulOp>(node))
+      return !tf32.matmul && readsFp32(node);
+    return false;
   });
 }
 
@@ -287,7 +303,7 @@ bool hasResample(cudnn::ExecuteGraphOp op) {
 }
 
 LogicalResult prepareGraphCallSites(ModuleOp module, CudnnToLLVMState &state,
-                                    uint64_t options, bool exactFp32) {
+                                    uint64_t options, Tf32Allowed tf32) {
   GlobalBuilder globals(module);
   // Constants read by value in every graph that uses them need no upload.
   llvm::DenseMap<Operation *, bool> scalarOnly;
@@ -316,7 +332,7 @@ LogicalResult prepareGraphCallSites(ModuleOp module, CudnnToLLVMState &state,
     site.words = globals.i64Array(prefix + "_words", graph->words);
     site.wordCount = static_cast<int64_t>(graph->words.size());
     site.options =
-        options | (exactFp32 && hasFp32Anchor(op) ? CMRT_GRAPH_EXACT_FP32 : 0) |
+        options | (needsExactFp32(op, tf32) ? CMRT_GRAPH_EXACT_FP32 : 0) |
         (hasResample(op) ? CMRT_GRAPH_AUTOTUNE : 0) |
         (op.getRan() ? CMRT_GRAPH_NO_SPLIT : 0);
     site.uids = globals.i64Array(prefix + "_uids", uids);
@@ -475,7 +491,8 @@ struct ConvertCudnnToLLVMPass
     CudnnToLLVMState state;
     uint64_t options = (deterministic ? CMRT_GRAPH_DETERMINISTIC : 0) |
                        (autotune ? CMRT_GRAPH_AUTOTUNE : 0);
-    if (failed(prepareGraphCallSites(module, state, options, exactFp32)))
+    if (failed(prepareGraphCallSites(module, state, options,
+                                     {allowTf32Conv, allowTf32Matmul})))
       return signalPassFailure();
     prepareRnnCallSites(module, state, autotune);
 

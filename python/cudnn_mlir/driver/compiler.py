@@ -3,7 +3,9 @@ cudnn-compile), cache and load, as one callable (docs/frontend.md).
 
 An artifact is a folder named by the SHA-256 of the imported IR (source
 locations left out, so the same model imported on another machine gets the
-same name) and the pipeline options, holding what artifact.py describes:
+same name) and the pipeline options, which always carry PyTorch's fp32
+precision flags as they are at compile time (with_precision), holding what
+artifact.py describes:
 
     <cache>/<key>/model.mlir   the TCP the importer wrote
     <cache>/<key>/model.json   how arguments and results map to the model
@@ -83,15 +85,67 @@ def find_compiler():
     return os.path.normpath(in_tree) if os.access(in_tree, os.X_OK) else None
 
 
+# The pipeline options that mirror PyTorch's fp32 precision flags
+# (docs/frontend.md, "Precision"): the pipelines default both to false
+# (exact fp32); the front end always passes PyTorch's current flags.
+PRECISION_OPTIONS = ("allow-tf32-conv", "allow-tf32-matmul")
+
+
+def _legacy_or_new(legacy, new):
+    """A TF32 flag of PyTorch: the legacy boolean, or, where a program set
+    the newer fp32_precision API (torch >= 2.9 refuses to read the legacy
+    flag after a mix of the two), whether that says "tf32"."""
+    try:
+        return bool(legacy())
+    except RuntimeError:
+        return new() == "tf32"
+
+
+def torch_tf32_flags():
+    """(conv, matmul): whether PyTorch lets fp32 convolutions
+    (torch.backends.cudnn.allow_tf32) and fp32 matmuls
+    (torch.backends.cuda.matmul.allow_tf32, i.e. float32 matmul precision
+    "high" or "medium") compute in TF32. PyTorch's defaults, (True, False),
+    where torch was never imported: nothing could have changed them."""
+    import sys
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return True, False
+    backends = torch.backends
+    conv = _legacy_or_new(
+        lambda: backends.cudnn.allow_tf32,
+        lambda: backends.cudnn.conv.fp32_precision)
+    matmul = _legacy_or_new(
+        lambda: backends.cuda.matmul.allow_tf32,
+        lambda: backends.cuda.matmul.fp32_precision
+        if backends.cuda.matmul.fp32_precision != "none"
+        else backends.fp32_precision)
+    return conv, matmul
+
+
+def with_precision(options: str) -> str:
+    """`options` with PyTorch's current precision flags appended as the
+    pipeline options that mirror them, for each one `options` does not set
+    itself (the caller's value wins)."""
+    given = {word.split("=", 1)[0] for word in options.split()}
+    conv, matmul = torch_tf32_flags()
+    words = [options] if options else []
+    for name, allowed in zip(PRECISION_OPTIONS, (conv, matmul)):
+        if name not in given:
+            words.append("%s=%s" % (name, "true" if allowed else "false"))
+    return " ".join(words)
+
+
 def default_options(imported) -> str:
     """The pipeline options a model gets unless the caller passes its own:
-    the pipelines' defaults. fp32 convolutions and matmuls go into cuDNN
-    graphs like any other; where cuDNN has no engine for a fused fp32 graph
-    (on the H100 with cuDNN 9.14, an exact-fp32 conv with a batch-norm
-    epilogue), the module runs the graph's compiled split form: the conv
-    alone in cuDNN, the epilogue as a generated kernel (docs/fusion.md)."""
+    PyTorch's precision flags (with_precision). fp32 convolutions and
+    matmuls go into cuDNN graphs like any other; where cuDNN has no engine
+    for a fused fp32 graph (on the H100 with cuDNN 9.14, an exact-fp32 conv
+    with a batch-norm epilogue), the module runs the graph's compiled split
+    form: the conv alone in cuDNN, the epilogue as a generated kernel
+    (docs/fusion.md)."""
     del imported  # every model gets the same today
-    return ""
+    return with_precision("")
 
 
 _FINGERPRINTS = {}
@@ -124,9 +178,11 @@ def _made_by(folder) -> str:
 def compile_artifact(imported, options=None, cache_dir=None) -> str:
     """The artifact folder for `imported` (an artifact.ImportedModule),
     compiling it when the cache has none. `options` are the pipeline's
-    (`cudnn-compile --pipeline-options`); None means default_options."""
-    if options is None:
-        options = default_options(imported)
+    (`cudnn-compile --pipeline-options`); None means default_options.
+    PyTorch's precision flags are added where `options` do not set them
+    (with_precision), so the artifact's key changes with them."""
+    options = (default_options(imported) if options is None
+               else with_precision(options))
     cache_dir = cache_dir or default_cache_dir()
     key = artifact_key(imported.text, options)
     folder = os.path.join(cache_dir, key)
@@ -177,9 +233,10 @@ def compile_artifact(imported, options=None, cache_dir=None) -> str:
 
 def export(imported, options, export_dir) -> str:
     """Writes what compile_artifact needs (model.mlir, model.json,
-    options.txt) to <export_dir>/<key>/, for a machine with the compiler."""
-    if options is None:
-        options = default_options(imported)
+    options.txt) to <export_dir>/<key>/, for a machine with the compiler.
+    The options written carry PyTorch's precision flags of this process."""
+    options = (default_options(imported) if options is None
+               else with_precision(options))
     folder = os.path.join(export_dir, artifact_key(imported.text, options))
     os.makedirs(folder, exist_ok=True)
     write_imported(folder, imported)

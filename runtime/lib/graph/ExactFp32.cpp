@@ -33,10 +33,11 @@ std::string cmrt::graph::whyFp32CannotBeExact(const GraphDescription &graph,
              std::to_string(computeCapability % 10) +
              ": cuDNN's fp32 matmul engines compute in TF32 without saying "
              "so in their numerical notes (measured with cuDNN 9.14 on an "
-             "H100); build it without CMRT_GRAPH_EXACT_FP32 (exact-fp32=false) "
-             "to accept TF32, leave fp32 matmuls out of cuDNN graphs (the "
-             "compiler does so under exact-fp32), or set "
-             "NVIDIA_TF32_OVERRIDE=0 in the environment";
+             "H100); build it without CMRT_GRAPH_EXACT_FP32 "
+             "(allow-tf32-matmul=true) to accept TF32, leave fp32 matmuls "
+             "out of cuDNN graphs (the compiler does so unless "
+             "allow-tf32-matmul), or set NVIDIA_TF32_OVERRIDE=0 in the "
+             "environment";
     }
   }
   return "";

@@ -1,5 +1,5 @@
 // RUN: cudnn-opt %s -split-input-file -convert-cudnn-to-llvm | FileCheck %s --check-prefixes=CHECK,EXACT
-// RUN: cudnn-opt %s -split-input-file -convert-cudnn-to-llvm="exact-fp32=false" | FileCheck %s --check-prefixes=CHECK,INEXACT
+// RUN: cudnn-opt %s -split-input-file -convert-cudnn-to-llvm="allow-tf32-conv=true" | FileCheck %s --check-prefixes=CHECK,INEXACT
 // RUN: cudnn-opt %s -split-input-file -convert-cudnn-to-llvm="deterministic=true autotune=true" | FileCheck %s --check-prefixes=CHECK,TUNED
 
 // Input as cudnn-bufferize and cudnn-results-to-out-params leave it (plus
@@ -46,7 +46,8 @@
 // CHECK:         %[[PLAN:.*]] = llvm.mlir.addressof @__cmrt_graph0_plan : !llvm.ptr
 // CHECK-NEXT:    %[[WORDS:.*]] = llvm.mlir.addressof @__cmrt_graph0_words : !llvm.ptr
 // CHECK-NEXT:    %[[COUNT:.*]] = llvm.mlir.constant(148 : i64) : i64
-// The fp32 convolution gets CMRT_GRAPH_EXACT_FP32 (1) unless exact-fp32=false.
+// The fp32 convolution gets CMRT_GRAPH_EXACT_FP32 (1) unless allow-tf32-conv
+// (convert-cudnn-to-llvm-tf32.mlir has every case).
 // EXACT-NEXT:    %[[OPTS:.*]] = llvm.mlir.constant(1 : i64) : i64
 // INEXACT-NEXT:  %[[OPTS:.*]] = llvm.mlir.constant(0 : i64) : i64
 // TUNED-NEXT:    %[[OPTS:.*]] = llvm.mlir.constant(7 : i64) : i64
@@ -81,7 +82,8 @@ func.func @model(%x: memref<1x4x4x4xf32>, %w: memref<4x4x3x3xf32>, %out: memref<
 
 // A copy that changes the layout is one cudnnTransformTensor: data type
 // (CUDNN_DATA_HALF = 2), rank, dims, then destination and source with their
-// strides. An fp16 convolution never gets the exact-fp32 bit.
+// strides. An fp16 convolution never gets
+// CMRT_GRAPH_EXACT_FP32.
 // CHECK-LABEL: llvm.func @half(
 // CHECK:         %[[H:.*]] = llvm.call @cmrtInvocationCurrent()
 // CHECK:         %[[I0:.*]] = llvm.call @cmrtInvocationCurrent()

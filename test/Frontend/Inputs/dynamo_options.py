@@ -10,6 +10,7 @@ import torch
 
 import cudnn_mlir.dynamo
 from cudnn_mlir import artifact_key
+from cudnn_mlir.driver.compiler import with_precision
 
 
 def model():
@@ -35,7 +36,8 @@ def main(case):
             os.path.dirname(folder) == cache))
         if folder:
             with open(os.path.join(folder, "model.mlir")) as f:
-                key = artifact_key(f.read(), "autotune=true")
+                # The options plus PyTorch's precision flags of now.
+                key = artifact_key(f.read(), with_precision("autotune=true"))
             print("keyed with the options: %s"
                   % (os.path.basename(folder) == key))
 

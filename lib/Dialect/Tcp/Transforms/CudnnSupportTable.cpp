@@ -219,12 +219,13 @@ std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
   // cuDNN offers for an fp32 matmul computes in TF32, none saying so in its
   // numerical notes, so the runtime refuses fp32 matmul graphs that must be
   // exact. Such matmuls are generated kernels, which compute in fp32.
-  if (policy.exactFp32 && isa<tcp::MatmulOp, tcp::BatchMatmulOp>(op) &&
+  if (!policy.allowTf32Matmul && isa<tcp::MatmulOp, tcp::BatchMatmulOp>(op) &&
       cast<RankedTensorType>(op->getOperand(0).getType())
           .getElementType()
           .isF32()) {
-    os << "fp32 matmul and exact-fp32: cuDNN's fp32 matmul engines compute "
-          "in TF32 (cuDNN 9.14, H100); it is a generated kernel";
+    os << "fp32 matmul and allow-tf32-matmul=false: cuDNN's fp32 matmul "
+          "engines compute in TF32 (cuDNN 9.14, H100); it is a generated "
+          "kernel";
     return reason;
   }
   // Seen on an H100 with cuDNN 9.14 (matmul_row_sum_f16 in the GPU suite):

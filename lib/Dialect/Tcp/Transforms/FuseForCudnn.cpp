@@ -388,7 +388,7 @@ struct TcpFuseForCudnnPass
       return signalPassFailure();
     }
     CudnnFusionPolicy policy{targetSm, fuseFp32, maxOps, *batchNormPolicy,
-                             exactFp32};
+                             allowTf32Matmul};
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) {
       Operation *parent = block->getParentOp();

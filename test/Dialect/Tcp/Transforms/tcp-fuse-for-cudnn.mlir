@@ -3,7 +3,7 @@
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=max-ops=2 | FileCheck %s --check-prefix=MAX2
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn="max-ops=2 report" 2>&1 >/dev/null | FileCheck %s --check-prefix=MAX2-REMARK
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=fuse-fp32=false | FileCheck %s --check-prefix=NOFP32
-// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=exact-fp32=false | FileCheck %s --check-prefix=TF32
+// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=allow-tf32-matmul=true | FileCheck %s --check-prefix=TF32
 
 !x = tensor<1x4x8x8xf16>
 !w = tensor<4x4x3x3xf16>
@@ -374,9 +374,10 @@ func.func @one_reduction(%x: tensor<1x8x4x4xf32>, %w: tensor<8x8x1x1xf32>) -> te
 
 // -----
 
-// exact-fp32 (the default): cuDNN computes every fp32 matmul in TF32, so an
-// fp32 matmul stays out of graphs (a generated kernel) and so does its
-// epilogue; with exact-fp32=false it is an anchor like an fp16 one.
+// allow-tf32-matmul=false (the default, PyTorch's "highest"): cuDNN computes
+// every fp32 matmul in TF32, so an fp32 matmul stays out of graphs (a
+// generated kernel) and so does its epilogue; with allow-tf32-matmul=true it
+// is an anchor like an fp16 one.
 // CHECK-LABEL: func.func @fp32_matmul
 // CHECK-NOT:     tcp.group
 // TF32-LABEL:  func.func @fp32_matmul
@@ -385,11 +386,41 @@ func.func @one_reduction(%x: tensor<1x8x4x4xf32>, %w: tensor<8x8x1x1xf32>) -> te
 // TF32:            tcp.add
 // TF32:            tcp.yield
 func.func @fp32_matmul(%a: tensor<16x32xf32>, %b: tensor<32x8xf32>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
-  // expected-remark @+1 {{left out of cuDNN graphs: fp32 matmul and exact-fp32: cuDNN's fp32 matmul engines compute in TF32 (cuDNN 9.14, H100); it is a generated kernel}}
+  // expected-remark @+1 {{left out of cuDNN graphs: fp32 matmul and allow-tf32-matmul=false: cuDNN's fp32 matmul engines compute in TF32 (cuDNN 9.14, H100); it is a generated kernel}}
   %0 = tcp.matmul %a, %b : tensor<16x32xf32>, tensor<32x8xf32> -> tensor<16x8xf32>
   // expected-remark @+1 {{left out of cuDNN graphs: no conv/matmul anchor it could join}}
   %1 = tcp.add %0, %c : tensor<16x8xf32>, tensor<16x8xf32> -> tensor<16x8xf32>
   return %1 : tensor<16x8xf32>
+}
+
+// -----
+
+// The same for a batched matmul.
+// CHECK-LABEL: func.func @fp32_batch_matmul
+// CHECK-NOT:     tcp.group
+// TF32-LABEL:  func.func @fp32_batch_matmul
+// TF32:          tcp.group
+// TF32:            tcp.batch_matmul
+func.func @fp32_batch_matmul(%a: tensor<2x16x32xf32>, %b: tensor<2x32x8xf32>) -> tensor<2x16x8xf32> {
+  // expected-remark @+1 {{left out of cuDNN graphs: fp32 matmul and allow-tf32-matmul=false}}
+  %0 = tcp.batch_matmul %a, %b : tensor<2x16x32xf32>, tensor<2x32x8xf32> -> tensor<2x16x8xf32>
+  return %0 : tensor<2x16x8xf32>
+}
+
+// -----
+
+// The matmul switch leaves fp32 convolutions alone: they are graphs either
+// way (exact ones run on cuDNN's non-TF32 engines, which
+// convert-cudnn-to-llvm's allow-tf32-conv asks for).
+// CHECK-LABEL: func.func @fp32_conv_any_matmul_precision
+// CHECK:         tcp.group
+// CHECK:           tcp.conv2d
+// TF32-LABEL:  func.func @fp32_conv_any_matmul_precision
+// TF32:          tcp.group
+// TF32:            tcp.conv2d
+func.func @fp32_conv_any_matmul_precision(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x8x8xf32> {
+  %0 = tcp.conv2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32> -> tensor<1x4x8x8xf32>
+  return %0 : tensor<1x4x8x8xf32>
 }
 
 // -----

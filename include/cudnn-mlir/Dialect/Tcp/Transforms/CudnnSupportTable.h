@@ -55,8 +55,9 @@ struct CudnnFusionPolicy {
   bool fuseFp32 = true;
   unsigned maxOps = 50;
   BatchNormPolicy batchNorm = BatchNormPolicy::Auto;
-  /// fp32 must stay exact (no TF32): fp32 matmuls stay out of graphs.
-  bool exactFp32 = true;
+  /// fp32 matmuls may compute in TF32 (allow-tf32-matmul); off, they stay
+  /// out of graphs.
+  bool allowTf32Matmul = false;
 };
 
 /// The table row of `op`, or nullopt when cuDNN graphs cannot run it.

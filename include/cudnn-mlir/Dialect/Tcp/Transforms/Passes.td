@@ -48,10 +48,10 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
     Option<"fuseFp32", "fuse-fp32", "bool", /*default=*/"true",
            "Also group fp32 anchors (the runtime may split such graphs when no "
            "fused engine takes them)">,
-    Option<"exactFp32", "exact-fp32", "bool", /*default=*/"true",
-           "fp32 must stay exact (no TF32, as convert-cudnn-to-llvm's option "
-           "of the same name asks of the runtime): fp32 matmuls stay out of "
-           "graphs, as cuDNN computes every one in TF32">,
+    Option<"allowTf32Matmul", "allow-tf32-matmul", "bool", /*default=*/"false",
+           "fp32 matmuls may compute in TF32 (PyTorch's "
+           "torch.backends.cuda.matmul.allow_tf32); off, fp32 matmuls stay "
+           "out of graphs, as cuDNN computes every one in TF32">,
     Option<"maxOps", "max-ops", "unsigned", /*default=*/"50",
            "Most ops in one cuDNN graph">,
     Option<"report", "report", "bool", /*default=*/"false",

@@ -862,6 +862,8 @@ CASES = [
     # The seed's relu -> conv in fp32: only cuDNN's runtime-fusion engine
     # takes a pointwise prologue, and only NHWC with TF32.
     Case("seed_stage1", seed, TF32_TOL, graphs=1),
+    # The seed's stage 2 (its group has no group_type): the same graph.
+    Case("seed_stage2", seed, TF32_TOL, graphs=1),
     Case("seed_stage3", seed, FP32_TOL, graphs=1,
          xfail="NCHW fp32 relu prologue before a conv: cuDNN 9.14 has no "
                "engine on Hopper (NHWC + TF32 has one: seed_stage1)"),

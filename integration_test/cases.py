@@ -869,6 +869,8 @@ CASES = [
     Case("seed_stage1_exact", seed, FP32_TOL, graphs=1,
          split_form="NCHW exact fp32 relu prologue before a conv: cuDNN 9.14 "
                     "has no engine on Hopper"),
+    # The seed's stage 2 (its group has no group_type): the same graph.
+    Case("seed_stage2", seed, TF32_TOL, graphs=1),
     # The seed's stage 3 (a graph written at the cudnn level), on TF32 as
     # PyTorch's default conv precision allows, channels-last.
     Case("seed_stage3", seed, TF32_TOL, graphs=1),

@@ -90,6 +90,9 @@ void cudnn_mlir::buildTcpToCudnnPipeline(
 
 void cudnn_mlir::buildCudnnToLLVMPipeline(
     OpPassManager &pm, const CudnnToLLVMPipelineOptions &options) {
+  // LLVM dialect types that gpu-module-to-binary (and later cudnn-compile)
+  // would crash translating are errors before any pass runs on them.
+  pm.addPass(cudnn_mlir::createCodegenCheckLLVMTypesPass());
   pm.addPass(cudnn::createCudnnBufferizePass());
   pm.addPass(cudnn::createCudnnResultsToOutParamsPass());
   // What no cuDNN graph took, as linalg on buffers: generated kernels.
@@ -165,7 +168,8 @@ void cudnn_mlir::registerPipelines() {
       "cudnn-to-llvm-pipeline",
       "Bufferizes cuDNN graphs into device buffers and lowers them to LLVM "
       "calling the runtime, with generated kernels for the linalg ops "
-      "beside them (cudnn-bufferize, cudnn-results-to-out-params, "
+      "beside them (codegen-check-llvm-types, cudnn-bufferize, "
+      "cudnn-results-to-out-params, "
       "codegen-map-to-gpu, codegen-outline-kernels, deallocation, NVVM/PTX, "
       "convert-cudnn-to-llvm)",
       buildCudnnToLLVMPipeline);

@@ -7,10 +7,11 @@
 // RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir -tcp-to-llvm-pipeline=split-fallback=false | FileCheck %s --check-prefix=GRAPHS
 // RUN: cudnn-opt %src_root/examples/resnet-basic-block.mlir -tcp-to-llvm-pipeline=split-fallback=false | FileCheck %s --check-prefix=TRANSFORMS
 //
-// Seed stage 1 (test/Examples/seed-ir.mlir): one fp32 graph and its split
-// form, packed, no layout transforms; its fp32 convolution gets
+// Seed stages 1 and 2 (test/Examples/seed-ir.mlir): one fp32 graph and its
+// split form each, packed, no layout transforms; its fp32 convolution gets
 // CMRT_GRAPH_EXACT_FP32 unless allow-tf32-conv (allow-tf32-matmul leaves it
-// exact).
+// exact). Stage 2's group has no group_type: convert-tcp-to-cudnn lowers it
+// because the support table accepts its ops, to the same graph as stage 1's.
 // RUN: cudnn-opt %s -tcp-to-llvm-pipeline | FileCheck %s --check-prefixes=SEED,EXACT
 // RUN: cudnn-opt %s -tcp-to-llvm-pipeline=allow-tf32-conv=true | FileCheck %s --check-prefixes=SEED,INEXACT
 // RUN: cudnn-opt %s -tcp-to-llvm-pipeline=allow-tf32-matmul=true | FileCheck %s --check-prefixes=SEED,EXACT
@@ -58,6 +59,9 @@
 // BLOCK:         llvm.call @cmrtInvocationEnd(
 // BLOCK:       @cmrt_module_manifest("cudnn-mlir-module 1\0Aentry basic_block\0Aarg 0 in f16 [8,64,56,56] [200704,3136,56,1]\0Aarg 1 in f16 [64,64,3,3] [576,9,3,1]\0Aarg 2 in f16 [1,64,1,1] [64,1,1,1]\0Aarg 3 in f16 [64,64,3,3] [576,9,3,1]\0Aarg 4 in f16 [1,64,1,1] [64,1,1,1]\0Aarg 5 out f16 [8,64,56,56] [200704,3136,56,1]\0Aend\0A\00")
 
+// Stage 2's fused graph (graph2) is stage 1's (graph0), word for word.
+// SEED:       llvm.mlir.global internal constant @__cmrt_graph0_words(dense<{{\[}}[[WORDS:[-0-9, ]+]]]>
+// SEED:       llvm.mlir.global internal constant @__cmrt_graph2_words(dense<{{\[}}[[WORDS]]]>
 // The fused graph tries (CMRT_GRAPH_NO_SPLIT, 16); its split form runs the
 // ReLU as a generated kernel and the conv in a graph of its own.
 // SEED-LABEL: llvm.func @stage1_tcp(
@@ -73,8 +77,23 @@
 // SEED:         llvm.call @cmrtInvocationGraph(
 // SEED-NOT:     cmrtInvocation{{Transform|Graph}}
 // SEED:         llvm.return
+// SEED-LABEL: llvm.func @stage2_group(
+// EXACT-DAG:    %[[OPTS:.*]] = llvm.mlir.constant(17 : i64) : i64
+// INEXACT-DAG:  %[[OPTS:.*]] = llvm.mlir.constant(16 : i64) : i64
+// SEED-DAG:     %[[N:.*]] = llvm.mlir.constant(3 : i64) : i64
+// SEED-NOT:     {{tcp\.|cudnn\.}}
+// SEED-NOT:     cmrtInvocationAlloc
+// SEED-NOT:     cmrtInvocationTransform
+// SEED:         %[[PTRS:.*]] = llvm.alloca %[[N]] x !llvm.ptr
+// SEED:         llvm.call @cmrtInvocationGraphTry(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[OPTS]], %{{[0-9]+}}, %[[PTRS]], %[[N]], %{{[0-9]+}})
+// SEED:         llvm.cond_br
+// SEED:         gpu.launch_func
+// SEED:         llvm.call @cmrtInvocationGraph(
+// SEED-NOT:     cmrtInvocation{{Transform|Graph}}
+// SEED:         llvm.return
 // SEED-LABEL: llvm.func @cmrt_entry_stage1_tcp(
-// SEED:       @cmrt_module_manifest("cudnn-mlir-module 1\0Aentry stage1_tcp\0Aarg 0 in f32 [1,64,56,56] [200704,3136,56,1]\0Aarg 1 in f32 [64,64,3,3] [576,9,3,1]\0Aarg 2 out f32 [1,64,56,56] [200704,3136,56,1]\0Aend\0A\00")
+// SEED-LABEL: llvm.func @cmrt_entry_stage2_group(
+// SEED:       @cmrt_module_manifest("cudnn-mlir-module 1\0Aentry stage1_tcp\0Aarg 0 in f32 [1,64,56,56] [200704,3136,56,1]\0Aarg 1 in f32 [64,64,3,3] [576,9,3,1]\0Aarg 2 out f32 [1,64,56,56] [200704,3136,56,1]\0Aend\0Aentry stage2_group\0Aarg 0 in f32 [1,64,56,56] [200704,3136,56,1]\0Aarg 1 in f32 [64,64,3,3] [576,9,3,1]\0Aarg 2 out f32 [1,64,56,56] [200704,3136,56,1]\0Aend\0A\00")
 
 // ---- Stage 1 of the seed IR: TCP, as produced from torch.aten.relu + torch.aten.convolution
 func.func @stage1_tcp(%138: tensor<1x64x56x56xf32>, %110: tensor<64x64x3x3xf32>) -> tensor<1x64x56x56xf32> {
@@ -84,4 +103,18 @@ func.func @stage1_tcp(%138: tensor<1x64x56x56xf32>, %110: tensor<64x64x3x3xf32>)
           {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
           : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
   return %140 : tensor<1x64x56x56xf32>
+}
+
+// ---- Stage 2 of the seed IR: after fusion grouping + isolation (no group_type)
+func.func @stage2_group(%39: tensor<1x64x56x56xf32>, %15: tensor<64x64x3x3xf32>) -> tensor<1x64x56x56xf32> {
+  %40 = tcp.isolated_group %39, %15 {
+  ^bb0(%arg1: tensor<1x64x56x56xf32>, %arg2: tensor<64x64x3x3xf32>):
+      %171 = tcp.clamp %arg1 {min_float = 0.000000e+00 : f32}
+              : tensor<1x64x56x56xf32> -> tensor<1x64x56x56xf32>
+      %172 = tcp.conv2d %171, %arg2
+              {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
+              : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
+      tcp.yield %172 : tensor<1x64x56x56xf32>
+  } : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
+  return %40 : tensor<1x64x56x56xf32>
 }

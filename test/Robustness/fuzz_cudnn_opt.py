@@ -25,6 +25,14 @@ TYPES = ["f32", "f16", "bf16", "f64", "i1", "i8", "i32", "i64", "index",
 NUMBERS = ["0", "-1", "1", "3", "-9223372036854775808", "9223372036854775807",
            "18446744073709551616", "4294967296", "1e400", "nan", "0x7fc00000"]
 PUNCT = list("(){}[]<>,:=%^!#@\"?x-") + ["->", "// -----"]
+# Element types LLVM IR translation has no type for (the LLVM dialect
+# verifies only the outer type of !llvm.array / !llvm.struct), some nested.
+UNTRANSLATABLE = ["none", "index", "tf32", "f8E4M3FN", "complex<f32>",
+                  "tensor<2xf32>", "vector<2x2xf32>", "si32",
+                  "struct<(i32, none)>", "array<2 x index>"]
+# An element of an LLVM array or the first member of an LLVM struct.
+LLVM_ELEMENT = re.compile(r"(?:array<\d+ x |struct<(?:packed)?\()"
+                          r"(!?[\w.]+(?:<[^<>]*>)?)")
 
 
 def chunks_of(path):
@@ -38,7 +46,7 @@ def chunks_of(path):
 
 def mutate(chunk, rng):
     lines = chunk.splitlines() or [""]
-    kind = rng.randrange(10)
+    kind = rng.randrange(11)
     if kind == 0:  # truncate anywhere
         return chunk[: rng.randrange(len(chunk) + 1)]
     if kind == 1:  # delete a line
@@ -72,11 +80,17 @@ def mutate(chunk, rng):
     elif kind == 8:  # insert punctuation
         i = rng.randrange(len(chunk) + 1)
         return chunk[:i] + rng.choice(PUNCT) + chunk[i:]
-    else:  # swap two SSA names
+    elif kind == 9:  # swap two SSA names
         names = re.findall(r"%[\w#]+", chunk)
         if len(names) >= 2:
             a, b = rng.sample(names, 2)
             return chunk.replace(a, "\0").replace(b, a).replace("\0", b)
+    else:  # an LLVM aggregate's element that LLVM IR has no type for
+        spots = list(LLVM_ELEMENT.finditer(chunk))
+        if spots:
+            m = rng.choice(spots)
+            return (chunk[: m.start(1)] + rng.choice(UNTRANSLATABLE) +
+                    chunk[m.end(1):])
     return "\n".join(lines)
 
 

@@ -15,6 +15,7 @@
 
 #include "cudnn-mlir/InitAll.h"
 #include "cudnn-mlir/Support/InputScreening.h"
+#include "cudnn-mlir/Support/LLVMTypeScreening.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -252,6 +253,9 @@ int main(int argc, char **argv) {
   std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine(error);
   if (!tm)
     return fail("no target machine for this host: " + error);
+  // The pipelines check too, but --pipeline=none reaches here unchecked.
+  if (failed(cudnn_mlir::screenUntranslatableLLVMTypes(*module)))
+    return 1;
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(
       *module, llvmContext, llvm::sys::path::stem(inputFilename));

@@ -165,4 +165,32 @@ def CodegenExternDynamicSharedMemoryPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def CodegenCheckLLVMTypesPass
+    : Pass<"codegen-check-llvm-types", "::mlir::ModuleOp"> {
+  let summary = "Rejects LLVM dialect types that LLVM IR translation cannot take";
+  let description = [{
+    The LLVM dialect verifies only the outer type of its ops and globals, so
+    `!llvm.array<0 x none>`, `!llvm.struct<(i32, index)>` or a function type
+    returning `none` parse and verify, but LLVM IR translation has no type
+    for their elements and crashes (`gpu-module-to-binary` on a `gpu.module`,
+    `cudnn-compile` on the host module). This pass, the first of
+    `cudnn-to-llvm-pipeline`, gives every op whose results, block arguments
+    or type attributes hold such a type an error naming the type and the
+    element translation cannot take (anything `LLVM::isCompatibleType`
+    rejects), and fails; `cudnn-compile` runs the same check before it
+    translates. It changes nothing.
+
+    Example:
+
+    ```mlir
+    gpu.module @kernels {
+      // error: 'llvm.mlir.global' op expects an LLVM type that can be
+      // translated to LLVM IR, but got '!llvm.array<0 x none>' ('none' has
+      // no LLVM IR type)
+      llvm.mlir.global internal @shared() {addr_space = 3 : i32} : !llvm.array<0 x none>
+    }
+    ```
+  }];
+}
+
 #endif // CUDNN_MLIR_CODEGEN_PASSES

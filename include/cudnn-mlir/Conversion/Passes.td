@@ -30,9 +30,19 @@ def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
     writes every result of a norm). Group operands, and tensor constants of the
     body, become block arguments described by packed `!cudnn.tensor_desc`s
     with the promised `alignment`; the yielded values become the graph's
-    outputs. Everything outside `group_type = "cudnn"` groups is left as it
-    is. A group holding an op with no cuDNN translation is an error naming
-    that op, and the pass fails.
+    outputs. A group without `group_type` (the seed's stage 2, or IR
+    written by hand) is a cuDNN group too when the fusion support table
+    takes it as `tcp-fuse-for-cudnn` would: every op but constants has a
+    row whose checks pass under the policy of the `target-sm`, `fuse-fp32`,
+    `allow-tf32-matmul` and `batch-norm` options (those of `tcp-fuse-for-cudnn`,
+    which the pipelines set alike), and exactly one op is a conv, matmul,
+    norm or pool for the graph to be built around; otherwise the first op
+    that fails is an error with the table's reason ("expects an op the
+    cuDNN support table accepts ..., but got 'tcp.round': not an op cuDNN
+    graphs run"). Groups with another `group_type` ("codegen") and
+    everything outside groups are left as they are. A group holding an op
+    with no cuDNN translation is an error naming that op, and the pass
+    fails.
 
     With `split-fallback` (the default), a group that has a split form (an
     op cuDNN runs alone, conv, matmul, norm or pooling, beside ops it does
@@ -57,11 +67,12 @@ def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
     batch of 1. A malformed RNN op is one error naming it; other custom ops
     are left alone.
 
-    Example (the seed's stage 2 to stage 3):
+    Example (the seed's stage 2 to stage 3; the seed's group has no
+    `group_type`, and the table takes a clamp before a conv):
 
     ```mlir
     // before
-    %0 = tcp.isolated_group %x, %w attributes {group_type = "cudnn"} {
+    %0 = tcp.isolated_group %x, %w {
     ^bb0(%a: tensor<1x64x56x56xf32>, %b: tensor<64x64x3x3xf32>):
       %1 = tcp.clamp %a {min_float = 0.0 : f32} : tensor<1x64x56x56xf32> -> tensor<1x64x56x56xf32>
       %2 = tcp.conv2d %1, %b {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
@@ -111,6 +122,20 @@ def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
            "Beside each fused graph that has one, compile its split form "
            "(anchors alone in cuDNN, the rest generated) and run it when "
            "cuDNN has no engine for the fused graph">,
+    // The fusion policy a group without group_type is judged by: the
+    // options of tcp-fuse-for-cudnn, which the pipelines set alike.
+    Option<"targetSm", "target-sm", "unsigned", /*default=*/"90",
+           "Compute capability the graphs are for, as for tcp-fuse-for-cudnn "
+           "(judges groups without group_type)">,
+    Option<"fuseFp32", "fuse-fp32", "bool", /*default=*/"true",
+           "As for tcp-fuse-for-cudnn: fp32 anchors may be graphs (judges "
+           "groups without group_type)">,
+    Option<"allowTf32Matmul", "allow-tf32-matmul", "bool", /*default=*/"false",
+           "As for tcp-fuse-for-cudnn: fp32 matmuls may be graphs, on TF32 "
+           "(judges groups without group_type)">,
+    Option<"batchNorm", "batch-norm", "std::string", /*default=*/"\"auto\"",
+           "As for tcp-fuse-for-cudnn: which batch norms may be graphs "
+           "(judges groups without group_type)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::cudnn::CudnnDialect",

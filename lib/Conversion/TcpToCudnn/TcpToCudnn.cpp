@@ -1,6 +1,7 @@
 //===- TcpToCudnn.cpp - tcp groups to cuDNN graphs ------------------------===//
 //
-// Rewrites each `tcp.isolated_group {group_type = "cudnn"}` into one
+// Rewrites each `tcp.isolated_group {group_type = "cudnn"}`, and each one
+// without a group_type that the fusion support table accepts, into one
 // `cudnn.build_and_exec_graph`. The body is translated one op for one into a
 // detached block; only when every op translated are the ops outside the graph
 // (reshapes of norm parameters, hoisted constants, the handle, collapses of
@@ -51,6 +52,56 @@ static std::string supportedOpsList() {
 static bool isCudnnGroup(tcp::IsolatedGroupOp group) {
   auto type = group->getAttrOfType<StringAttr>(tcp::kGroupTypeAttrName);
   return type && type.getValue() == tcp::kCudnnGroupType;
+}
+
+/// A group without group_type: the seed's stage 2, or IR written by hand.
+/// It becomes a graph when the support table accepts it (checkUntypedGroup).
+static bool isUntypedGroup(tcp::IsolatedGroupOp group) {
+  return !group->hasAttr(tcp::kGroupTypeAttrName);
+}
+
+/// Why the support table takes no graph with `op` under `policy`; empty when
+/// it takes it. Constants become graph inputs (the table has no row for
+/// them) and the yield is the graph's outputs.
+static std::string whyTableRejects(Operation *op,
+                                   const tcp::CudnnFusionPolicy &policy) {
+  if (isa<tcp::ConstOp, arith::ConstantOp, tcp::YieldOp>(op))
+    return "";
+  std::optional<tcp::CudnnOpSupport> row = tcp::lookupCudnnSupport(op);
+  if (!row)
+    return "not an op cuDNN graphs run (see the support table)";
+  return tcp::whyCudnnCannotRun(op, row->role, policy);
+}
+
+/// A group without group_type is a cuDNN graph only as tcp-fuse-for-cudnn
+/// would have formed it: every op accepted by the support table under
+/// `policy`, and one op (conv, matmul, norm or pool) to build the graph
+/// around. Otherwise an error on the first op that fails.
+static LogicalResult checkUntypedGroup(tcp::IsolatedGroupOp group,
+                                       const tcp::CudnnFusionPolicy &policy) {
+  Operation *center = nullptr;
+  for (Operation &op : group.getBody().front()) {
+    if (std::string why = whyTableRejects(&op, policy); !why.empty())
+      return op.emitOpError("expects an op the cuDNN support table accepts "
+                            "(its tcp.isolated_group has no group_type, so "
+                            "the table decides), but got '")
+             << op.getName() << "': " << why;
+    std::optional<tcp::CudnnOpSupport> row = tcp::lookupCudnnSupport(&op);
+    if (!row || !tcp::buildsGraph(row->role))
+      continue;
+    if (center)
+      return op.emitOpError("expects one conv, matmul, norm or pool per "
+                            "cuDNN graph, but got '")
+             << op.getName() << "' after '" << center->getName()
+             << "' in a tcp.isolated_group without group_type";
+    center = &op;
+  }
+  if (!center)
+    return group.emitOpError("expects a conv, matmul, norm or pool for the "
+                             "cuDNN graph to be built around (cuDNN runs no "
+                             "graph of pointwise ops alone), but got none in "
+                             "a group without group_type");
+  return success();
 }
 
 /// cuDNN computes f16/bf16/f32 (and integer) graphs in f32, f64 in f64.
@@ -806,17 +857,22 @@ static LogicalResult convertGroup(RewriterBase &rewriter,
 
 namespace {
 struct IsolatedGroupToGraph : OpRewritePattern<tcp::IsolatedGroupOp> {
-  IsolatedGroupToGraph(MLIRContext *ctx, int64_t alignment, bool splitForms)
-      : OpRewritePattern(ctx), alignment(alignment), splitForms(splitForms) {}
+  IsolatedGroupToGraph(MLIRContext *ctx, int64_t alignment,
+                       const tcp::CudnnFusionPolicy &policy, bool splitForms)
+      : OpRewritePattern(ctx), alignment(alignment), policy(policy),
+        splitForms(splitForms) {}
 
   LogicalResult matchAndRewrite(tcp::IsolatedGroupOp group,
                                 PatternRewriter &rewriter) const override {
-    if (!isCudnnGroup(group))
+    if (isUntypedGroup(group) && failed(checkUntypedGroup(group, policy)))
+      return failure();
+    if (!isCudnnGroup(group) && !isUntypedGroup(group))
       return rewriter.notifyMatchFailure(group, "not a cudnn group");
     return convertGroup(rewriter, group, alignment, splitForms);
   }
 
   int64_t alignment;
+  tcp::CudnnFusionPolicy policy;
   bool splitForms;
 };
 
@@ -839,24 +895,35 @@ struct ConvertTcpToCudnnPass
   // Walk + rewriter rather than the greedy driver: a failing group would be
   // retried (and its error repeated) on each greedy iteration.
   void runOnOperation() override {
+    FailureOr<tcp::CudnnFusionPolicy> policy = tcp::makeCudnnFusionPolicy(
+        getOperation(), getArgument(), targetSm, fuseFp32,
+        tcp::CudnnFusionPolicy().maxOps, batchNorm, allowTf32Matmul);
+    if (failed(policy))
+      return signalPassFailure();
     SmallVector<tcp::IsolatedGroupOp> groups;
     getOperation().walk([&](tcp::IsolatedGroupOp group) {
-      if (isCudnnGroup(group))
+      if (isCudnnGroup(group) || isUntypedGroup(group))
         groups.push_back(group);
     });
-    // An RNN inside a cuDNN group is its group's error (no graph can hold
-    // it), not an op of its own.
+    // An RNN inside a group of those is its group's error (no graph can
+    // hold it), not an op of its own.
     SmallVector<tcp::CustomOp> rnns;
     getOperation().walk([&](tcp::CustomOp op) {
       auto group = op->getParentOfType<tcp::IsolatedGroupOp>();
-      if (cudnn_mlir::isRnnCustomOp(op) && !(group && isCudnnGroup(group)))
+      if (cudnn_mlir::isRnnCustomOp(op) &&
+          !(group && llvm::is_contained(groups, group)))
         rnns.push_back(op);
     });
     IRRewriter rewriter(&getContext());
     bool failedAny = false;
-    for (tcp::IsolatedGroupOp group : groups)
+    for (tcp::IsolatedGroupOp group : groups) {
+      if (isUntypedGroup(group) && failed(checkUntypedGroup(group, *policy))) {
+        failedAny = true;
+        continue;
+      }
       failedAny |=
           failed(convertGroup(rewriter, group, alignment, splitFallback));
+    }
     for (tcp::CustomOp op : rnns)
       failedAny |= failed(cudnn_mlir::convertRnnCustomOp(rewriter, op));
     if (failedAny)
@@ -865,10 +932,10 @@ struct ConvertTcpToCudnnPass
 };
 } // namespace
 
-void mlir::cudnn_mlir::populateTcpToCudnnPatterns(RewritePatternSet &patterns,
-                                                  int64_t alignment,
-                                                  bool splitForms) {
-  patterns.add<IsolatedGroupToGraph>(patterns.getContext(), alignment,
+void mlir::cudnn_mlir::populateTcpToCudnnPatterns(
+    RewritePatternSet &patterns, int64_t alignment,
+    const tcp::CudnnFusionPolicy &policy, bool splitForms) {
+  patterns.add<IsolatedGroupToGraph>(patterns.getContext(), alignment, policy,
                                      splitForms);
   patterns.add<RnnCustomOpToCudnn>(patterns.getContext());
 }

@@ -150,3 +150,70 @@ func.func @rank_zero(%x: tensor<f32>) -> tensor<f32> {
   } : tensor<f32> -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// Groups without group_type (the seed's stage 2 form) are graphs only when
+// the support table accepts them; every rejection names the op and the
+// table's reason (convert-tcp-to-cudnn-untyped.mlir has the accepted ones).
+
+func.func @untyped_unsupported_op(%x: tensor<1x8x6x6xf16>, %w: tensor<8x8x3x3xf16>) -> tensor<1x8x6x6xf16> {
+  %0 = tcp.isolated_group %x, %w {
+  ^bb0(%a: tensor<1x8x6x6xf16>, %k: tensor<8x8x3x3xf16>):
+    %1 = tcp.conv2d %a, %k {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
+        : tensor<1x8x6x6xf16>, tensor<8x8x3x3xf16> -> tensor<1x8x6x6xf16>
+    // expected-error @below {{'tcp.round' op expects an op the cuDNN support table accepts (its tcp.isolated_group has no group_type, so the table decides), but got 'tcp.round': not an op cuDNN graphs run (see the support table)}}
+    %2 = tcp.round %1 : tensor<1x8x6x6xf16> -> tensor<1x8x6x6xf16>
+    tcp.yield %2 : tensor<1x8x6x6xf16>
+  } : tensor<1x8x6x6xf16>, tensor<8x8x3x3xf16> -> tensor<1x8x6x6xf16>
+  return %0 : tensor<1x8x6x6xf16>
+}
+
+// -----
+
+func.func @untyped_exact_fp32_matmul(%x: tensor<4x8xf32>, %y: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %0 = tcp.isolated_group %x, %y {
+  ^bb0(%a: tensor<4x8xf32>, %b: tensor<8x8xf32>):
+    // expected-error @below {{'tcp.matmul' op expects an op the cuDNN support table accepts (its tcp.isolated_group has no group_type, so the table decides), but got 'tcp.matmul': fp32 matmul and allow-tf32-matmul=false: cuDNN's fp32 matmul engines compute in TF32 (cuDNN 9.14, H100); it is a generated kernel}}
+    %1 = tcp.matmul %a, %b : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+    tcp.yield %1 : tensor<4x8xf32>
+  } : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @untyped_integer_add(%x: tensor<4x8xi32>) -> tensor<4x8xi32> {
+  %0 = tcp.isolated_group %x {
+  ^bb0(%a: tensor<4x8xi32>):
+    // expected-error @below {{'tcp.add' op expects an op the cuDNN support table accepts (its tcp.isolated_group has no group_type, so the table decides), but got 'tcp.add': unsupported element type 'i32' (cuDNN graphs here take f16, bf16, f32)}}
+    %1 = tcp.add %a, %a : tensor<4x8xi32>, tensor<4x8xi32> -> tensor<4x8xi32>
+    tcp.yield %1 : tensor<4x8xi32>
+  } : tensor<4x8xi32> -> tensor<4x8xi32>
+  return %0 : tensor<4x8xi32>
+}
+
+// -----
+
+func.func @untyped_pointwise_only(%x: tensor<8xf16>) -> tensor<8xf16> {
+  // expected-error @below {{'tcp.isolated_group' op expects a conv, matmul, norm or pool for the cuDNN graph to be built around (cuDNN runs no graph of pointwise ops alone), but got none in a group without group_type}}
+  %0 = tcp.isolated_group %x {
+  ^bb0(%a: tensor<8xf16>):
+    %1 = tcp.tanh %a : tensor<8xf16> -> tensor<8xf16>
+    tcp.yield %1 : tensor<8xf16>
+  } : tensor<8xf16> -> tensor<8xf16>
+  return %0 : tensor<8xf16>
+}
+
+// -----
+
+func.func @untyped_two_anchors(%x: tensor<4x8xf16>, %y: tensor<8x8xf16>) -> tensor<4x8xf16> {
+  %0 = tcp.isolated_group %x, %y {
+  ^bb0(%a: tensor<4x8xf16>, %b: tensor<8x8xf16>):
+    %1 = tcp.matmul %a, %b : tensor<4x8xf16>, tensor<8x8xf16> -> tensor<4x8xf16>
+    // expected-error @below {{'tcp.matmul' op expects one conv, matmul, norm or pool per cuDNN graph, but got 'tcp.matmul' after 'tcp.matmul' in a tcp.isolated_group without group_type}}
+    %2 = tcp.matmul %1, %b : tensor<4x8xf16>, tensor<8x8xf16> -> tensor<4x8xf16>
+    tcp.yield %2 : tensor<4x8xf16>
+  } : tensor<4x8xf16>, tensor<8x8xf16> -> tensor<4x8xf16>
+  return %0 : tensor<4x8xf16>
+}

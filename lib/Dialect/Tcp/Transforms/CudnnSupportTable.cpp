@@ -81,6 +81,28 @@ mlir::tcp::parseBatchNormPolicy(llvm::StringRef text) {
       .Default(std::nullopt);
 }
 
+FailureOr<CudnnFusionPolicy> mlir::tcp::makeCudnnFusionPolicy(
+    Operation *at, StringRef pass, unsigned targetSm, bool fuseFp32,
+    unsigned maxOps, StringRef batchNorm, bool allowTf32Matmul) {
+  if (targetSm < kMinCudnnFusionSm)
+    return at->emitError() << pass
+                           << " expects target-sm >= " << kMinCudnnFusionSm
+                           << " (the support table describes sm_80 and sm_90 "
+                              "engines), but got "
+                           << static_cast<uint64_t>(targetSm);
+  if (maxOps < 1)
+    return at->emitError() << pass << " expects max-ops >= 1, but got 0";
+  std::optional<BatchNormPolicy> batchNormPolicy =
+      parseBatchNormPolicy(batchNorm);
+  if (!batchNormPolicy)
+    return at->emitError() << pass
+                           << " expects batch-norm=auto|cudnn|codegen, but "
+                              "got '"
+                           << batchNorm << "'";
+  return CudnnFusionPolicy{targetSm, fuseFp32, maxOps, *batchNormPolicy,
+                           allowTf32Matmul};
+}
+
 static bool isInferenceBackward(Operation *op) {
   auto backward = dyn_cast<tcp::BatchNormBackwardOp>(op);
   return backward && !backward.getTraining();

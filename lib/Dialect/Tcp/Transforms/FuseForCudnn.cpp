@@ -236,9 +236,7 @@ LogicalResult GroupPlanner::plan() {
     if (grouped.contains(&op))
       continue;
     std::optional<CudnnOpSupport> row = lookupCudnnSupport(&op);
-    if (!row || (row->role != CudnnRole::Anchor &&
-                 row->role != CudnnRole::Norm &&
-                 row->role != CudnnRole::Pooling))
+    if (!row || !buildsGraph(row->role))
       continue;
     std::string typeReason = whyCudnnCannotRun(&op, row->role, policy);
     if (!typeReason.empty() && isCudnnRequired(&op, policy))
@@ -364,31 +362,14 @@ struct TcpFuseForCudnnPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (targetSm < kMinCudnnFusionSm) {
-      getOperation().emitError("tcp-fuse-for-cudnn expects target-sm >= ")
-          << kMinCudnnFusionSm
-          << " (the support table describes sm_80 and sm_90 engines), but got "
-          << static_cast<uint64_t>(targetSm);
+    FailureOr<CudnnFusionPolicy> policy =
+        makeCudnnFusionPolicy(getOperation(), getArgument(), targetSm, fuseFp32,
+                              maxOps, batchNorm, allowTf32Matmul);
+    if (failed(policy))
       return signalPassFailure();
-    }
-    if (maxOps < 1) {
-      getOperation().emitError("tcp-fuse-for-cudnn expects max-ops >= 1, but "
-                               "got 0");
-      return signalPassFailure();
-    }
     if (foldBatchNorm)
       foldBatchNormsAfterConvs(getOperation());
     rewriteGlobalAveragePools(getOperation());
-    std::optional<BatchNormPolicy> batchNormPolicy =
-        parseBatchNormPolicy(batchNorm);
-    if (!batchNormPolicy) {
-      getOperation().emitError("tcp-fuse-for-cudnn expects "
-                               "batch-norm=auto|cudnn|codegen, but got '")
-          << batchNorm << "'";
-      return signalPassFailure();
-    }
-    CudnnFusionPolicy policy{targetSm, fuseFp32, maxOps, *batchNormPolicy,
-                             allowTf32Matmul};
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) {
       Operation *parent = block->getParentOp();
@@ -396,7 +377,7 @@ struct TcpFuseForCudnnPass
         blocks.push_back(block);
     });
     for (Block *block : blocks) {
-      GroupPlanner planner(*block, policy);
+      GroupPlanner planner(*block, *policy);
       if (failed(planner.plan()))
         return signalPassFailure();
       for (const PlannedGroup &group : planner.getGroups())

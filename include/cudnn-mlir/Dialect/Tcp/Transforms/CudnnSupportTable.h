@@ -33,6 +33,14 @@ enum class CudnnRole {
   Broadcast,
 };
 
+/// Whether a graph is built around an op of `role`: a conv or matmul with
+/// its prologue and epilogue, or a norm or pool alone. Every graph has
+/// exactly one such op; cuDNN runs no graph of pointwise ops alone.
+inline bool buildsGraph(CudnnRole role) {
+  return role == CudnnRole::Anchor || role == CudnnRole::Norm ||
+         role == CudnnRole::Pooling;
+}
+
 /// One row of the table.
 struct CudnnOpSupport {
   llvm::StringLiteral opName;
@@ -59,6 +67,14 @@ struct CudnnFusionPolicy {
   /// out of graphs.
   bool allowTf32Matmul = false;
 };
+
+/// The policy of the options tcp-fuse-for-cudnn and convert-tcp-to-cudnn
+/// share (`batchNorm` as text); emits an error at `at` naming `pass` and
+/// fails when one is out of range.
+FailureOr<CudnnFusionPolicy>
+makeCudnnFusionPolicy(Operation *at, llvm::StringRef pass, unsigned targetSm,
+                      bool fuseFp32, unsigned maxOps, llvm::StringRef batchNorm,
+                      bool allowTf32Matmul);
 
 /// The table row of `op`, or nullopt when cuDNN graphs cannot run it.
 std::optional<CudnnOpSupport> lookupCudnnSupport(Operation *op);

@@ -139,9 +139,10 @@ def with_precision(options: str) -> str:
 def default_options(imported) -> str:
     """The pipeline options a model gets unless the caller passes its own:
     PyTorch's precision flags (with_precision), and for fp32 models
-    `fuse-fp32=false` (fp32 convolutions and matmuls as generated kernels):
-    on the H100 with cuDNN 9.14 an exact fp32 conv with a batch-norm
-    epilogue (mul, add, ReLU) has no engine (docs/frontend.md, "fp32")."""
+    `fuse-fp32=false` (fp32 convolutions as generated kernels, fp32 matmuls
+    on cuBLAS): on the H100 with cuDNN 9.14 an exact fp32 conv with a
+    batch-norm epilogue (mul, add, ReLU) has no engine (docs/frontend.md,
+    "fp32")."""
     types = {a.dtype for a in imported.args + imported.results}
     if "f32" in types and not types & {"f16", "bf16"}:
         return with_precision("fuse-fp32=false")

@@ -503,3 +503,14 @@ func.func @rnn_weight_space(%h: !cudnn.handle, %a: memref<96x16xf32>, %b: memref
   %w = cudnn.rnn_weight_space %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b, %c, %d : memref<96x16xf32>, memref<96x32xf32>, memref<96xf32>, memref<96xf32>) : memref<4800xf32>
   return %w : memref<4800xf32>
 }
+
+// CHECK-LABEL: func.func @gemm
+// CHECK: %[[H:.*]] = cudnn.get_current_handle
+// CHECK: cudnn.gemm %[[H]](%{{.*}}, %{{.*}}) {transpose_b} : tensor<2x16x32xf32>, tensor<2x8x32xf32> -> tensor<2x16x8xf32>
+// CHECK: cudnn.execute_gemm %[[H]](%{{.*}}, %{{.*}}) outs(%{{.*}}) {transpose_a} : memref<32x16xf32>, memref<32x8xf32>, memref<16x8xf32>
+func.func @gemm(%a: tensor<2x16x32xf32>, %b: tensor<2x8x32xf32>, %x: memref<32x16xf32>, %y: memref<32x8xf32>, %z: memref<16x8xf32>) -> tensor<2x16x8xf32> {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %c = cudnn.gemm %h(%a, %b) {transpose_b} : tensor<2x16x32xf32>, tensor<2x8x32xf32> -> tensor<2x16x8xf32>
+  cudnn.execute_gemm %h(%x, %y) outs(%z) {transpose_a} : memref<32x16xf32>, memref<32x8xf32>, memref<16x8xf32>
+  return %c : tensor<2x16x8xf32>
+}

@@ -35,8 +35,8 @@ using namespace mlir::cudnn;
 namespace {
 
 /// Ops outside cuDNN graphs that bufferize into something the LLVM lowering
-/// runs: views, constants, layout conversions, the RNN ops, the graphs
-/// themselves,
+/// runs: views, constants, layout conversions, the RNN ops, the cuBLAS
+/// GEMMs, the graphs themselves,
 /// linalg ops (generated kernels, codegen-map-to-gpu), and launches of
 /// generated kernels (on buffers already).
 bool hasDeviceLowering(Operation *op) {
@@ -46,7 +46,7 @@ bool hasDeviceLowering(Operation *op) {
              BuildAndExecGraphOp, ExecuteGraphOp, ConvertLayoutOp,
              RnnPackWeightsOp, RnnUnpackWeightsOp, RnnForwardOp,
              RnnBackwardDataOp, RnnBackwardWeightsOp, RnnExecuteOp,
-             RnnReserveSizeOp,
+             RnnReserveSizeOp, GemmOp, ExecuteGemmOp,
              gpu::LaunchFuncOp, linalg::LinalgOp>(op) ||
          isa<memref::MemRefDialect, bufferization::BufferizationDialect>(
              op->getDialect());

@@ -888,6 +888,10 @@ CASES = [
          graphs=1),
     Case("matmul_bias_gelu_tanh_f32", gelu_after_matmul("tanh"), TF32_TOL,
          graphs=1),
+    # The same with the default options (PyTorch's exact matmul precision):
+    # the matmul on cuBLAS in exact fp32, bias + GELU a generated kernel.
+    Case("matmul_bias_gelu_exact_f32", gelu_after_matmul("none"), FP32_TOL,
+         graphs=0),
     # A batch norm alone: no cuDNN engine runs it (the graph's rsqrt(var +
     # eps) on the 1xCx1x1 statistics has no anchor), so batch-norm=auto
     # makes it a generated kernel (issue 7).

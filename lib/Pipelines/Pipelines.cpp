@@ -82,6 +82,10 @@ void cudnn_mlir::buildTcpToCudnnPipeline(
   funcPm.addPass(tcp::createTcpIsolateGroupOpsPass());
   funcPm.addPass(cudnn_mlir::createConvertTcpToCudnnPass(
       passOptions<cudnn_mlir::ConvertTcpToCudnnPassOptions>(options)));
+  // The fp32 matmuls no graph took run on cuBLAS, exact, not as generated
+  // kernels.
+  funcPm.addPass(cudnn_mlir::createConvertTcpToCublasPass(
+      passOptions<cudnn_mlir::ConvertTcpToCublasPassOptions>(options)));
   funcPm.addPass(cudnn::createCudnnAssignLayoutsPass(
       passOptions<cudnn::CudnnAssignLayoutsPassOptions>(options)));
   funcPm.addPass(createCanonicalizerPass());

@@ -4,6 +4,7 @@
 #define CUDNN_MLIR_CONVERSION_PASSES_H
 
 #include "cudnn-mlir/Conversion/CudnnToLLVM/CudnnToLLVM.h"
+#include "cudnn-mlir/Conversion/TcpToCudnn/TcpToCublas.h"
 #include "cudnn-mlir/Conversion/TcpToCudnn/TcpToCudnn.h"
 #include "cudnn-mlir/Conversion/TcpToLinalg/TcpToLinalg.h"
 

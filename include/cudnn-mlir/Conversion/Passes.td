@@ -145,6 +145,43 @@ def ConvertTcpToCudnnPass : Pass<"convert-tcp-to-cudnn", "func::FuncOp"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def ConvertTcpToCublasPass : Pass<"convert-tcp-to-cublas", "func::FuncOp"> {
+  let summary = "Runs the fp32 matmuls no cuDNN graph took on cuBLAS";
+  let description = [{
+    Rewrites every fp32 `tcp.matmul` / `tcp.batch_matmul` outside cuDNN
+    groups (an exact fp32 matmul, which `tcp-fuse-for-cudnn` keeps out of
+    graphs unless `allow-tf32-matmul`, or one `fuse-fp32=false` left out)
+    into `cudnn.gemm`: one cublasGemmStridedBatchedEx in exact fp32 at run
+    time, as PyTorch eager runs it, instead of a naive generated kernel. An
+    operand that is a `tcp.transpose` swapping its last two dims is read
+    through cuBLAS's transpose flag instead (`transpose_a`/`transpose_b`);
+    any other transpose stays a copy (a generated transpose kernel). f64
+    matmuls, and matmuls with dynamic shapes, stay for the generated-kernel
+    road.
+
+    With `report`, each function where a convolution or a matmul is still
+    left for a naive generated kernel gets one warning, one line per op kind
+    and reason with its count: a last resort, slow on large shapes.
+
+    Example:
+
+    ```mlir
+    // before
+    %t = tcp.transpose %w {permutation = array<i64: 1, 0>} : tensor<8x32xf32> -> tensor<32x8xf32>
+    %0 = tcp.matmul %a, %t : tensor<16x32xf32>, tensor<32x8xf32> -> tensor<16x8xf32>
+    // after
+    %h = cudnn.get_current_handle !cudnn.handle
+    %0 = cudnn.gemm %h(%a, %w) {transpose_b} : tensor<16x32xf32>, tensor<8x32xf32> -> tensor<16x8xf32>
+    ```
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Warn, per function, about every convolution and matmul left for "
+           "a naive generated kernel, grouped by reason">,
+  ];
+  let dependentDialects = ["::mlir::cudnn::CudnnDialect"];
+}
+
 def ConvertCudnnToLLVMPass : Pass<"convert-cudnn-to-llvm", "ModuleOp"> {
   let summary = "Lowers a bufferized cuDNN module to LLVM code that calls the runtime";
   let description = [{

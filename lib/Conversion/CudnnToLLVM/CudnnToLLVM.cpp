@@ -127,6 +127,7 @@ LogicalResult checkHostCode(ModuleOp module) {
     if (isa<ModuleOp, func::FuncOp, func::ReturnOp, func::CallOp,
             memref::ExtractStridedMetadataOp, cudnn::GetCurrentHandleOp,
             cudnn::RnnExecuteOp, cudnn::RnnReserveSizeOp,
+            cudnn::ExecuteGemmOp,
             cudnn::RnnWeightSpaceOp, memref::DeallocOp, memref::CastOp,
             memref::ExpandShapeOp,
             memref::CollapseShapeOp, memref::ReinterpretCastOp, memref::ViewOp,
@@ -473,6 +474,17 @@ void prepareRnnCallSites(ModuleOp module, CudnnToLLVMState &state,
   });
 }
 
+/// The "where" string of each cuBLAS GEMM (its source location).
+void prepareGemmCallSites(ModuleOp module, CudnnToLLVMState &state) {
+  GlobalBuilder globals(module);
+  int index = 0;
+  module.walk([&](cudnn::ExecuteGemmOp op) {
+    std::string prefix = "__cmrt_gemm" + std::to_string(index++);
+    state.gemms[op] = globals.string(prefix + "_where",
+                                     describeLocation(op.getLoc(), prefix));
+  });
+}
+
 struct ConvertCudnnToLLVMPass
     : public cudnn_mlir::impl::ConvertCudnnToLLVMPassBase<
           ConvertCudnnToLLVMPass> {
@@ -495,6 +507,7 @@ struct ConvertCudnnToLLVMPass
                                      {allowTf32Conv, allowTf32Matmul})))
       return signalPassFailure();
     prepareRnnCallSites(module, state, autotune);
+    prepareGemmCallSites(module, state);
 
     LLVMTypeConverter converter(ctx);
     converter.addConversion([](cudnn::HandleType type) -> Type {

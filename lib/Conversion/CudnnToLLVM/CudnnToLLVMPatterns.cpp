@@ -2,8 +2,9 @@
 //
 // Every buffer of a compiled module is device memory, so the memref ops that
 // create, free, fill or copy buffers become runtime calls ordered on the
-// invocation's stream, and a cuDNN graph becomes one cmrtInvocationGraph
-// call with its constant description and the buffers' pointers.
+// invocation's stream, a cuDNN graph becomes one cmrtInvocationGraph
+// call with its constant description and the buffers' pointers, and a
+// cuBLAS GEMM one cmrtInvocationGemm call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -359,6 +360,59 @@ struct RnnReserveSizeLowering
   }
 };
 
+/// A cuBLAS GEMM on row-major buffers: one cmrtInvocationGemm call. The
+/// batch dims flatten into cuBLAS's batch; each buffer's row length is its
+/// leading dimension and its matrix size its batch stride.
+struct ExecuteGemmLowering
+    : public ConvertOpToLLVMPattern<cudnn::ExecuteGemmOp> {
+  ExecuteGemmLowering(const LLVMTypeConverter &converter,
+                      const CudnnToLLVMState &state)
+      : ConvertOpToLLVMPattern(converter), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(cudnn::ExecuteGemmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto typeOf = [](Value v) { return cast<MemRefType>(v.getType()); };
+    ArrayRef<int64_t> a = typeOf(op.getA()).getShape();
+    ArrayRef<int64_t> c = typeOf(op.getC()).getShape();
+    int64_t batch = 1;
+    for (int64_t d : c.drop_back(2))
+      batch *= d;
+    int64_t m = c[c.size() - 2], n = c.back();
+    int64_t k = op.getTransposeA() ? a[a.size() - 2] : a.back();
+    auto pointer = [&](Value memref, Value converted) {
+      return dataPointer(rewriter, loc, *getTypeConverter(), typeOf(memref),
+                         converted);
+    };
+    // A stored row, and a stored matrix, of each buffer.
+    auto row = [&](Value memref) { return typeOf(memref).getShape().back(); };
+    auto matrix = [&](Value memref) {
+      ArrayRef<int64_t> shape = typeOf(memref).getShape();
+      return shape[shape.size() - 2] * shape.back();
+    };
+    auto i64 = [&](int64_t value) { return i64Constant(rewriter, loc, value); };
+    FlatSymbolRefAttr whereSymbol = state.gemms.lookup(op);
+    if (!whereSymbol)
+      return rewriter.notifyMatchFailure(op, "GEMM was not prepared");
+    Value where = addressOf(rewriter, loc, whereSymbol);
+    if (failed(callRuntime(
+            rewriter, op, "cmrtInvocationGemm",
+            {adaptor.getHandle(), i64(op.getTransposeA()),
+             i64(op.getTransposeB()), i64(m), i64(n), i64(k), i64(batch),
+             pointer(op.getA(), adaptor.getA()), i64(row(op.getA())),
+             i64(matrix(op.getA())), pointer(op.getB(), adaptor.getB()),
+             i64(row(op.getB())), i64(matrix(op.getB())),
+             pointer(op.getC(), adaptor.getC()), i64(row(op.getC())),
+             i64(matrix(op.getC())), where})))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const CudnnToLLVMState &state;
+};
+
 struct AllocLowering : public DeviceMemoryPattern<memref::AllocOp> {
   using DeviceMemoryPattern::DeviceMemoryPattern;
   LogicalResult
@@ -524,6 +578,6 @@ void mlir::cudnn_mlir::populateCudnnToLLVMPatterns(
   patterns.add<GetCurrentHandleLowering, AllocLowering, DeallocLowering,
                CopyLowering>(converter);
   patterns.add<ExecuteGraphLowering, GetGlobalLowering, RnnExecuteLowering,
-               RnnReserveSizeLowering, RnnWeightSpaceLowering>(converter,
-                                                               state);
+               RnnReserveSizeLowering, RnnWeightSpaceLowering,
+               ExecuteGemmLowering>(converter, state);
 }

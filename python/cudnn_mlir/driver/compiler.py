@@ -143,7 +143,7 @@ def default_options(imported) -> str:
     for a fused fp32 graph (on the H100 with cuDNN 9.14, an exact-fp32 conv
     with a batch-norm epilogue), the module runs the graph's compiled split
     form: the conv alone in cuDNN, the epilogue as a generated kernel
-    (docs/fusion.md)."""
+    (docs/fusion.md). Exact fp32 matmuls run on cuBLAS."""
     del imported  # every model gets the same today
     return with_precision("")
 

@@ -1137,3 +1137,83 @@ func.func @rnn_weight_space_count(%h: !cudnn.handle, %a: memref<96x16xf32>, %b: 
   %w = cudnn.rnn_weight_space %h config = #cudnn.rnn_config<cell = gru, input_size = 16, hidden_size = 32, proj_size = 0, num_layers = 1, direction = unidirectional, bias = double, layout = seq_major_unpacked, math = default, dropout = 0.0 : f32> params(%a, %b : memref<96x16xf32>, memref<96x32xf32>) : memref<4800xf32>
   return
 }
+
+// -----
+
+// cudnn.gemm / cudnn.execute_gemm (CudnnBlasOps.cpp), C1: f32 only.
+func.func @gemm_f16(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  // expected-error @+1 {{'cudnn.gemm' op expects f32 a, b and c, but got 'f16', 'f16' and 'f16'}}
+  %c = cudnn.gemm %h(%a, %b) : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf16>
+  return
+}
+
+// -----
+
+// C2: one rank, at least 2.
+func.func @gemm_ranks(%a: tensor<2x16x32xf32>, %b: tensor<32x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  // expected-error @+1 {{'cudnn.gemm' op expects a, b and c of one rank >= 2, but got 3, 2 and 3}}
+  %c = cudnn.gemm %h(%a, %b) : tensor<2x16x32xf32>, tensor<32x8xf32> -> tensor<2x16x8xf32>
+  return
+}
+
+// -----
+
+// C2: static shapes.
+func.func @gemm_dynamic(%a: tensor<?x32xf32>, %b: tensor<32x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  // expected-error @+1 {{'cudnn.gemm' op expects static shapes, but got a of shape [?, 32]}}
+  %c = cudnn.gemm %h(%a, %b) : tensor<?x32xf32>, tensor<32x8xf32> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+// C3: packed tensors.
+func.func @gemm_encoded(%a: tensor<1x2x16x32xf32, #cudnn.channels_last>, %b: tensor<1x2x32x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  // expected-error @+1 {{'cudnn.gemm' op expects a without a layout encoding (packed), but got 'tensor<1x2x16x32xf32, #cudnn.channels_last>'}}
+  %c = cudnn.gemm %h(%a, %b) : tensor<1x2x16x32xf32, #cudnn.channels_last>, tensor<1x2x32x8xf32> -> tensor<1x2x16x8xf32>
+  return
+}
+
+// -----
+
+// C3: row-major buffers.
+func.func @execute_gemm_strided(%a: memref<16x32xf32, strided<[64, 1]>>, %b: memref<32x8xf32>, %c: memref<16x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  // expected-error @+1 {{'cudnn.execute_gemm' op expects a with the identity layout (row-major), but got 'memref<16x32xf32, strided<[64, 1]>>'}}
+  cudnn.execute_gemm %h(%a, %b) outs(%c) : memref<16x32xf32, strided<[64, 1]>>, memref<32x8xf32>, memref<16x8xf32>
+  return
+}
+
+// -----
+
+// C4: equal batch dims.
+func.func @gemm_batch(%a: tensor<2x16x32xf32>, %b: tensor<3x32x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  // expected-error @+1 {{'cudnn.gemm' op expects b's batch dims to be c's [2], but got [3]}}
+  %c = cudnn.gemm %h(%a, %b) : tensor<2x16x32xf32>, tensor<3x32x8xf32> -> tensor<2x16x8xf32>
+  return
+}
+
+// -----
+
+// C5: one k; transpose_b reads b's last dim as k.
+func.func @gemm_k(%a: tensor<16x32xf32>, %b: tensor<32x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  // expected-error @+1 {{'cudnn.gemm' op expects a's k (its last dim) to equal b's k (its last dim), but got 32 and 8}}
+  %c = cudnn.gemm %h(%a, %b) {transpose_b} : tensor<16x32xf32>, tensor<32x8xf32> -> tensor<16x32xf32>
+  return
+}
+
+// -----
+
+// C6: c is m x n.
+func.func @execute_gemm_c(%a: memref<32x16xf32>, %b: memref<32x8xf32>, %c: memref<32x8xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  // expected-error @+1 {{'cudnn.execute_gemm' op expects c's matrix to be m x n = [16, 8], but got [32, 8]}}
+  cudnn.execute_gemm %h(%a, %b) outs(%c) {transpose_a} : memref<32x16xf32>, memref<32x8xf32>, memref<32x8xf32>
+  return
+}

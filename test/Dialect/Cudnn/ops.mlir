@@ -523,4 +523,14 @@ func.func @graph_that_tries(%h: !cudnn.handle, %t: tensor<8x16xf32>, %m: memref<
     cudnn.build_graph(%0) : !v
   } -> i1
   return %r#0, %r#1, %ran : tensor<8x16xf32>, i1, i1
+
+// CHECK-LABEL: func.func @gemm
+// CHECK: %[[H:.*]] = cudnn.get_current_handle
+// CHECK: cudnn.gemm %[[H]](%{{.*}}, %{{.*}}) {transpose_b} : tensor<2x16x32xf32>, tensor<2x8x32xf32> -> tensor<2x16x8xf32>
+// CHECK: cudnn.execute_gemm %[[H]](%{{.*}}, %{{.*}}) outs(%{{.*}}) {transpose_a} : memref<32x16xf32>, memref<32x8xf32>, memref<16x8xf32>
+func.func @gemm(%a: tensor<2x16x32xf32>, %b: tensor<2x8x32xf32>, %x: memref<32x16xf32>, %y: memref<32x8xf32>, %z: memref<16x8xf32>) -> tensor<2x16x8xf32> {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %c = cudnn.gemm %h(%a, %b) {transpose_b} : tensor<2x16x32xf32>, tensor<2x8x32xf32> -> tensor<2x16x8xf32>
+  cudnn.execute_gemm %h(%x, %y) outs(%z) {transpose_a} : memref<32x16xf32>, memref<32x8xf32>, memref<16x8xf32>
+  return %c : tensor<2x16x8xf32>
 }

@@ -38,6 +38,8 @@ struct RnnCallSite {
 struct CudnnToLLVMState {
   llvm::DenseMap<Operation *, GraphCallSite> graphs;
   llvm::DenseMap<Operation *, RnnCallSite> rnns;
+  /// cudnn.execute_gemm -> the global string naming it in messages.
+  llvm::DenseMap<Operation *, FlatSymbolRefAttr> gemms;
   /// memref.get_global ops only used as by-value graph scalars: no upload.
   llvm::DenseSet<Operation *> scalarOnlyGlobals;
   /// memref.global name -> the slot global of its device copy.
@@ -49,7 +51,7 @@ struct CudnnToLLVMState {
 bool isDynamicByteBuffer(MemRefType type);
 
 /// Adds the patterns that lower cudnn ops (get_current_handle,
-/// execute_graph, rnn_execute) and device-memory memref ops (alloc, dealloc, get_global,
+/// execute_graph, rnn_execute, execute_gemm) and device-memory memref ops (alloc, dealloc, get_global,
 /// copy) to runtime calls. `state` must outlive the conversion.
 void populateCudnnToLLVMPatterns(const LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,

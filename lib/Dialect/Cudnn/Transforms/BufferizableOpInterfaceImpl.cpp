@@ -148,6 +148,27 @@ struct BuildAndExecGraphOpInterface
   }
 };
 
+/// A cuBLAS GEMM on tensors becomes cudnn.execute_gemm on buffers, writing a
+/// fresh c.
+struct GemmOpInterface : public FreshResultsModel<GemmOpInterface, GemmOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto gemm = cast<GemmOp>(op);
+    FailureOr<SmallVector<Value>> ins = buffersOf(
+        rewriter, op, {gemm.getA(), gemm.getB()}, options, state);
+    FailureOr<SmallVector<Value>> outs =
+        allocateResults(rewriter, op->getLoc(), gemm.getC(), options);
+    if (failed(ins) || failed(outs))
+      return failure();
+    ExecuteGemmOp::create(rewriter, op->getLoc(), gemm.getHandle(), (*ins)[0],
+                          (*ins)[1], (*outs)[0], gemm.getTransposeA(),
+                          gemm.getTransposeB());
+    replaceOpWithBufferizedValues(rewriter, op, *outs);
+    return success();
+  }
+};
+
 /// A layout conversion is a memref.copy between two strided buffers, which
 /// the LLVM lowering runs as one cudnnTransformTensor.
 struct ConvertLayoutOpInterface
@@ -370,6 +391,7 @@ void mlir::cudnn::registerBufferizableOpInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, CudnnDialect *) {
     BuildAndExecGraphOp::attachInterface<BuildAndExecGraphOpInterface>(*ctx);
     ConvertLayoutOp::attachInterface<ConvertLayoutOpInterface>(*ctx);
+    GemmOp::attachInterface<GemmOpInterface>(*ctx);
     RnnPackWeightsOp::attachInterface<RnnPackWeightsOpInterface>(*ctx);
     RnnUnpackWeightsOp::attachInterface<RnnUnpackWeightsOpInterface>(*ctx);
     RnnForwardOp::attachInterface<RnnForwardOpInterface>(*ctx);

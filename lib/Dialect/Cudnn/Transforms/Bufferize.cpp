@@ -37,8 +37,8 @@ using namespace mlir::cudnn;
 namespace {
 
 /// Ops outside cuDNN graphs that bufferize into something the LLVM lowering
-/// runs: views, constants, layout conversions, the RNN ops, the graphs
-/// themselves,
+/// runs: views, constants, layout conversions, the RNN ops, the cuBLAS
+/// GEMMs, the graphs themselves,
 /// linalg ops (generated kernels, codegen-map-to-gpu), launches of
 /// generated kernels (on buffers already), and the scf.if that picks a
 /// fused graph or its split form (convert-tcp-to-cudnn).
@@ -49,7 +49,7 @@ bool hasDeviceLowering(Operation *op) {
              BuildAndExecGraphOp, ExecuteGraphOp, ConvertLayoutOp,
              RnnPackWeightsOp, RnnUnpackWeightsOp, RnnForwardOp,
              RnnBackwardDataOp, RnnBackwardWeightsOp, RnnExecuteOp,
-             RnnReserveSizeOp,
+             RnnReserveSizeOp, GemmOp, ExecuteGemmOp,
              gpu::LaunchFuncOp, linalg::LinalgOp, scf::IfOp, scf::YieldOp>(
              op) ||
          isa<memref::MemRefDialect, bufferization::BufferizationDialect>(

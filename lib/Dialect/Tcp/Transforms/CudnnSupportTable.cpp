@@ -240,14 +240,13 @@ std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
   // Seen on an H100 with cuDNN 9.14 (runtime/lib/graph/ExactFp32.h): every engine
   // cuDNN offers for an fp32 matmul computes in TF32, none saying so in its
   // numerical notes, so the runtime refuses fp32 matmul graphs that must be
-  // exact. Such matmuls are generated kernels, which compute in fp32.
+  // exact. Such matmuls run on cuBLAS in exact fp32 (convert-tcp-to-cublas).
   if (!policy.allowTf32Matmul && isa<tcp::MatmulOp, tcp::BatchMatmulOp>(op) &&
       cast<RankedTensorType>(op->getOperand(0).getType())
           .getElementType()
           .isF32()) {
     os << "fp32 matmul and allow-tf32-matmul=false: cuDNN's fp32 matmul "
-          "engines compute in TF32 (cuDNN 9.14, H100); it is a generated "
-          "kernel";
+          "engines compute in TF32 (cuDNN 9.14, H100); it runs on cuBLAS";
     return reason;
   }
   // Seen on an H100 with cuDNN 9.14 (matmul_row_sum_f16 in the GPU suite):

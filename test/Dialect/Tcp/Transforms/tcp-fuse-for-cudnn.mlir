@@ -375,8 +375,8 @@ func.func @one_reduction(%x: tensor<1x8x4x4xf32>, %w: tensor<8x8x1x1xf32>) -> te
 // -----
 
 // allow-tf32-matmul=false (the default, PyTorch's "highest"): cuDNN computes
-// every fp32 matmul in TF32, so an fp32 matmul stays out of graphs (a
-// generated kernel) and so does its epilogue; with allow-tf32-matmul=true it
+// every fp32 matmul in TF32, so an fp32 matmul stays out of graphs (it runs
+// on cuBLAS, convert-tcp-to-cublas) and so does its epilogue; with allow-tf32-matmul=true it
 // is an anchor like an fp16 one.
 // CHECK-LABEL: func.func @fp32_matmul
 // CHECK-NOT:     tcp.group
@@ -386,7 +386,7 @@ func.func @one_reduction(%x: tensor<1x8x4x4xf32>, %w: tensor<8x8x1x1xf32>) -> te
 // TF32:            tcp.add
 // TF32:            tcp.yield
 func.func @fp32_matmul(%a: tensor<16x32xf32>, %b: tensor<32x8xf32>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
-  // expected-remark @+1 {{left out of cuDNN graphs: fp32 matmul and allow-tf32-matmul=false: cuDNN's fp32 matmul engines compute in TF32 (cuDNN 9.14, H100); it is a generated kernel}}
+  // expected-remark @+1 {{left out of cuDNN graphs: fp32 matmul and allow-tf32-matmul=false: cuDNN's fp32 matmul engines compute in TF32 (cuDNN 9.14, H100); it runs on cuBLAS}}
   %0 = tcp.matmul %a, %b : tensor<16x32xf32>, tensor<32x8xf32> -> tensor<16x8xf32>
   // expected-remark @+1 {{left out of cuDNN graphs: no conv/matmul anchor it could join}}
   %1 = tcp.add %0, %c : tensor<16x8xf32>, tensor<16x8xf32> -> tensor<16x8xf32>

@@ -10,5 +10,6 @@ include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.td"
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnPointwiseOps.td"
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnNormOps.td"
 include "cudnn-mlir/Dialect/Cudnn/IR/CudnnRnnOps.td"
+include "cudnn-mlir/Dialect/Cudnn/IR/CudnnBlasOps.td"
 
 #endif // CUDNN_MLIR_CUDNN

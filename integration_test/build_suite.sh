@@ -16,7 +16,11 @@ for mlir in "$ROOT"/integration_test/cases/*.mlir; do
   name="$(basename "$mlir" .mlir)"
   # A case may name its pipeline options: // COMPILE-OPTIONS: layout=...
   options="$(sed -n 's|^// COMPILE-OPTIONS: *||p' "$mlir" | head -1)"
+  # ... and its pipeline: // COMPILE-PIPELINE: tcp (a module of cuDNN graphs
+  # that wants tcp-to-llvm-pipeline's options, e.g. layout).
+  pipeline="$(sed -n 's|^// COMPILE-PIPELINE: *||p' "$mlir" | head -1)"
   if "$BUILD_DIR/bin/cudnn-compile" "$mlir" -o "$OUT_DIR/$name.so" \
+      ${pipeline:+--pipeline="$pipeline"} \
       ${options:+--pipeline-options="$options"}; then
     echo "compiled $name"
   else

@@ -1,7 +1,9 @@
+// COMPILE-PIPELINE: tcp
 // COMPILE-OPTIONS: layout=channels-last allow-tf32-conv=true
 // The seed's stage 3 as written: an fp32 graph with a relu prologue, at the
 // cudnn level, compiled with PyTorch's default conv precision (TF32 allowed)
-// and channels-last, the form cuDNN 9.14 has an engine for on Hopper (as
+// and channels-last (tcp-to-llvm-pipeline, whose cudnn-assign-layouts takes
+// graphs from any source), the form cuDNN 9.14 has an engine for on Hopper (as
 // seed_stage1). Exact fp32 NCHW it has none, and a graph written at the
 // cudnn level has no compiled split form (that comes from TCP groups): the
 // runtime's per-op split cannot run the ReLU alone on Hopper either.

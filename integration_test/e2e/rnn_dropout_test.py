@@ -99,6 +99,10 @@ def main(argv=None):
     parser.add_argument("--compile-only", action="store_true")
     parser.add_argument("--print-ir", action="store_true")
     args = parser.parse_args(argv)
+    # Exact fp32 on both sides; the flags are part of the artifact key, so
+    # --compile-only sets them as the run does.
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
     if args.print_ir or args.compile_only:
         rnn, x = build("cpu")
         imported = import_model(rnn, [x])
@@ -107,8 +111,6 @@ def main(argv=None):
         else:
             print(cudnn_mlir.compile_artifact(imported, cache_dir=args.cache))
         return 0
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.backends.cudnn.allow_tf32 = False
     rnn, x = build("cuda")
     try:
         check(rnn, x, args.cache)

@@ -174,7 +174,7 @@ func.func @untyped_unsupported_op(%x: tensor<1x8x6x6xf16>, %w: tensor<8x8x3x3xf1
 func.func @untyped_exact_fp32_matmul(%x: tensor<4x8xf32>, %y: tensor<8x8xf32>) -> tensor<4x8xf32> {
   %0 = tcp.isolated_group %x, %y {
   ^bb0(%a: tensor<4x8xf32>, %b: tensor<8x8xf32>):
-    // expected-error @below {{'tcp.matmul' op expects an op the cuDNN support table accepts (its tcp.isolated_group has no group_type, so the table decides), but got 'tcp.matmul': fp32 matmul and allow-tf32-matmul=false: cuDNN's fp32 matmul engines compute in TF32 (cuDNN 9.14, H100); it is a generated kernel}}
+    // expected-error @below {{'tcp.matmul' op expects an op the cuDNN support table accepts (its tcp.isolated_group has no group_type, so the table decides), but got 'tcp.matmul': fp32 matmul and allow-tf32-matmul=false: cuDNN's fp32 matmul engines compute in TF32 (cuDNN 9.14, H100); it runs on cuBLAS}}
     %1 = tcp.matmul %a, %b : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
     tcp.yield %1 : tensor<4x8xf32>
   } : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>

@@ -523,6 +523,7 @@ func.func @graph_that_tries(%h: !cudnn.handle, %t: tensor<8x16xf32>, %m: memref<
     cudnn.build_graph(%0) : !v
   } -> i1
   return %r#0, %r#1, %ran : tensor<8x16xf32>, i1, i1
+}
 
 // CHECK-LABEL: func.func @gemm
 // CHECK: %[[H:.*]] = cudnn.get_current_handle

@@ -223,6 +223,25 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationEnd(void *invocation) {
   return cmrt::fail(inv->status, inv->message);
 }
 
+/// The graph `words` built with `options` that a module keeps in `slot` for
+/// the invocation's device (what cmrtInvocationGraph and
+/// cmrtInvocationGraphTry share).
+static cmrtStatus graphInSlot(void **slot, const Invocation &inv,
+                              const int64_t *words, int64_t count,
+                              cmrtGraphOptions options, cmrtGraph &out) {
+  return handleInSlot(
+      slot, inv, out,
+      [&](cmrtGraph &built) {
+        return cmrtGraphGetOrBuild(words, count, options, inv.stream, &built);
+      },
+      cmrtGraphRelease);
+}
+
+/// How a failure names a graph's call site (its source location).
+static std::string graphAt(const char *where) {
+  return std::string("graph at ") + (where ? where : "?");
+}
+
 extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationGraph(
     void *invocation, void **slot, const int64_t *words, int64_t count,
     cmrtGraphOptions options, const int64_t *uids, void *const *pointers,
@@ -235,20 +254,13 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationGraph(
       return cmrt::fail(CMRT_ERROR_INVALID_ARGUMENT,
                         "cmrtInvocationGraph expects a slot, but got null");
     cmrtGraph graph = nullptr;
-    if (cmrtStatus b = handleInSlot(
-            slot, *inv, graph,
-            [&](cmrtGraph &built) {
-              return cmrtGraphGetOrBuild(words, count, options, inv->stream,
-                                         &built);
-            },
-            cmrtGraphRelease))
+    if (cmrtStatus b = graphInSlot(slot, *inv, words, count, options, graph))
       return b;
     return cmrtGraphExecute(graph, inv->stream, uids, pointers, n);
   });
   // The name is only spelled out on a failure: this is the per-call path.
   if (s != CMRT_SUCCESS)
-    failFromLastError(*inv, s,
-                      std::string("graph at ") + (where ? where : "?"));
+    failFromLastError(*inv, s, graphAt(where));
   return s;
 }
 
@@ -269,14 +281,8 @@ extern "C" CMRT_EXPORT int cmrtInvocationGraphTry(
     return 0;
   cmrtGraph graph = nullptr;
   cmrtStatus built = guarded("cmrtInvocationGraphTry", [&] {
-    return handleInSlot(
-        slot, *inv, graph,
-        [&](cmrtGraph &g) {
-          return cmrtGraphGetOrBuild(words, count,
-                                     options | CMRT_GRAPH_NO_SPLIT,
-                                     inv->stream, &g);
-        },
-        cmrtGraphRelease);
+    return graphInSlot(slot, *inv, words, count, options | CMRT_GRAPH_NO_SPLIT,
+                       graph);
   });
   if (built == CMRT_ERROR_NOT_SUPPORTED) {
     void *expected = nullptr;
@@ -301,7 +307,7 @@ extern "C" CMRT_EXPORT int cmrtInvocationGraphTry(
                                                  pointers, n);
                        });
   if (s != CMRT_SUCCESS)
-    failFromLastError(*inv, s, std::string("graph at ") + (where ? where : "?"));
+    failFromLastError(*inv, s, graphAt(where));
   return 1;
 }
 

@@ -28,6 +28,17 @@ for mlir in "$ROOT"/integration_test/cases/*.mlir; do
     failed+=("$name")
   fi
 done
+# Modules whose call must fail with a clear error (no_engine_error_test.py).
+mkdir -p "$OUT_DIR/errors"
+for mlir in "$ROOT"/integration_test/errors/*.mlir; do
+  name="$(basename "$mlir" .mlir)"
+  if "$BUILD_DIR/bin/cudnn-compile" "$mlir" -o "$OUT_DIR/errors/$name.so"; then
+    echo "compiled errors/$name"
+  else
+    echo "FAILED to compile errors/$name" >&2
+    failed+=("errors/$name")
+  fi
+done
 # The ResNet-18 example (examples/gen_resnet18_tcp.py) as it ships, and with
 # the image and weights channels-last at the boundary (no conversions).
 "$BUILD_DIR/bin/cudnn-compile" "$ROOT/examples/resnet18.mlir" \

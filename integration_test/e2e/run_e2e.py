@@ -159,7 +159,31 @@ def _through_torch_compile(model, inputs, cache, compile_only=False):
     return out
 
 
-def run_one(test, dtype, cache, torch_compile=False, aten=False):
+# --time: a model is "slow" when ours takes more than this times eager.
+SLOW_FACTOR = 1.10
+
+
+def time_against_eager(model, compiled, inputs, rounds=7, calls=10):
+    """(eager ms, ours ms) per call: medians of `rounds` rounds, the two
+    taking turns, each round `calls` back-to-back calls (CUDA events,
+    benchmarks/cuda_timing.py), after two warm-up calls each."""
+    sys.path.insert(0, os.path.join(HERE, "..", "..", "benchmarks"))
+    from cuda_timing import ms_per_call
+    import statistics
+    fns = [lambda: model(*inputs), lambda: compiled(*inputs)]
+    times = [[], []]
+    with torch.no_grad():
+        for fn in fns:
+            fn()
+            fn()
+        for _ in range(rounds):
+            for i, fn in enumerate(fns):
+                times[i].append(ms_per_call(torch, fn, calls))
+    return statistics.median(times[0]), statistics.median(times[1])
+
+
+def run_one(test, dtype, cache, torch_compile=False, aten=False,
+            timing=None):
     model, inputs = test.build(dtype, "cuda")
     reference = copy.deepcopy(model)
     pristine = copy.deepcopy(model) if dtype == "f32" else None
@@ -201,6 +225,12 @@ def run_one(test, dtype, cache, torch_compile=False, aten=False):
                              "rtol %g; worst: %s of %d outputs)%s"
                              % (worst_err, worst_ratio, atol, rtol, what,
                                 len(got), detail))
+    if timing is not None and not (torch_compile or aten or test.train):
+        eager_ms, ours_ms = time_against_eager(reference, compiled, inputs)
+        timing.append(eager_ms / ours_ms)
+        detail += " eager_ms=%.4g ours_ms=%.4g speedup=%.2fx%s" % (
+            eager_ms, ours_ms, eager_ms / ours_ms,
+            " SLOW" if ours_ms > SLOW_FACTOR * eager_ms else "")
     return "max_err=%.3g (%.2f of tolerance)%s" % (worst_err, worst_ratio,
                                                    detail)
 
@@ -222,6 +252,10 @@ def main():
     parser.add_argument("--print-ir", action="store_true",
                         help="print each test's imported TCP, '// -----' "
                         "between tests, and exit")
+    parser.add_argument("--time", action="store_true",
+                        help="after each passing inference test, time eager "
+                        "and ours per call (taking turns) and mark SLOW "
+                        "where ours takes over %.2fx eager" % SLOW_FACTOR)
     args = parser.parse_args()
     # Exact fp32 on both sides, eager and ours: the flags are part of the
     # artifact key too, so --compile-only must set them as the run will.
@@ -229,6 +263,7 @@ def main():
     torch.backends.cudnn.allow_tf32 = False
     dtypes = args.dtypes.split(",")
     counts = {"PASS": 0, "FAIL": 0, "XFAIL": 0, "XPASS": 0}
+    speedups = [] if args.time else None  # eager ms / ours ms per test
     for name in sorted(TESTS):
         if not re.search(args.filter, name):
             continue
@@ -250,7 +285,8 @@ def main():
                                          args.torch_compile)
                 else:
                     detail = run_one(test, dtype, args.cache,
-                                     args.torch_compile, args.aten)
+                                     args.torch_compile, args.aten,
+                                     speedups)
                 ok = True
             except Exception as error:  # reported, never hidden
                 detail = "%s: %s" % (type(error).__name__, error)
@@ -271,6 +307,14 @@ def main():
     if args.list or args.print_ir:
         return 0
     print("summary: " + ", ".join("%d %s" % (v, k) for k, v in counts.items()))
+    if speedups:
+        import math
+        slow = sum(1 for x in speedups if x < 1 / SLOW_FACTOR)
+        print("timing: %d tests timed, eager/ours geometric mean %.2fx, "
+              "min %.2fx, %d slower than eager by more than %d%%"
+              % (len(speedups),
+                 math.exp(sum(map(math.log, speedups)) / len(speedups)),
+                 min(speedups), slow, round((SLOW_FACTOR - 1) * 100)))
     return 1 if counts["FAIL"] or counts["XPASS"] else 0
 
 

@@ -295,12 +295,16 @@ class RuntimeLog:
 
 def _path_of(log_text):
     """How the case's convolution ran, from the runtime's log: "fused" (one
-    or more cuDNN graphs, none split), "split" (the split fallback ran) or
-    "no-graph" (no cuDNN graph: generated kernels only)."""
+    or more cuDNN graphs, none split), "split-form" (cuDNN had no engine
+    for the fused graph and the module ran its compiled split form),
+    "split" (the runtime's split fallback ran) or "no-graph" (no cuDNN
+    graph: generated kernels only)."""
     executed = [line for line in log_text.splitlines()
                 if "executed graph (" in line]
     if not executed:
         return "no-graph"
+    if "runs its compiled split form" in log_text:
+        return "split-form"
     return "split" if any("(split" in line for line in executed) else "fused"
 
 

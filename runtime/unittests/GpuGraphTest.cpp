@@ -50,6 +50,59 @@ TEST_F(GpuGraphTest, ConvBiasReluFloatExact) {
   std::printf("conv+bias+relu fp32 exact: rel-L2 %.3g\n", err);
 }
 
+//===-- (b2) fp32, TF32 allowed, a 3x3 window over a 3x3 input: 1x1 ------===//
+// The engine erratum (EngineErrata.h): cuDNN 9.14's runtime-compiled
+// engines returned wrong values for this graph. With them deselected it
+// either runs right or has no engine, and then the error names the erratum.
+
+TEST_F(GpuGraphTest, ConvBiasReluFloatTf32ToOneByOne) {
+  ConvShape s;
+  s.n = 16;
+  s.h = s.w = s.r = s.s = 3;
+  s.pad = 0;
+  Buffer x, w, b, y;
+  random(x, DataType::Float, s.n * s.c * s.h * s.w, -1, 1);
+  random(w, DataType::Float, s.k * s.c * s.r * s.s, -0.5, 0.5);
+  random(b, DataType::Float, s.k, -0.5, 0.5);
+  output(y, DataType::Float, s.n * s.k);
+  std::vector<int64_t> words = serialize(convBiasReluGraph(DataType::Float, s));
+  cmrtGraph g = nullptr;
+  cmrtStatus built = cmrtGraphGetOrBuild(words.data(),
+                                         static_cast<int64_t>(words.size()),
+                                         CMRT_GRAPH_DEFAULT, stream, &g);
+  if (built != CMRT_SUCCESS) {
+    std::string msg = cmrtGetLastErrorMessage();
+    EXPECT_EQ(built, CMRT_ERROR_NOT_SUPPORTED) << msg;
+    EXPECT_NE(msg.find("engine errata: op #0 (conv_fprop) is an fp32 "
+                       "convolution from a larger input to a 1x1 output"),
+              std::string::npos)
+        << msg;
+    std::printf("conv 3x3 -> 1x1 fp32 TF32: no engine once the erratum "
+                "applies\n");
+    return;
+  }
+  std::vector<int64_t> uids = {1, 2, 4, 6};
+  std::vector<void *> ptrs = {x.device, w.device, b.device, y.device};
+  cmrtStatus st = cmrtGraphExecute(g, stream, uids.data(), ptrs.data(), 4);
+  std::string msg = cmrtGetLastErrorMessage();
+  CMRT_OK(cmrtGraphRelease(g));
+  ASSERT_EQ(st, CMRT_SUCCESS) << msg;
+  CUDA_OK(cudaStreamSynchronize(stream));
+  download(y);
+  std::vector<double> want(static_cast<size_t>(s.n * s.k));
+  int64_t window = s.r * s.s * s.c; // the whole NHWC input of one sample
+  for (int64_t n = 0; n < s.n; ++n)
+    for (int64_t k = 0; k < s.k; ++k) {
+      double acc = b.host[k];
+      for (int64_t i = 0; i < window; ++i)
+        acc += x.host[n * window + i] * w.host[k * window + i];
+      want[n * s.k + k] = acc > 0 ? acc : 0;
+    }
+  double err = relL2(y.host, want);
+  EXPECT_LT(err, 5e-3);
+  std::printf("conv 3x3 -> 1x1 fp32 TF32: rel-L2 %.3g\n", err);
+}
+
 //===-- (c) matmul + bias, fp16 [64x128]x[128x96] -------------------------===//
 
 TEST_F(GpuGraphTest, MatmulBiasHalf) {

@@ -16,6 +16,7 @@
 #include "core/Invocation.h"
 #include "graph/Log.h"
 #include "kernels/LayoutTransform.h"
+#include "module/ReproCommand.h"
 #include "rnn/RnnWeightSpaces.h"
 
 #include <array>
@@ -86,10 +87,15 @@ void failInvocation(Invocation &inv, cmrtStatus status,
   inv.message = message;
 }
 
+/// Records the runtime's last error as the invocation's, after `where`
+/// and followed by `trailer` on a line of its own (when not empty).
 void failFromLastError(Invocation &inv, cmrtStatus status,
-                       const std::string &where) {
-  failInvocation(inv, status,
-                 where + ": " + std::string(cmrtGetLastErrorMessage()));
+                       const std::string &where,
+                       const std::string &trailer = "") {
+  std::string message = where + ": " + std::string(cmrtGetLastErrorMessage());
+  if (!trailer.empty())
+    message += "\n" + trailer;
+  failInvocation(inv, status, message);
 }
 
 /// The handle (a cmrtGraph, a cmrtRnn) a module keeps in `slot` for the
@@ -242,6 +248,15 @@ static std::string graphAt(const char *where) {
   return std::string("graph at ") + (where ? where : "?");
 }
 
+/// Records a failed graph call: its site, the runtime's error (the graph
+/// dump included) and, when `caller` (the call's return address) lies in a
+/// compiled module, the cudnn-run line that reruns it.
+static void failGraphCall(Invocation &inv, cmrtStatus status,
+                          const char *where, const void *caller) {
+  failFromLastError(inv, status, graphAt(where),
+                    reproCommandForCaller(caller));
+}
+
 extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationGraph(
     void *invocation, void **slot, const int64_t *words, int64_t count,
     cmrtGraphOptions options, const int64_t *uids, void *const *pointers,
@@ -260,7 +275,7 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtInvocationGraph(
   });
   // The name is only spelled out on a failure: this is the per-call path.
   if (s != CMRT_SUCCESS)
-    failFromLastError(*inv, s, graphAt(where));
+    failGraphCall(*inv, s, where, __builtin_return_address(0));
   return s;
 }
 
@@ -307,7 +322,7 @@ extern "C" CMRT_EXPORT int cmrtInvocationGraphTry(
                                                  pointers, n);
                        });
   if (s != CMRT_SUCCESS)
-    failFromLastError(*inv, s, graphAt(where));
+    failGraphCall(*inv, s, where, __builtin_return_address(0));
   return 1;
 }
 

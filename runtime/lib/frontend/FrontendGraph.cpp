@@ -7,6 +7,7 @@
 
 #include "frontend/FrontendGraph.h"
 #include "core/Context.h"
+#include "graph/EngineErrata.h"
 #include "graph/ExactFp32.h"
 #include "frontend/FrontendTranslate.h"
 #include "graph/GraphValidation.h"
@@ -200,7 +201,15 @@ Status planFromHeuristics(fe::graph::Graph &g, const BuildRequest &r,
     g.deselect_numeric_notes({fe::NumericalNote_t::NONDETERMINISTIC});
   if (int64_t cap = workspaceLimitBytes(r.options); cap >= 0)
     g.deselect_workspace_greater_than(cap);
-  CMRT_FE_STEP("check_support", g.check_support(r.handle), dump);
+  // After an erratum deselects engines, a failing check_support says why.
+  std::string checkedDump = dump;
+  if (std::string why = whyRuntimeCompiledEnginesAreDeselected(r.desc);
+      !why.empty()) {
+    g.deselect_behavior_notes({fe::BehaviorNote_t::RUNTIME_COMPILATION});
+    logText("engine errata: " + why);
+    checkedDump = "engine errata: " + why + "\n" + dump;
+  }
+  CMRT_FE_STEP("check_support", g.check_support(r.handle), checkedDump);
   bool tune = r.options & CMRT_GRAPH_AUTOTUNE;
   CMRT_FE_STEP("build_plans",
                g.build_plans(r.handle, tune

@@ -26,7 +26,9 @@
 
 namespace cmrt::plan {
 
-inline constexpr uint64_t kPlanFileVersion = 1;
+/// 2: plans stored before the engine errata (EngineErrata.h) may hold an
+/// engine config that the errata now deselect.
+inline constexpr uint64_t kPlanFileVersion = 2;
 
 /// CUDNN_MLIR_CACHE_DIR, or "" when the disk cache is off.
 std::string cacheDirectoryFromEnvironment();

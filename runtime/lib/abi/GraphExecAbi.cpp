@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "blas/Gemm.h"
 #include "core/Context.h"
 #include "kernels/DeviceMemoryPool.h"
 #include "core/Errors.h"
@@ -305,6 +306,7 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtShutdown(void) {
     rnn::clearRnnCache();
     rnn::releaseDropoutStates();
     rnn::releaseWeightSpaces();
+    blas::releaseBlasHandles();
     releaseContextResources();
     trimAllDeviceMemory();
     return cmrt::succeed();

@@ -1,6 +1,7 @@
 //===- Gemm.cpp - exact fp32 GEMMs on cuBLAS ------------------------------===//
 
 #include "blas/Gemm.h"
+#include "core/Context.h"
 
 #include <cublas_v2.h>
 
@@ -19,22 +20,29 @@ graph::Status cublasFailure(const char *call, cublasStatus_t status) {
                                " (" + cublasGetStatusString(status) + ")"};
 }
 
-/// The calling thread's cuBLAS handles, one per (device, stream): a handle
-/// is bound to one stream and its workspace is used by one stream only, so
-/// work on two streams never shares it. Kept until the process ends, as
-/// PyTorch keeps its own: destroying them at exit can run after the CUDA
-/// context is gone.
-thread_local std::map<std::pair<int, cudaStream_t>, cublasHandle_t> handles;
+/// Bytes of the cuBLAS workspace a GEMM gets from its stream's workspace
+/// pool (PyTorch's default on Hopper: CUBLAS_WORKSPACE_CONFIG=:4096:8).
+constexpr int64_t kWorkspaceBytes = 32 << 20;
+
+/// The calling thread's cuBLAS handles, one per device, as its cuDNN handles
+/// are (core/Context.h): each GEMM binds the handle to its stream and to
+/// that stream's workspace from the runtime's pool, so work on two streams
+/// never shares a workspace. A handle per stream would instead keep
+/// cuBLAS's own 64 MiB per stream ever used (memcheck counted 6 x 64 MiB
+/// after six tests on six streams). Kept until cmrtShutdown
+/// (releaseBlasHandles) or the process ends, as PyTorch keeps its own:
+/// destroying them at exit can run after the CUDA context is gone.
+thread_local std::map<int, cublasHandle_t> handles;
 
 graph::Status createHandle(cudaStream_t stream, cublasHandle_t &out) {
   cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
   if (cudaStreamIsCapturing(stream, &capture) == cudaSuccess &&
       capture != cudaStreamCaptureStatusNone)
     return {CMRT_ERROR_STREAM_CAPTURE,
-            "cmrtInvocationGemm expects a cuBLAS handle for this stream "
-            "before it is captured into a CUDA graph (creating one "
-            "allocates), but got the first GEMM on it during capture; run "
-            "the module once on the stream before capturing"};
+            "cmrtInvocationGemm expects a cuBLAS handle for this thread "
+            "and device before a stream is captured into a CUDA graph "
+            "(creating one allocates), but got the first GEMM during "
+            "capture; run the module once before capturing"};
   cublasHandle_t handle = nullptr;
   if (cublasStatus_t s = cublasCreate(&handle); s != CUBLAS_STATUS_SUCCESS)
     return cublasFailure("cublasCreate", s);
@@ -43,29 +51,33 @@ graph::Status createHandle(cudaStream_t stream, cublasHandle_t &out) {
   // so fp32 stays exact, as in PyTorch's default matmul precision.
   // PEDANTIC math would also rule out split-K style reorderings that fp32
   // accumulation makes harmless, at a cost in speed eager does not pay.
-  const char *call = "cublasSetMathMode";
-  cublasStatus_t s = cublasSetMathMode(handle, CUBLAS_DEFAULT_MATH);
-  if (s == CUBLAS_STATUS_SUCCESS) {
-    call = "cublasSetStream";
-    s = cublasSetStream(handle, stream);
-  }
-  if (s != CUBLAS_STATUS_SUCCESS) {
+  if (cublasStatus_t s = cublasSetMathMode(handle, CUBLAS_DEFAULT_MATH);
+      s != CUBLAS_STATUS_SUCCESS) {
     cublasDestroy(handle);
-    return cublasFailure(call, s);
+    return cublasFailure("cublasSetMathMode", s);
   }
   out = handle;
   return graph::Status::success();
 }
 
-graph::Status handleFor(int device, cudaStream_t stream, cublasHandle_t &out) {
-  auto it = handles.find({device, stream});
-  if (it != handles.end()) {
-    out = it->second;
-    return graph::Status::success();
+/// The thread's handle for `device`, bound to `stream` and to `workspace`.
+graph::Status blasHandleFor(int device, cudaStream_t stream, void *workspace,
+                            cublasHandle_t &out) {
+  auto it = handles.find(device);
+  if (it == handles.end()) {
+    if (graph::Status s = createHandle(stream, out); !s.ok())
+      return s;
+    it = handles.emplace(device, out).first;
   }
-  if (graph::Status s = createHandle(stream, out); !s.ok())
-    return s;
-  handles.emplace(std::make_pair(device, stream), out);
+  out = it->second;
+  // cublasSetStream resets the workspace to cuBLAS's own, so the stream's
+  // comes after it.
+  if (cublasStatus_t s = cublasSetStream(out, stream);
+      s != CUBLAS_STATUS_SUCCESS)
+    return cublasFailure("cublasSetStream", s);
+  if (cublasStatus_t s = cublasSetWorkspace(out, workspace, kWorkspaceBytes);
+      s != CUBLAS_STATUS_SUCCESS)
+    return cublasFailure("cublasSetWorkspace", s);
   return graph::Status::success();
 }
 
@@ -84,8 +96,15 @@ graph::Status cmrt::blas::runGemm(int device, cudaStream_t stream,
   ColumnMajorGemm cm;
   if (graph::Status s = toColumnMajor(g, cm); !s.ok())
     return s;
+  // Held until the GEMM is enqueued: a growth of the stream's workspace
+  // cannot free it under the GEMM.
+  WorkspaceLease workspace;
+  if (graph::Status s = workspace.acquire(device, stream, kWorkspaceBytes);
+      !s.ok())
+    return s;
   cublasHandle_t handle = nullptr;
-  if (graph::Status s = handleFor(device, stream, handle); !s.ok())
+  if (graph::Status s = blasHandleFor(device, stream, workspace.data(), handle);
+      !s.ok())
     return s;
   const float alpha = 1.0f, beta = 0.0f;
   cublasStatus_t s = cublasGemmStridedBatchedEx(
@@ -96,4 +115,10 @@ graph::Status cmrt::blas::runGemm(int device, cudaStream_t stream,
   if (s != CUBLAS_STATUS_SUCCESS)
     return cublasFailure("cublasGemmStridedBatchedEx", s);
   return graph::Status::success();
+}
+
+void cmrt::blas::releaseBlasHandles() {
+  for (auto &[device, handle] : handles)
+    cublasDestroy(handle);
+  handles.clear();
 }

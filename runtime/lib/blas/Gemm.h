@@ -19,11 +19,17 @@ namespace cmrt::blas {
 
 /// Enqueues `g` on `stream` of the current device `device` (a, b, c device
 /// pointers to fp32) with cublasGemmStridedBatchedEx, no host
-/// synchronisation. The cuBLAS handle is the calling thread's for (device,
-/// stream), created on first use; creating one while `stream` is being
-/// captured into a CUDA graph is refused (it allocates).
+/// synchronisation. The cuBLAS handle is the calling thread's for `device`,
+/// created on first use (refused while a stream is being captured into a
+/// CUDA graph: it allocates), bound to `stream` and to a 32 MiB workspace
+/// from `stream`'s workspace pool (core/Context.h), the one cuDNN graphs on
+/// that stream use.
 graph::Status runGemm(int device, cudaStream_t stream, const RowMajorGemm &g,
                       const float *a, const float *b, float *c);
+
+/// Destroys the calling thread's cuBLAS handles (cmrtShutdown); later GEMMs
+/// create new ones.
+void releaseBlasHandles();
 
 } // namespace cmrt::blas
 

@@ -11,9 +11,8 @@ namespace {
 
 /// Whether every dim after N and C is 1.
 bool spatiallyOneByOne(const Tensor &t) {
-  return t.dims.size() > 2 &&
-         std::all_of(t.dims.begin() + 2, t.dims.end(),
-                     [](int64_t d) { return d == 1; });
+  return t.dims.size() > 2 && std::all_of(t.dims.begin() + 2, t.dims.end(),
+                                          [](int64_t d) { return d == 1; });
 }
 
 } // namespace
@@ -25,8 +24,7 @@ std::string cmrt::graph::whyRuntimeCompiledEnginesAreDeselected(
     byUid.emplace(t.uid, &t);
   for (size_t i = 0; i < graph.ops.size(); ++i) {
     const Op &op = graph.ops[i];
-    if (op.kind != OpKind::ConvFprop || op.inputs.empty() ||
-        op.outputs.empty())
+    if (op.kind != OpKind::ConvFprop || op.inputs.empty() || op.outputs.empty())
       continue;
     auto x = byUid.find(op.inputs[0]), y = byUid.find(op.outputs[0]);
     if (x == byUid.end() || y == byUid.end())

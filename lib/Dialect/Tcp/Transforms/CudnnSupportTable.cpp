@@ -193,6 +193,15 @@ std::string mlir::tcp::whyAnchorRunsAlone(Operation *op) {
     return "";
   auto input = cast<RankedTensorType>(conv.getInput().getType());
   Type element = input.getElementType();
+  // Measured on an H100 with cuDNN 9.14 (cudnn-level graphs through
+  // cudnn-run, docs/fusion.md): a bf16 grouped or depthwise conv alone runs
+  // (eng5 depthwise, eng62 with 4 groups; NCHW and NHWC), but no engine
+  // fuses a pointwise op with it (MobileNetV2 in bf16 found none).
+  if (element.isBF16() && conv.getGroupCount() != 1)
+    return "cuDNN runs a bf16 grouped conv (groups = " +
+           std::to_string(conv.getGroupCount()) +
+           ") only alone, with no pointwise op fused (cuDNN 9.14, H100); "
+           "the conv runs alone";
   if (!element.isF16() && !element.isBF16())
     return "";
   int64_t channels = input.getDimSize(1);
@@ -260,18 +269,6 @@ std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
          << " (cuDNN 9.14, H100); it is a generated kernel";
       return reason;
     }
-  }
-  // Seen on an H100 with cuDNN 9.14 (torchvision's MobileNetV2 in the
-  // PyTorch e2e suite): a bf16 grouped (depthwise) conv finds no engine
-  // ("conv.g != 1"), fused or alone, so the runtime's split fallback fails
-  // too. Such convs are generated kernels.
-  if (auto conv = dyn_cast<tcp::Conv2DOp>(op);
-      conv && conv.getGroupCount() != 1 &&
-      conv.getInput().getType().getElementType().isBF16()) {
-    os << "no cuDNN engine runs a bf16 grouped conv (groups = "
-       << conv.getGroupCount() << "; cuDNN 9.14, H100); it is a generated "
-       << "kernel";
-    return reason;
   }
   // cuDNN's layer norm normalises every dimension but the first.
   if (auto layerNorm = dyn_cast<tcp::LayerNormOp>(op)) {

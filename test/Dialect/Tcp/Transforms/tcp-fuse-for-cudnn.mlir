@@ -591,25 +591,31 @@ func.func @pooling_bf16_left_out(%x: tensor<1x4x9x9xbf16>) -> tensor<1x4x4x4xbf1
 
 // -----
 
-// A bf16 grouped (depthwise) conv stays out of cuDNN graphs: no engine runs
-// it on the H100 with cuDNN 9.14 (MobileNetV2 in the PyTorch e2e suite); an
-// f16 one is grouped.
+// A bf16 grouped (depthwise) conv runs in cuDNN alone: cuDNN 9.14 on the
+// H100 runs it (eng5), but no engine fuses a pointwise op with it
+// (MobileNetV2 in bf16); its ReLU is left out with the reason. An f16 one
+// takes its ReLU.
 // CHECK-LABEL: func.func @bf16_depthwise_conv
-// CHECK-NOT:     tcp.group
-// CHECK:         tcp.conv2d
+// CHECK:         tcp.group
+// CHECK-NEXT:      tcp.conv2d
+// CHECK-NEXT:      tcp.yield
+// CHECK:         tcp.clamp
 // CHECK-LABEL: func.func @f16_depthwise_conv
 // CHECK:         tcp.group
-// CHECK:           tcp.conv2d
+// CHECK-NEXT:      tcp.conv2d
+// CHECK-NEXT:      tcp.clamp
 // MAX2-LABEL: func.func @bf16_depthwise_conv
 // NOFP32-LABEL: func.func @bf16_depthwise_conv
 func.func @bf16_depthwise_conv(%x: tensor<2x32x12x12xbf16>, %w: tensor<32x1x3x3xbf16>) -> tensor<2x32x12x12xbf16> {
-  // expected-remark @+1 {{left out of cuDNN graphs: no cuDNN engine runs a bf16 grouped conv (groups = 32; cuDNN 9.14, H100); it is a generated kernel}}
   %0 = tcp.conv2d %x, %w {dilation = array<i64: 1, 1>, groups = 32 : i64, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : tensor<2x32x12x12xbf16>, tensor<32x1x3x3xbf16> -> tensor<2x32x12x12xbf16>
-  return %0 : tensor<2x32x12x12xbf16>
+  // expected-remark @+1 {{left out of cuDNN graphs: cuDNN runs a bf16 grouped conv (groups = 32) only alone, with no pointwise op fused (cuDNN 9.14, H100); the conv runs alone}}
+  %1 = tcp.clamp %0 {min_float = 0.0 : f32} : tensor<2x32x12x12xbf16> -> tensor<2x32x12x12xbf16>
+  return %1 : tensor<2x32x12x12xbf16>
 }
 func.func @f16_depthwise_conv(%x: tensor<2x32x12x12xf16>, %w: tensor<32x1x3x3xf16>) -> tensor<2x32x12x12xf16> {
   %0 = tcp.conv2d %x, %w {dilation = array<i64: 1, 1>, groups = 32 : i64, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : tensor<2x32x12x12xf16>, tensor<32x1x3x3xf16> -> tensor<2x32x12x12xf16>
-  return %0 : tensor<2x32x12x12xf16>
+  %1 = tcp.clamp %0 {min_float = 0.0 : f32} : tensor<2x32x12x12xf16> -> tensor<2x32x12x12xf16>
+  return %1 : tensor<2x32x12x12xf16>
 }
 
 // -----

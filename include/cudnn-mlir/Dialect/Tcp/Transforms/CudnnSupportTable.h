@@ -95,9 +95,10 @@ std::string whyCudnnCannotRun(Operation *op, CudnnRole role,
 
 /// Why the anchor `op` runs in a graph of its own, with no prologue or
 /// epilogue (which then become generated kernels); empty when it may fuse.
-/// Today: an f16/bf16 conv with at most kFewInputChannels input channels
-/// per group (an image's first layer) and at least kAloneMinOutputElements
-/// output elements (smaller ones keep their epilogue: launches dominate).
+/// Today: a bf16 grouped conv (cuDNN fuses nothing with it), and an
+/// f16/bf16 conv with at most kFewInputChannels input channels per group
+/// (an image's first layer) and at least kAloneMinOutputElements output
+/// elements (smaller ones keep their epilogue: launches dominate).
 std::string whyAnchorRunsAlone(Operation *op);
 
 /// The input channel count per group up to which an f16/bf16 conv runs

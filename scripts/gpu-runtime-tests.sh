@@ -8,8 +8,18 @@
 # explicitly: scripts/gpu-runtime-env.sh configures the same build folder
 # with them off, and CMake's cache would otherwise keep that.
 #   bash scripts/gpu-runtime-tests.sh [gtest filter]
+# With --asan or --tsan first, the same tests (CPU and GPU) run built with
+# ASan+UBSan or TSan instead, in build/asan-runtime or build/tsan-runtime
+# (scripts/sanitize-runtime.sh, docs/testing.md#sanitizers).
+#   bash scripts/gpu-runtime-tests.sh --asan|--tsan [gtest filter]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+case "${1:-}" in
+--asan | --tsan)
+  JOBS="${JOBS:-$(nproc)}" exec "$ROOT/scripts/sanitize-runtime.sh" "${1#--}" \
+    --gpu "${2:-*}"
+  ;;
+esac
 BUILD="${BUILD_DIR:-$ROOT/build-gpu-runtime}"
 FRONTEND="${CUDNN_FRONTEND_INCLUDE_DIR:-$ROOT/build/third_party/cudnn-frontend-1.32.0/include}"
 cmake -S "$ROOT/runtime" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \

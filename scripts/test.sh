@@ -5,10 +5,29 @@
 # (docs/cmake-package.md), then runs every test that needs no GPU: the lit
 # suite (ninja check-cudnn-mlir, which runs the example) and the GoogleTest
 # tests (ctest). The last lines are ctest's summary.
+#
+# With --sanitize it runs, after the setup, only the runtime's sanitizer
+# builds instead (scripts/sanitize-runtime.sh, docs/testing.md#sanitizers):
+# the runtime, cudnn-run and their GoogleTests under ASan+UBSan, then under
+# TSan.
+#   scripts/test.sh [--sanitize]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+case "${1:-}" in
+"" | --sanitize) ;;
+*)
+  echo "test.sh: expects no argument or --sanitize, but got '$1'" >&2
+  exit 2
+  ;;
+esac
 "$ROOT/scripts/setup.sh"
+if [[ "${1:-}" == --sanitize ]]; then
+  status=0
+  "$ROOT/scripts/sanitize-runtime.sh" asan || status=$?
+  "$ROOT/scripts/sanitize-runtime.sh" tsan || status=$?
+  exit $status
+fi
 # torch 2.x for the front end's torch.export and TorchDynamo tests
 # (test/Frontend/torch2-*.test).
 "$ROOT/scripts/setup-torch2.sh" "$BUILD_DIR"

@@ -10,6 +10,7 @@
 #include "GpuTestFixture.h"
 
 #include <map>
+#include <thread>
 
 using namespace cmrt::graph;
 using namespace cmrt::graph::test;
@@ -236,6 +237,70 @@ TEST_F(GpuGraphTest, MisalignedPointerNamesTheUid) {
             std::string::npos);
   CMRT_OK(cmrtGraphRelease(g));
   CUDA_OK(cudaStreamSynchronize(stream));
+}
+
+//===-- (g) one graph from several threads at once ------------------------===//
+// Four threads, each on its own stream with its own output, get and run one
+// graph together: the cache's build lock builds it once, each thread runs
+// with its own cuDNN handle, and every result is right. Under
+// ThreadSanitizer (scripts/gpu-runtime-tests.sh --tsan) the locking is
+// checked too.
+
+/// Gets `words`' graph and runs it on a stream of this thread's own; "" or
+/// what failed.
+std::string runOnOwnStream(const std::vector<int64_t> &words,
+                           std::vector<int64_t> uids,
+                           std::vector<void *> ptrs) {
+  cudaStream_t own = nullptr;
+  if (cudaSetDevice(0) != cudaSuccess ||
+      cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking) != cudaSuccess)
+    return "cannot create a stream";
+  cmrtGraph g = nullptr;
+  std::string error;
+  if (cmrtGraphGetOrBuild(words.data(), static_cast<int64_t>(words.size()),
+                          CMRT_GRAPH_DEFAULT, own, &g) != CMRT_SUCCESS ||
+      cmrtGraphExecute(g, own, uids.data(), ptrs.data(),
+                       static_cast<int64_t>(uids.size())) != CMRT_SUCCESS)
+    error = cmrtGetLastErrorMessage();
+  if (g && cmrtGraphRelease(g) != CMRT_SUCCESS && error.empty())
+    error = cmrtGetLastErrorMessage();
+  if (cudaStreamSynchronize(own) != cudaSuccess && error.empty())
+    error = "the stream failed";
+  (void)cudaStreamDestroy(own);
+  return error;
+}
+
+TEST_F(GpuGraphTest, OneGraphFromFourThreads) {
+  constexpr int kThreads = 4;
+  ConvShape s;
+  Buffer x, w, b;
+  random(x, DataType::Half, s.n * s.c * s.h * s.w, -1, 1);
+  random(w, DataType::Half, s.k * s.c * s.r * s.s, -0.5, 0.5);
+  random(b, DataType::Half, s.k, -0.5, 0.5);
+  std::vector<Buffer> ys(kThreads);
+  for (Buffer &y : ys)
+    output(y, DataType::Half, s.n * s.k * s.h * s.w);
+  CUDA_OK(cudaStreamSynchronize(stream)); // the poison is in place
+  std::vector<int64_t> words = serialize(convBiasReluGraph(DataType::Half, s));
+  std::vector<std::string> errors(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      errors[t] = runOnOwnStream(words, {1, 2, 4, 6},
+                                 {x.device, w.device, b.device, ys[t].device});
+    });
+  for (auto &t : threads)
+    t.join();
+  std::vector<double> want = convBiasReluReference(s, x.host, w.host, b.host);
+  for (int t = 0; t < kThreads; ++t) {
+    EXPECT_EQ(errors[t], "") << "thread " << t;
+    download(ys[t]);
+    EXPECT_LT(relL2(ys[t].host, want), 2e-3) << "thread " << t;
+  }
+  cmrtGraphCacheStats stats{};
+  CMRT_OK(cmrtGraphCacheGetStats(&stats));
+  EXPECT_EQ(stats.builds, 1);
+  EXPECT_EQ(stats.hits, kThreads - 1);
 }
 
 //===-- Versions and shutdown ---------------------------------------------===//

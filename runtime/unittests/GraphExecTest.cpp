@@ -20,6 +20,8 @@
 #include <atomic>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 using namespace cmrt::graph;
 using namespace cmrt::graph::test;
@@ -191,6 +193,59 @@ TEST(LruCache, ConcurrentGetOrBuildBuildsEachKeyOnce) {
   EXPECT_EQ(builds.load(), 16);
   EXPECT_EQ(c.stats().builds, 16);
   EXPECT_EQ(c.stats().hits, 8 * 200 - 16);
+}
+
+// Builds, hits and evictions from 8 threads while a ninth changes the cap
+// (ThreadSanitizer checks the locking: scripts/sanitize-runtime.sh tsan):
+// each value is its key's and outlives its entry's eviction, and the
+// counters add up (each call is one hit or one build).
+TEST(LruCache, ConcurrentBuildsEvictionsAndCapacityChanges) {
+  constexpr int kThreads = 8, kCalls = 400, kKeys = 24;
+  IntCache c(4);
+  std::atomic<int> builds{0};
+  std::atomic<bool> done{false};
+  std::thread resizer([&] {
+    for (size_t cap = 1; !done; cap = cap % 6 + 1) {
+      c.setCapacity(cap);
+      EXPECT_LE(c.stats().entries, 6);
+      std::this_thread::yield();
+    }
+  });
+  std::vector<std::thread> workers;
+  for (int t = 0; t < kThreads; ++t)
+    workers.emplace_back([&, t] {
+      std::vector<std::pair<int, std::shared_ptr<int>>> held;
+      for (int i = 0; i < kCalls; ++i) {
+        int k = (t * 7 + i * 5) % kKeys;
+        std::shared_ptr<int> v;
+        Status s = c.getOrBuild(
+            k,
+            [&](std::shared_ptr<int> &out) {
+              ++builds;
+              out = value(k);
+              return Status::success();
+            },
+            v);
+        ASSERT_TRUE(s.ok());
+        ASSERT_TRUE(v);
+        ASSERT_EQ(*v, k);
+        if (i % 40 == 0)
+          held.emplace_back(k, v);
+      }
+      for (auto &[k, v] : held)
+        EXPECT_EQ(*v, k);
+    });
+  for (auto &w : workers)
+    w.join();
+  done = true;
+  resizer.join();
+  c.setCapacity(4);
+  cmrt::LruStats s = c.stats();
+  EXPECT_EQ(s.builds, builds.load());
+  EXPECT_EQ(s.hits + s.builds, kThreads * kCalls);
+  EXPECT_GT(s.builds, kKeys); // evicted keys were built again
+  EXPECT_EQ(s.evictions, s.builds - s.entries);
+  EXPECT_LE(s.entries, 4);
 }
 
 TEST(LruCache, ClearKeepsCapacity) {

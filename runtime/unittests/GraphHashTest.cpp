@@ -138,7 +138,12 @@ TEST(GraphHash, HostileInputNeverCrashes) {
       case 0: w[i] = interesting[rng() % 10]; break;
       case 1: w[i] = static_cast<int64_t>(rng()); break;
       case 2: w.resize(i); break;
-      case 3: w[i] += static_cast<int64_t>(rng() % 5) - 2; break;
+      // A small step in uint64_t, which wraps: INT64_MAX + 1 becomes
+      // INT64_MIN (another hostile word) instead of signed overflow.
+      case 3:
+        w[i] = static_cast<int64_t>(static_cast<uint64_t>(w[i]) + rng() % 5 -
+                                    2);
+        break;
       }
       if (w.empty())
         break;

@@ -2,6 +2,7 @@
 
 #include "graph/PlanFile.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -157,8 +158,12 @@ Status plan::writePlanFile(const std::string &path, const CacheKey &key,
       !makeDirectories(path.substr(0, slash), error))
     return {CMRT_ERROR_INVALID_ARGUMENT, "plan cache: " + error};
   std::vector<uint8_t> bytes = encodePlanFile(key, frontendVersion, payload);
-  std::string temporary =
-      path + ".tmp" + std::to_string(static_cast<long long>(::getpid()));
+  // One temporary per write, not per process: two threads writing one path
+  // must not rename each other's file away or write into it.
+  static std::atomic<uint64_t> writes{0};
+  std::string temporary = path + ".tmp" +
+                          std::to_string(static_cast<long long>(::getpid())) +
+                          "." + std::to_string(writes++);
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char *>(bytes.data()),

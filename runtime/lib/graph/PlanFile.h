@@ -9,8 +9,9 @@
 //   payload size (u64), payload FNV-1a hash (u64), payload bytes
 // all little-endian. Anything that does not match - another key, another
 // frontend, a short or altered file - is a miss with a reason, never an
-// error: the caller rebuilds and overwrites it. Writes go to a temporary file
-// renamed into place, so readers never see half a file. No CUDA here.
+// error: the caller rebuilds and overwrites it. Each write goes to a
+// temporary file of its own renamed into place, so readers never see half a
+// file, even with writers in several threads. No CUDA here.
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,6 +4,7 @@
 #
 #   scripts/setup.sh            # build into ./build
 #   BUILD_DIR=out scripts/setup.sh
+#   CMAKE_ARGS="-DX=Y" scripts/setup.sh   # more cmake options (first configure)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -77,6 +78,6 @@ if [[ ! -f "$BUILD_DIR/build.ninja" ]]; then
     -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
     -DCUDAToolkit_ROOT="$CUDA_ROOT" \
     -DCUDNN_FRONTEND_INCLUDE_DIR="$CUDNN_FRONTEND_DIR/include" \
-    -DPython3_EXECUTABLE=/usr/bin/python3
+    -DPython3_EXECUTABLE=/usr/bin/python3 ${CMAKE_ARGS:-}
 fi
 cmake --build "$BUILD_DIR"

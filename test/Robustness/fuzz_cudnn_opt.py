@@ -5,7 +5,13 @@ and fails on any crash, assertion, fatal LLVM error or hang.
 Rejecting malformed input with a diagnostic (exit code 1) is the expected
 outcome; anything else is a bug. Mutants are run in batches through
 `-split-input-file`; a batch that crashes is re-run one mutant at a time so
-the report names the exact input, which is written to --out for reproduction.
+the report names the exact input, which is written to --out for reproduction
+as soon as it is found.
+
+A long campaign (docs/testing.md, "Robustness fuzzing") passes several
+--seed options: each seed mutates the same corpus with its own random stream,
+the count it prints is the sum over the seeds, and the CI run's single seed
+gives exactly the inputs it always did.
 """
 
 import argparse
@@ -16,10 +22,16 @@ import random
 import re
 import subprocess
 import sys
+import time
 
 SPLIT = "// -----"
+# The last three are ASan's, LeakSanitizer's and UBSan's reports, for a
+# cudnn-opt built with them (scripts/sanitize-compiler.sh) whatever exit code
+# its options give a report.
 CRASH_MARKERS = ("PLEASE submit a bug report", "Assertion", "LLVM ERROR",
-                 "Stack dump", "UNREACHABLE", "Segmentation fault")
+                 "Stack dump", "UNREACHABLE", "Segmentation fault",
+                 "ERROR: AddressSanitizer", "ERROR: LeakSanitizer",
+                 ": runtime error: ")
 TYPES = ["f32", "f16", "bf16", "f64", "i1", "i8", "i32", "i64", "index",
          "tensor<?xf32>", "tensor<f32>", "!cudnn.handle", "none", "f8E4M3FN"]
 NUMBERS = ["0", "-1", "1", "3", "-9223372036854775808", "9223372036854775807",
@@ -124,50 +136,87 @@ def check_batch(opt, batch, timeout, extra):
     return found
 
 
+def corpus_files(dirs):
+    """The .mlir files to mutate: the fuzz test's own folder is left out but
+    for corpus/, the inputs that once crashed cudnn-opt."""
+    files = set()
+    for d in dirs:
+        for p in pathlib.Path(d).rglob("*.mlir"):
+            # Relative to the corpus folder: where the checkout lives does
+            # not count.
+            parts = p.relative_to(d).parts
+            if "Robustness" in parts:
+                i = parts.index("Robustness")
+                if parts[i + 1:i + 2] != ("corpus",):
+                    continue
+            files.add(p)
+    return sorted(files)
+
+
+def mutants_for(files, seed, per_chunk, with_originals):
+    rng = random.Random(seed)
+    mutants = []
+    for path in files:
+        for chunk in chunks_of(path):
+            if with_originals:
+                mutants.append(chunk)  # the original must not crash either
+            mutants += [mutate(chunk, rng) for _ in range(per_chunk)]
+    return mutants
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--cudnn-opt", required=True)
     ap.add_argument("--corpus", action="append", required=True,
                     help="directory of .mlir files to mutate (repeatable)")
     ap.add_argument("--out", required=True, help="where crashing inputs go")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, action="append",
+                    help="random seed (repeatable: a campaign over several "
+                         "seeds; default 1)")
     ap.add_argument("--mutants-per-chunk", type=int, default=40)
     ap.add_argument("--batch", type=int, default=60)
     ap.add_argument("--timeout", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
+    seeds = args.seed or [1]
 
-    rng = random.Random(args.seed)
-    files = sorted(p for d in args.corpus for p in pathlib.Path(d).rglob("*.mlir")
-                   if "Robustness" not in p.parts)
-    mutants = []
-    for path in files:
-        for chunk in chunks_of(path):
-            mutants.append(chunk)  # the original must not crash either
-            mutants += [mutate(chunk, rng) for _ in range(args.mutants_per_chunk)]
-    batches = [mutants[i:i + args.batch] for i in range(0, len(mutants), args.batch)]
+    start = time.monotonic()
+    files = corpus_files(args.corpus)
     # Printing the IR back (generic form too) exercises the printers on
     # whatever the parser and verifier let through; the pipeline runs every
     # pass on it.
     modes = [[], ["--mlir-print-op-generic"],
              ["--tcp-to-cudnn-pipeline=report"], ["--tcp-to-llvm-pipeline"]]
-
-    failures = []
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = [pool.submit(check_batch, args.cudnn_opt, b, args.timeout, m)
-                   for b in batches for m in modes]
-        for f in concurrent.futures.as_completed(futures):
-            failures += f.result()
-
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for i, (mutant, reason) in enumerate(failures):
-        path = out / ("crash-%d.mlir" % i)
-        path.write_text(mutant)
-        print("CRASH (%s): %s" % (reason, path))
+
+    total = crashed = 0
+    for n, seed in enumerate(seeds):
+        # The unmutated pieces are the same for every seed: run them once.
+        mutants = mutants_for(files, seed, args.mutants_per_chunk, n == 0)
+        batches = [mutants[i:i + args.batch]
+                   for i in range(0, len(mutants), args.batch)]
+        found = 0
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            futures = [pool.submit(check_batch, args.cudnn_opt, b,
+                                   args.timeout, m)
+                       for b in batches for m in modes]
+            # Written as found, so a campaign cut short keeps its crashes.
+            for f in concurrent.futures.as_completed(futures):
+                for mutant, reason in f.result():
+                    path = out / ("crash-%d-%d.mlir" % (seed, found))
+                    path.write_text(mutant)
+                    print("CRASH (%s): %s" % (reason, path), flush=True)
+                    found += 1
+        total += len(mutants)
+        crashed += found
+        if len(seeds) > 1:
+            print("seed %d: %d inputs, %d crashed (%.0f s so far)" %
+                  (seed, len(mutants), found, time.monotonic() - start),
+                  flush=True)
     print("fuzzed %d inputs from %d files: %d crashed" %
-          (len(mutants), len(files), len(failures)))
-    return 1 if failures else 0
+          (total, len(files), crashed))
+    return 1 if crashed else 0
 
 
 if __name__ == "__main__":

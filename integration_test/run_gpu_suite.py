@@ -50,7 +50,7 @@ def log_since(offset):
 
 
 # What the runtime says, once per graph, when it runs a compiled split form.
-SPLIT_FORM = "so the module runs its compiled split form"
+SPLIT_FORM = "the module runs its compiled split form"
 
 
 def run_case(case, models, offset):

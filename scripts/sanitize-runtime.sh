@@ -56,8 +56,9 @@ cmake -S "$ROOT/runtime" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
 # The benchmarks are left out: their cuDNN call timer is an LD_PRELOAD shim.
 tests=(unittests/CudnnMlirRuntimeTests cudnn-run/unittests/CudnnRunTests)
 ((GPU)) && tests+=(unittests/CudnnMlirRuntimeGpuTests)
-ninja -C "$BUILD" -j"${JOBS:-2}" CudnnMlirRuntime cudnn-run \
-  CudnnMlirRuntimeTests CudnnRunTests CudnnMlirRuntimeGpuTests
+targets=(CudnnMlirRuntime cudnn-run)
+for t in "${tests[@]}"; do targets+=("${t##*/}"); done
+ninja -C "$BUILD" -j"${JOBS:-2}" "${targets[@]}"
 
 # Leaks are checked: the runtime frees what it owns at exit or leaks it on
 # purpose through a static pointer, which LSan counts as reachable. On a GPU,

@@ -4,12 +4,13 @@
 # <build>/install and builds examples/out-of-tree-pass-manager against it
 # (docs/cmake-package.md), then runs every test that needs no GPU: the lit
 # suite (ninja check-cudnn-mlir, which runs the example) and the GoogleTest
-# tests (ctest). The last lines are ctest's summary.
+# tests (ctest), and between them the runtime, cudnn-run and their CPU
+# GoogleTests built and run under ASan+UBSan (scripts/sanitize-runtime.sh
+# asan, in <build>/asan-runtime; about 8 minutes from cold on 2 cores).
+# The last lines are ctest's summary.
 #
 # With --sanitize it runs, after the setup, only the runtime's sanitizer
-# builds instead (scripts/sanitize-runtime.sh, docs/testing.md#sanitizers):
-# the runtime, cudnn-run and their GoogleTests under ASan+UBSan, then under
-# TSan.
+# builds instead (docs/testing.md#sanitizers): ASan+UBSan, then TSan.
 #   scripts/test.sh [--sanitize]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -38,6 +39,7 @@ export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}" CCACHE_BASEDIR="$ROOT"
 status=0
 cmake --build "$BUILD_DIR" --target cudnn-mlir-package-example || status=$?
 cmake --build "$BUILD_DIR" --target check-cudnn-mlir || status=$?
+BUILD_DIR="$BUILD_DIR" "$ROOT/scripts/sanitize-runtime.sh" asan || status=$?
 # GPU tests carry the CTest label `gpu`; this command runs everywhere, so it
 # leaves them out (the GPU machine runs `ctest -L gpu`).
 (cd "$BUILD_DIR" && ctest -LE gpu --output-on-failure) || status=$?

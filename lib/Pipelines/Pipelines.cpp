@@ -90,6 +90,8 @@ void cudnn_mlir::buildTcpToCudnnPipeline(
       passOptions<cudnn::CudnnAssignLayoutsPassOptions>(options)));
   funcPm.addPass(createCanonicalizerPass());
   funcPm.addPass(createCSEPass());
+  // A conversion only a split form uses moves into it, off the fused path.
+  funcPm.addPass(createControlFlowSinkPass());
 }
 
 void cudnn_mlir::buildCudnnToLLVMPipeline(

@@ -545,7 +545,15 @@ LogicalResult GraphBuilder::pooling(PoolOp op, cudnn::ResampleMode mode) {
   ArrayRef<int64_t> in = op.getIn().getType().getShape().drop_front(2);
   ArrayRef<int64_t> out = op.getOut().getType().getShape().drop_front(2);
   SmallVector<int64_t> pre = {pad[0], pad[2]}, post = {pad[1], pad[3]};
-  for (int i = 0; i < 2; ++i)
+  // Only static sizes tell ceil_mode's extra padding (a dynamic size is a
+  // negative sentinel the arithmetic would overflow on).
+  bool dynamic = llvm::any_of(in, ShapedType::isDynamic) ||
+                 llvm::any_of(out, ShapedType::isDynamic);
+  if (dynamic && op.getCeilMode())
+    return op.emitOpError("expects static spatial sizes with ceil_mode (its "
+                          "extra padding depends on them), but got ")
+           << op.getIn().getType();
+  for (int i = 0; i < 2 && !dynamic; ++i)
     post[i] = std::max(post[i], (out[i] - 1) * stride[i] + window[i] - in[i] -
                                     pre[i]);
   Type element = op.getIn().getType().getElementType();

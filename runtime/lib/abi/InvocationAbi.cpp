@@ -305,11 +305,11 @@ extern "C" CMRT_EXPORT int cmrtInvocationGraphTry(
                                  std::memory_order_acq_rel);
     const char *at = where ? where : "?";
     warnOnce(std::string("split-form:") + at,
-             std::string("cuDNN has no engine for the fused graph at ") + at +
-                 " on device " + std::to_string(inv->device) +
-                 ", so the module runs its compiled split form (the "
-                 "convolution, matmul, norm or pooling alone in cuDNN, the "
-                 "rest as generated kernels): " +
+             std::string("the module runs its compiled split form for the "
+                         "graph at ") +
+                 at + " on device " + std::to_string(inv->device) +
+                 " (the convolution, matmul, norm or pooling alone in "
+                 "cuDNN, the rest as generated kernels): " +
                  firstLine(cmrtGetLastErrorMessage()));
     return 0;
   }

@@ -7,9 +7,10 @@
 
 #include "frontend/FrontendGraph.h"
 #include "core/Context.h"
+#include "frontend/FrontendTranslate.h"
 #include "graph/EngineErrata.h"
 #include "graph/ExactFp32.h"
-#include "frontend/FrontendTranslate.h"
+#include "graph/FusionCost.h"
 #include "graph/GraphValidation.h"
 #include "graph/Log.h"
 #include "graph/PlanFile.h"
@@ -209,7 +210,25 @@ Status planFromHeuristics(fe::graph::Graph &g, const BuildRequest &r,
     logText("engine errata: " + why);
     checkedDump = "engine errata: " + why + "\n" + dump;
   }
-  CMRT_FE_STEP("check_support", g.check_support(r.handle), checkedDump);
+  // With a compiled split form to fall back on (cmrtInvocationGraphTry),
+  // runtime-compiled engines that lose to it are deselected too; with
+  // nothing left the module runs the split form, and says why first.
+  std::string costWhy;
+  if (r.options & CMRT_GRAPH_NO_SPLIT)
+    costWhy = whyRuntimeCompiledFusionLosesToSplit(r.desc);
+  if (!costWhy.empty()) {
+    g.deselect_behavior_notes({fe::BehaviorNote_t::RUNTIME_COMPILATION});
+    logText("fusion by cost: " + costWhy);
+  }
+  if (fe::error_t err = g.check_support(r.handle); err.is_bad()) {
+    Status failed = feFailure("check_support", err, checkedDump);
+    if (!costWhy.empty()) {
+      failed.code = CMRT_ERROR_NOT_SUPPORTED;
+      failed.message = "fusion by cost: " + costWhy +
+                       "; no precompiled engine fuses it\n" + failed.message;
+    }
+    return failed;
+  }
   bool tune = r.options & CMRT_GRAPH_AUTOTUNE;
   CMRT_FE_STEP("build_plans",
                g.build_plans(r.handle, tune

@@ -28,8 +28,9 @@
 namespace cmrt::plan {
 
 /// 2: plans stored before the engine errata (EngineErrata.h) may hold an
-/// engine config that the errata now deselect.
-inline constexpr uint64_t kPlanFileVersion = 2;
+/// engine config that the errata now deselect. 3: likewise for fusion by
+/// cost (FusionCost.h).
+inline constexpr uint64_t kPlanFileVersion = 3;
 
 /// CUDNN_MLIR_CACHE_DIR, or "" when the disk cache is off.
 std::string cacheDirectoryFromEnvironment();

@@ -217,3 +217,16 @@ func.func @untyped_two_anchors(%x: tensor<4x8xf16>, %y: tensor<8x8xf16>) -> tens
   } : tensor<4x8xf16>, tensor<8x8xf16> -> tensor<4x8xf16>
   return %0 : tensor<4x8xf16>
 }
+
+// -----
+
+// ceil_mode's extra padding depends on the spatial sizes.
+func.func @max_pool_ceil_dynamic(%x: tensor<1x4x?x?xf16>) -> tensor<1x4x?x?xf16> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x4x?x?xf16>):
+    // expected-error @below {{'tcp.max_pool2d' op expects static spatial sizes with ceil_mode (its extra padding depends on them), but got 'tensor<1x4x?x?xf16>'}}
+    %1 = tcp.max_pool2d %a {ceil_mode, kernel_size = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : tensor<1x4x?x?xf16> -> tensor<1x4x?x?xf16>
+    tcp.yield %1 : tensor<1x4x?x?xf16>
+  } : tensor<1x4x?x?xf16> -> tensor<1x4x?x?xf16>
+  return %0 : tensor<1x4x?x?xf16>
+}

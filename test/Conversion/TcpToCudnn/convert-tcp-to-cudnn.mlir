@@ -420,6 +420,23 @@ func.func @max_pool_ceil(%x: tensor<1x4x9x9xf16>) -> tensor<1x4x5x5xf16> {
 
 // -----
 
+// Dynamic spatial sizes (without ceil_mode): the padding is tcp's own
+// (found by the fuzz test under UBSan: the ceil-mode formula overflowed on
+// the dynamic-size sentinel).
+func.func @max_pool_dynamic(%x: tensor<1x1x?x?xf32>) -> tensor<1x1x?x?xf32> {
+  %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x1x?x?xf32>):
+    %1 = tcp.max_pool2d %a {kernel_size = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : tensor<1x1x?x?xf32> -> tensor<1x1x?x?xf32>
+    tcp.yield %1 : tensor<1x1x?x?xf32>
+  } : tensor<1x1x?x?xf32> -> tensor<1x1x?x?xf32>
+  return %0 : tensor<1x1x?x?xf32>
+}
+
+// CHECK-LABEL: func.func @max_pool_dynamic
+// CHECK:         cudnn.resample(%{{.*}}) mode = max type = f32 window = [2, 2] spatial_stride = [2, 2] pre_padding = [0, 0] post_padding = [0, 0] : !cudnn.tensor_desc<1x1x?x?xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x1x?x?xf32, alignment = 16, stride = []>
+
+// -----
+
 func.func @avg_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
   %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
   ^bb0(%a: tensor<1x4x8x8xf32>):

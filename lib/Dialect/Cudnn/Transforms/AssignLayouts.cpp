@@ -11,7 +11,11 @@
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::cudnn {
 #define GEN_PASS_DEF_CUDNNASSIGNLAYOUTSPASS
@@ -197,6 +201,101 @@ LogicalResult applyBoundaryLayouts(func::FuncOp func) {
   return success();
 }
 
+/// A graph with a split form (convert-tcp-to-cudnn's `scf.if` on the fused
+/// try's `ran`) yields a packed result that users convert back to
+/// channels-last; converting inside each branch instead lets the fused
+/// branch's pair fold, so the common path runs no conversion at all:
+///   %p = convert_layout %fused (cl -> packed)
+///   %r = scf.if %ran { yield %p } else { ... yield %split }
+///   %u = convert_layout %r (packed -> cl)
+/// becomes an `scf.if` yielding channels-last, `convert_layout %p -> cl`
+/// (which folds to %fused) in the then branch and `convert_layout %split`
+/// in the else branch. A user that wants the packed value (a later split
+/// form's generated kernels) gets its own conversion, placed just before
+/// it, so it runs only where that user does.
+struct ConvertInsideIfBranches : OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// The channels-last type some user of `result` converts it to.
+  static std::optional<RankedTensorType> channelsLastUse(OpResult result) {
+    for (Operation *user : result.getUsers())
+      if (auto convert = dyn_cast<ConvertLayoutOp>(user))
+        if (isChannelsLast(convert.getOut().getType()))
+          return convert.getOut().getType();
+    return std::nullopt;
+  }
+
+  LogicalResult matchAndRewrite(scf::IfOp ifOp,
+                                PatternRewriter &rewriter) const override {
+    bool changed = false;
+    for (OpResult result : ifOp->getResults()) {
+      auto packed = dyn_cast<RankedTensorType>(result.getType());
+      if (!packed || packed.getEncoding())
+        continue;
+      std::optional<RankedTensorType> wanted = channelsLastUse(result);
+      if (!wanted)
+        continue;
+      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
+        Operation *yield = region->front().getTerminator();
+        OpOperand &operand = yield->getOpOperand(result.getResultNumber());
+        rewriter.setInsertionPoint(yield);
+        Value converted = ConvertLayoutOp::create(rewriter, ifOp.getLoc(),
+                                                  *wanted, operand.get());
+        rewriter.modifyOpInPlace(yield, [&] { operand.set(converted); });
+      }
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : result.getUses())
+        uses.push_back(&use);
+      rewriter.modifyOpInPlace(ifOp, [&] { result.setType(*wanted); });
+      for (OpOperand *use : uses) {
+        Operation *user = use->getOwner();
+        auto convert = dyn_cast<ConvertLayoutOp>(user);
+        if (convert && convert.getOut().getType() == *wanted) {
+          rewriter.replaceOp(convert, result);
+          continue;
+        }
+        rewriter.setInsertionPoint(user);
+        Value back =
+            ConvertLayoutOp::create(rewriter, ifOp.getLoc(), packed, result);
+        rewriter.modifyOpInPlace(user, [&] { use->set(back); });
+      }
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+
+/// A split form writes its result into the fused graph's result buffer
+/// (`materialize_in_destination %split in %p`, %p = convert_layout %fused):
+/// when that result is then converted to %fused's layout, the split form
+/// converts instead and writes straight into %fused, so %p is left to the
+/// then branch, where it folds away.
+struct ConvertBeforeMaterialize : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp convert,
+                                PatternRewriter &rewriter) const override {
+    auto materialize =
+        convert.getIn()
+            .getDefiningOp<bufferization::MaterializeInDestinationOp>();
+    if (!materialize || !materialize->hasOneUse())
+      return failure();
+    auto destConvert = materialize.getDest().getDefiningOp<ConvertLayoutOp>();
+    if (!destConvert ||
+        destConvert.getIn().getType() != convert.getOut().getType())
+      return failure();
+    rewriter.setInsertionPoint(materialize);
+    Value source = ConvertLayoutOp::create(rewriter, convert.getLoc(),
+                                           convert.getOut().getType(),
+                                           materialize.getSource());
+    auto written = bufferization::MaterializeInDestinationOp::create(
+        rewriter, materialize.getLoc(), source, destConvert.getIn());
+    rewriter.replaceOp(convert, written.getResult());
+    rewriter.eraseOp(materialize);
+    return success();
+  }
+};
+
 struct CudnnAssignLayoutsPass
     : public cudnn::impl::CudnnAssignLayoutsPassBase<CudnnAssignLayoutsPass> {
   using Base::Base;
@@ -221,6 +320,11 @@ struct CudnnAssignLayoutsPass
     for (BuildAndExecGraphOp graph : graphs)
       if (isChosen(graph, *policy))
         makeChannelsLast(graph);
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ConvertInsideIfBranches, ConvertBeforeMaterialize>(
+        &getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
   }
 };
 

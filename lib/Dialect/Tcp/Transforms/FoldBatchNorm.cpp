@@ -75,7 +75,8 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type elementType) {
                         /*out_int_signedness=*/nullptr);
 }
 
-/// Folding with constant parameters: s and the shift are computed now.
+/// Folding with constant parameters: s and the shift are computed now; s
+/// goes into the weight of `conv` (null when a bias add comes between).
 /// Returns false when some parameter is not constant.
 bool foldConstant(BatchNormOp bn, Conv2DOp conv) {
   auto scale = constantValues(bn.getScale());
@@ -97,8 +98,8 @@ bool foldConstant(BatchNormOp bn, Conv2DOp conv) {
   auto outType = bn.getY().getType();
   auto vectorType = RankedTensorType::get({static_cast<int64_t>(channels)},
                                           outType.getElementType());
-  Value y = conv.getOut();
-  auto weight = conv.getWeight().getDefiningOp<ConstOp>();
+  Value y = bn.getX();
+  auto weight = conv ? conv.getWeight().getDefiningOp<ConstOp>() : ConstOp();
   DenseFPElementsAttr weights;
   if (weight && conv.getOut().hasOneUse() && weight->hasOneUse() &&
       matchPattern(weight.getOut(), m_Constant(&weights))) {
@@ -161,13 +162,23 @@ void foldDynamic(BatchNormOp bn) {
   bn.erase();
 }
 
+/// Whether `value` is a conv's result plus something: a conv with a bias
+/// (Conv2d(bias=True), as in VGG-bn), whose add the batch norm's mul and
+/// add follow into the conv's epilogue.
+bool isConvPlusBias(Value value) {
+  auto add = value.getDefiningOp<AddOp>();
+  return add && llvm::any_of(add->getOperands(), [](Value operand) {
+           return operand.getDefiningOp<Conv2DOp>();
+         });
+}
+
 } // namespace
 
 void mlir::tcp::foldBatchNormsAfterConvs(Operation *root) {
   SmallVector<BatchNormOp> norms;
   root->walk([&](BatchNormOp bn) {
     // A static channel count is needed for the per-channel vectors.
-    if (bn.getX().getDefiningOp<Conv2DOp>() &&
+    if ((bn.getX().getDefiningOp<Conv2DOp>() || isConvPlusBias(bn.getX())) &&
         bn.getScale().getType().hasStaticShape())
       norms.push_back(bn);
   });

@@ -171,3 +171,60 @@ func.func @packed_batch_norms(%h: !cudnn.handle, %x: tensor<2x8x4x4xf32>, %c: te
       -> tensor<2x8x4x4xf16>
   return %0#0, %0#1, %0#2, %4 : tensor<2x8x4x4xf32>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<2x8x4x4xf16>
 }
+
+// -----
+
+!x = !cudnn.tensor_desc<2x8x4x4xf16, alignment = 16, stride = []>
+!w = !cudnn.tensor_desc<8x8x3x3xf16, alignment = 16, stride = []>
+!b = !cudnn.tensor_desc<1x8x1x1xf16, alignment = 16, stride = []>
+
+// A fused graph with its split form (convert-tcp-to-cudnn): the scf.if
+// yields channels-last, so the fused path, the common one, converts nothing;
+// only the split form converts its conv's result for the generated kernels
+// and back, writing straight into the fused graph's result.
+// CHECK-LABEL: func.func @split_form_keeps_channels_last
+// CHECK:         %[[G:.*]], %[[RAN:.*]] = cudnn.build_and_exec_graph
+// CHECK:         } : {{.*}} -> tensor<2x8x4x4xf16, #cudnn.channels_last> tries i1
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         %[[R:.*]] = scf.if %[[RAN]] -> (tensor<2x8x4x4xf16, #cudnn.channels_last>) {
+// CHECK-NEXT:      scf.yield %[[G]] : tensor<2x8x4x4xf16, #cudnn.channels_last>
+// CHECK-NEXT:    } else {
+// CHECK:           %[[CONV:.*]] = cudnn.build_and_exec_graph
+// CHECK:           %[[P:.*]] = cudnn.convert_layout %[[CONV]] : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+// CHECK:           %[[ADD:.*]] = tcp.add %[[P]]
+// CHECK:           %[[RELU:.*]] = tcp.clamp %[[ADD]]
+// CHECK:           %[[CL:.*]] = cudnn.convert_layout %[[RELU]] : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
+// CHECK:           %[[INTO:.*]] = bufferization.materialize_in_destination %[[CL]] in %[[G]]
+// CHECK:           scf.yield %[[INTO]]
+// CHECK:         }
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         return %[[R]]
+func.func @split_form_keeps_channels_last(%h: !cudnn.handle, %x: tensor<2x8x4x4xf16> {cudnn.layout = "channels_last"}, %w: tensor<8x8x3x3xf16> {cudnn.layout = "channels_last"}, %bias: tensor<1x8x1x1xf16>)
+    -> (tensor<2x8x4x4xf16> {cudnn.layout = "channels_last"}) {
+  %outs, %ran = cudnn.build_and_exec_graph %h %x, %w, %bias {
+  ^bb0(%a: !x, %k: !w, %c: !b):
+    %1 = cudnn.convolution(%a, %k) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
+        spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !x, !w -> !x
+    %2 = cudnn.pointwise_add(%1, %c) type = f32 : !x, !b -> !x
+    %3 = cudnn.pointwise_relu(%2) type = f32 lower_clip = 0.0 : !x -> !x
+    cudnn.build_graph(%3) : !x
+  } : tensor<2x8x4x4xf16>, tensor<8x8x3x3xf16>, tensor<1x8x1x1xf16> -> tensor<2x8x4x4xf16> tries i1
+  %r = scf.if %ran -> (tensor<2x8x4x4xf16>) {
+    scf.yield %outs : tensor<2x8x4x4xf16>
+  } else {
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %conv = cudnn.build_and_exec_graph %h %x, %w {
+    ^bb0(%a: !x, %k: !w):
+      %1 = cudnn.convolution(%a, %k) type = f32 alpha = 1.0 beta = 0.0 spatial_dim_count = 2
+          spatial_stride = [1, 1] pre_padding = [1, 1] post_padding = [1, 1] dilation = [1, 1] : !x, !w -> !x
+      cudnn.build_graph(%1) : !x
+    } : tensor<2x8x4x4xf16>, tensor<8x8x3x3xf16> -> tensor<2x8x4x4xf16>
+    %b = tcp.broadcast %bias, %c2, %c4, %c4 {axes = [0, 2, 3]} : tensor<1x8x1x1xf16>, index, index, index -> tensor<2x8x4x4xf16>
+    %add = tcp.add %conv, %b : tensor<2x8x4x4xf16>, tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+    %relu = tcp.clamp %add {min_float = 0.000000e+00 : f32} : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+    %into = bufferization.materialize_in_destination %relu in %outs : (tensor<2x8x4x4xf16>, tensor<2x8x4x4xf16>) -> tensor<2x8x4x4xf16>
+    scf.yield %into : tensor<2x8x4x4xf16>
+  }
+  return %r : tensor<2x8x4x4xf16>
+}

@@ -1,0 +1,59 @@
+//===- FusionCost.cpp - fused graphs that lose to their split form --------===//
+
+#include "graph/FusionCost.h"
+
+#include <unordered_map>
+
+using namespace cmrt::graph;
+
+namespace {
+
+bool isHalfPrecision(const Tensor &t) {
+  return t.dataType == static_cast<int64_t>(DataType::Half) ||
+         t.dataType == static_cast<int64_t>(DataType::BFloat16);
+}
+
+} // namespace
+
+std::string cmrt::graph::whyRuntimeCompiledFusionLosesToSplit(
+    const GraphDescription &graph) {
+  if (graph.ops.size() < 2)
+    return "";
+  std::unordered_map<int64_t, const Tensor *> byUid;
+  for (const Tensor &t : graph.tensors)
+    byUid.emplace(t.uid, &t);
+  std::unordered_map<int64_t, OpKind> producer;
+  for (const Op &op : graph.ops)
+    for (int64_t out : op.outputs)
+      producer.emplace(out, op.kind);
+  for (size_t i = 0; i < graph.ops.size(); ++i) {
+    const Op &op = graph.ops[i];
+    if (op.kind != OpKind::ConvFprop || op.inputs.size() < 2)
+      continue;
+    auto x = byUid.find(op.inputs[0]), w = byUid.find(op.inputs[1]);
+    if (x == byUid.end() || w == byUid.end())
+      continue;
+    const Tensor &in = *x->second, &filter = *w->second;
+    if (in.dims.size() < 3 || filter.dims.size() < 3 || filter.dims[1] <= 0)
+      continue;
+    // A prologue's output is virtual and in the compute type, so the
+    // precision is the filter's.
+    if (!isHalfPrecision(filter))
+      continue;
+    int64_t perGroup = filter.dims[1];
+    int64_t groups = in.dims[1] / perGroup;
+    if (groups > 1 && perGroup > 1)
+      return describeOp(i, op.kind) + " is a grouped convolution (" +
+             std::to_string(groups) + " groups of " + std::to_string(perGroup) +
+             " channels), which cuDNN's runtime-compiled fused engines run "
+             "several times slower than the convolution alone (cuDNN 9.14, "
+             "H100)";
+    auto fed = producer.find(op.inputs[0]);
+    if (fed != producer.end() && fed->second == OpKind::Pointwise)
+      return describeOp(i, op.kind) +
+             " has a pointwise prologue, which cuDNN's runtime-compiled "
+             "fused engines run slower than the convolution alone plus "
+             "generated kernels (cuDNN 9.14, H100)";
+  }
+  return "";
+}

@@ -9,11 +9,12 @@ Three modes, as the GPU machine has no compiler:
 
     # here (CPU): import and compile every row into the artifact cache; a
     # model already compiled by this compiler and front end is skipped at
-    # once, a failing one recorded and passed over
+    # once, a failing one recorded and passed over; --pack copies the
+    # piece's artifacts into a cache small enough to carry
     build/torch2/python benchmarks/model_zoo.py --compile-only \\
-        --cache build/bench-cache
-    # GPU machine (carry build/bench-cache): time rows, a JSON line per row
-    python3 benchmarks/model_zoo.py --cache build/bench-cache \\
+        --cache build/bench-cache --rows 0:6 --pack build/zoo-piece
+    # GPU machine (carry build/zoo-piece): time rows, a JSON line per row
+    python3 benchmarks/model_zoo.py --cache build/zoo-piece \\
         --rows 0:6 --batch 1,32 --inductor-cache build/inductor-cache \\
         --budget-s 500 --results zoo.jsonl
     # anywhere: the markdown table and the bar chart from the JSON lines
@@ -36,13 +37,14 @@ import hashlib
 import json
 import math
 import os
-import statistics
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PYTHON_DIR = os.path.join(HERE, "..", "python")
 sys.path.insert(0, PYTHON_DIR)
+
+from cuda_timing import ms_per_call_in_turns  # noqa: E402 (imports no torch)
 
 # Above this relative error (fp16 logits) a contender's output is WRONG.
 DEFAULT_TOLERANCE = 2e-2
@@ -66,21 +68,23 @@ MODELS = [
     _model("resnet18"), _model("resnet34"), _model("resnet50"),
     _model("resnet101"), _model("resnet152"),
     _model("resnext50_32x4d"), _model("resnext101_32x8d"),
-    _model("wide_resnet50_2"),
-    _model("vgg11_bn"), _model("vgg16"), _model("vgg19_bn"),
+    _model("wide_resnet50_2"), _model("wide_resnet101_2"),
+    _model("vgg11_bn"), _model("vgg16"), _model("vgg16_bn"),
+    _model("vgg19_bn"),
     _model("alexnet"),
-    _model("densenet121"), _model("densenet169"),
+    _model("densenet121"), _model("densenet169"), _model("densenet201"),
     _model("mobilenet_v2"), _model("mobilenet_v3_large"),
     _model("mobilenet_v3_small"),
     _model("efficientnet_b0"), _model("efficientnet_b1"),
     _model("efficientnet_v2_s"),
     _model("regnet_x_400mf"), _model("regnet_y_400mf"),
-    _model("regnet_x_1_6gf"), _model("regnet_y_1_6gf"),
+    _model("regnet_y_800mf"), _model("regnet_x_1_6gf"),
+    _model("regnet_y_1_6gf"), _model("regnet_x_3_2gf"),
     _model("regnet_y_8gf"),
     _model("shufflenet_v2_x0_5"), _model("shufflenet_v2_x1_0"),
     _model("squeezenet1_0"), _model("squeezenet1_1"),
     _model("googlenet", **NO_AUX), _model("inception_v3", 299, **NO_AUX),
-    _model("mnasnet0_5"), _model("mnasnet1_0"),
+    _model("mnasnet0_5"), _model("mnasnet1_0"), _model("mnasnet1_3"),
     _model("convnext_tiny"), _model("convnext_small"),
     _model("vit_b_16"), _model("swin_t"), _model("maxvit_t"),
 ]
@@ -320,16 +324,6 @@ def pack(cache, rows, folder):
 # ---------------------------------------------------------------- timing
 
 
-def time_calls(torch, fns, rounds, calls):
-    """Median ms per call of each function, taking turns round by round."""
-    from cuda_timing import ms_per_call
-    times = [[] for _ in fns]
-    for _ in range(rounds):
-        for i, fn in enumerate(fns):
-            times[i].append(ms_per_call(torch, fn, calls))
-    return [statistics.median(t) for t in times]
-
-
 def relative_error(out, expected):
     """max |out - expected| / max |expected|; None where not finite."""
     err = ((out.float() - expected.float()).abs().max()
@@ -397,8 +391,8 @@ def time_row(torch, cudnn_mlir, args, row):
             except Exception as error:  # noqa: BLE001
                 result["errors"][name] = "fails: " + first_line(error)
             result["warmup_s"][name] = round(time.time() - start, 1)
-        times = time_calls(torch, [fn for _, fn in working], args.rounds,
-                           args.calls)
+        times = ms_per_call_in_turns(torch, [fn for _, fn in working],
+                                     args.rounds, args.calls)
     result["ms"] = {name: round(t, 4) for (name, _), t in zip(working, times)}
     result["wall_s"] = round(time.time() - began, 1)
     with open(args.results, "a") as f:

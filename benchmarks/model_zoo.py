@@ -285,8 +285,9 @@ def compile_row(cache, options, now, row):
     except Exception as error:  # noqa: BLE001 - every failure is a row
         record["status"] = "does not compile: " + first_line(error)
     write_record(cache, row, record)
-    parts = "".join(" (%s %.1f s)" % (k[:-2], record[k]) for k in (
+    parts = ", ".join("%s %.1f s" % (k[:-2], record[k]) for k in (
         "import_s", "compile_s") if record[k] is not None)
+    parts = " (%s)" % parts if parts else ""
     print("%s: %.1f s%s: %s" % (row_name(row), time.time() - began, parts,
                                 record["status"]), flush=True)
 
@@ -565,6 +566,8 @@ def chart(rows, tolerance, path):
                                                              means[batch][0]))
         bars += len(xs)
     axes.axhline(1.0, color="black", linewidth=0.8)
+    # Headroom above the tallest bar for the legend.
+    axes.set_ylim(0, 1.3 * max([speedup(r) for r in plotted] + [1.0]))
     axes.set_xticks(range(len(models)))
     axes.set_xticklabels(models, rotation=70, ha="right", fontsize=8)
     axes.set_ylabel("reduce-overhead ms / ours graph ms")
@@ -573,7 +576,7 @@ def chart(rows, tolerance, path):
                    "(fp16 channels-last; higher is faster)\n"
                    + ", ".join(devices) + "; " + ", ".join(
                        "batch %d: %.2fx" % (b, means[b][0]) for b in batches))
-    axes.legend()
+    axes.legend(loc="upper center", ncol=len(batches))
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     print("chart: %s (%d bars, %d models)" % (path, bars, len(models)))

@@ -26,6 +26,17 @@ def median_ms_per_call(torch, fn, warmup, calls, repeats):
                              for _ in range(repeats))
 
 
+def ms_per_call_in_turns(torch, fns, rounds, calls):
+    """The median over `rounds` of each function's ms_per_call, the
+    functions taking turns round by round (so that a slow stretch of the
+    machine hits every contender alike)."""
+    times = [[] for _ in fns]
+    for _ in range(rounds):
+        for i, fn in enumerate(fns):
+            times[i].append(ms_per_call(torch, fn, calls))
+    return [statistics.median(t) for t in times]
+
+
 def kernel_times(torch, fn, calls=20):
     """The GPU activities `fn` launches (torch.profiler over `calls` calls
     after one): (name, mean us per activity, activities per call) each."""

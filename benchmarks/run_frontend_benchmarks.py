@@ -24,7 +24,6 @@ kernels and copies, their summed GPU time, and the costliest.
 
 import argparse
 import os
-import statistics
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,7 +36,7 @@ cudnn_mlir.load_runtime_before_torch()
 import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
 
-from cuda_timing import kernel_times, ms_per_call  # noqa: E402
+from cuda_timing import kernel_times, ms_per_call_in_turns  # noqa: E402
 
 
 class LSTMClassifier(nn.Module):
@@ -91,11 +90,7 @@ ROWS = [("resnet50 fp16 channels-last", resnet50, 1),
 
 def time_calls(fns, rounds=15, calls=20):
     """Median ms per call of each function, taking turns round by round."""
-    times = [[] for _ in fns]
-    for _ in range(rounds):
-        for i, fn in enumerate(fns):
-            times[i].append(ms_per_call(torch, fn, calls))
-    return [statistics.median(t) for t in times]
+    return ms_per_call_in_turns(torch, fns, rounds, calls)
 
 
 def main():

@@ -37,6 +37,13 @@ if ! "$VENV/bin/python" -c "import torch, torchvision" >/dev/null 2>&1; then
     "nvidia-cusparselt-cu13==0.8.0" "nvidia-nvshmem-cu13==3.4.5"
   rm -f "$log"
 fi
+# benchmarks/model_zoo.py's bar chart (test/Benchmarks/model-zoo-chart.test);
+# also into an environment made before it was asked for.
+if ! "$VENV/bin/python" -c "import matplotlib" >/dev/null 2>&1; then
+  echo "setup: installing matplotlib into $VENV"
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+    matplotlib >&2
+fi
 
 site="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 mkdir -p "$BUILD_DIR/torch2"

@@ -133,21 +133,32 @@ bool foldConstant(BatchNormOp bn, Conv2DOp conv) {
 
 /// Folding with parameters known only at run time: s and the shift are tcp
 /// ops on the C-element parameters (left to the code-generation path), the
-/// conv gets a scale+bias epilogue.
+/// conv gets a scale+bias epilogue. They are computed in f32 whatever the
+/// parameters' type, as PyTorch's batch norm does for f16/bf16 ones: in
+/// f16, var + eps, its square root and the division each lose about three
+/// decimal digits, and over ResNet-50's 53 folded batch norms that grew to
+/// a 4e-2 relative difference from eager (torch.compile: 1.5e-2).
 void foldDynamic(BatchNormOp bn) {
   OpBuilder b(bn);
   Location loc = bn.getLoc();
-  auto paramType = cast<RankedTensorType>(bn.getScale().getType());
+  auto paramType = cast<RankedTensorType>(bn.getScale().getType())
+                       .clone(b.getF32Type());
+  auto inF32 = [&](Value param) {
+    return castTo(b, loc, param, paramType.getElementType());
+  };
   Value eps = ConstOp::create(
       b, loc, paramType,
       makeFloatAttr(paramType, SmallVector<double>(
                                    paramType.getDimSize(0),
                                    bn.getEpsilon().convertToDouble())));
-  Value varEps = AddOp::create(b, loc, paramType, bn.getRunningVar(), eps);
+  Value varEps =
+      AddOp::create(b, loc, paramType, inF32(bn.getRunningVar()), eps);
   Value stddev = SqrtOp::create(b, loc, paramType, varEps);
-  Value s = DivFOp::create(b, loc, paramType, bn.getScale(), stddev);
-  Value meanS = MulOp::create(b, loc, paramType, bn.getRunningMean(), s);
-  Value shift = SubOp::create(b, loc, paramType, bn.getBias(), meanS);
+  Value s = DivFOp::create(b, loc, paramType, inF32(bn.getScale()), stddev);
+  Value meanS =
+      MulOp::create(b, loc, paramType, inF32(bn.getRunningMean()), s);
+  Value shift =
+      SubOp::create(b, loc, paramType, inF32(bn.getBias()), meanS);
 
   Type outElement = bn.getY().getType().getElementType();
   Value x = bn.getX();

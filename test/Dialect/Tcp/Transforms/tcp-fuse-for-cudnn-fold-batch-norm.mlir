@@ -7,9 +7,14 @@
 // and shift are computed by tcp ops on the C-element parameters. Without
 // the fold the batch norm is a generated kernel outside the graph.
 
+// The scale and shift are computed in f32 (as PyTorch's batch norm does for
+// f16 parameters) and rounded to the activation type once.
 // CHECK-LABEL: func.func @conv_bn
 // CHECK-NOT:     tcp.batch_norm
-// CHECK:         tcp.sqrt
+// CHECK:         tcp.cast %{{.*}} : tensor<8xf16> -> tensor<8xf32>
+// CHECK:         tcp.sqrt %{{.*}} : tensor<8xf32> -> tensor<8xf32>
+// CHECK:         tcp.divf %{{.*}} : tensor<8xf32>, tensor<8xf32> -> tensor<8xf32>
+// CHECK:         tcp.cast %{{.*}} : tensor<8xf32> -> tensor<8xf16>
 // CHECK:         tcp.group attributes {group_type = "cudnn"} {
 // CHECK:           tcp.conv2d
 // CHECK:           tcp.mul

@@ -30,6 +30,7 @@ docs/benchmarks.md, "Model zoo", has how to run it in pieces.
 """
 
 import argparse
+import copy
 import datetime
 import gc
 import glob
@@ -379,6 +380,11 @@ def time_row(torch, cudnn_mlir, args, row):
         expected = model(*inputs).float()
         scale = expected.abs().max().item()
         result["eager_max"] = scale if math.isfinite(scale) else None
+        # The same model and input in fp32: tells a contender's fp16
+        # rounding from a wrong answer (fp16 eager is off by up to 2e-2).
+        reference = copy.deepcopy(model).float()(inputs[0].float()).float()
+        result["rel_err_fp32"] = {"eager": relative_error(expected,
+                                                          reference)}
         working = []
         for name, fn in fns:  # warm-up: compiles, plans, captures
             start = time.time()
@@ -388,6 +394,8 @@ def time_row(torch, cudnn_mlir, args, row):
                 out = fn()
                 if name != "eager":
                     result["rel_err"][name] = relative_error(out, expected)
+                    result["rel_err_fp32"][name] = relative_error(out,
+                                                                  reference)
                 working.append((name, fn))
             except Exception as error:  # noqa: BLE001
                 result["errors"][name] = "fails: " + first_line(error)
@@ -473,9 +481,17 @@ def unchecked(row):
 
 
 def wrong(row, tolerance):
-    """The contenders whose output is not within `tolerance` of eager's."""
+    """The contenders whose output is not within `tolerance` of eager's;
+    with an fp32 reference (rel_err_fp32), those farther from it than
+    `tolerance` and than twice fp16 eager is."""
     if unchecked(row):
         return []
+    fp32 = row.get("rel_err_fp32") or {}
+    if fp32.get("eager") is not None:
+        bar = max(tolerance, 2 * fp32["eager"])
+        return [name for name in CONTENDERS if name in fp32
+                and name != "eager"
+                and (fp32[name] is None or fp32[name] > bar)]
     return [name for name in CONTENDERS if name in row.get("rel_err", {})
             and (row["rel_err"][name] is None
                  or row["rel_err"][name] > tolerance)]
@@ -493,11 +509,17 @@ def status(row, tolerance):
     if unchecked(row):
         words.append("not checked: eager's output is all 0 or not finite")
     elif bad:
+        errs = row.get("rel_err_fp32") or row["rel_err"]
         words.append("WRONG: " + ", ".join(
-            "%s %s" % (n, "not finite" if row["rel_err"][n] is None
-                       else "%.2g" % row["rel_err"][n]) for n in bad))
+            "%s %s" % (n, "not finite" if errs[n] is None
+                       else "%.2g" % errs[n]) for n in bad))
     elif row.get("rel_err"):
         words.append("%.2g" % max(row["rel_err"].values()))
+    fp32 = row.get("rel_err_fp32") or {}
+    if not unchecked(row) and fp32.get("eager") is not None:
+        words.append("vs fp32: eager %.2g, ours graph %s" % (
+            fp32["eager"], "%.2g" % fp32["ours graph"]
+            if fp32.get("ours graph") is not None else "-"))
     words += ["%s %s" % (n, errors[n]) for n in ("compile", "reduce-overhead",
                                                  "eager") if n in errors]
     text = "; ".join(words)

@@ -214,7 +214,7 @@ Status planFromHeuristics(fe::graph::Graph &g, const BuildRequest &r,
   // runtime-compiled engines that lose to it are deselected too; with
   // nothing left the module runs the split form, and says why first.
   std::string costWhy;
-  if (r.options & CMRT_GRAPH_NO_SPLIT)
+  if ((r.options & CMRT_GRAPH_NO_SPLIT) && fusionByCostEnabled())
     costWhy = whyRuntimeCompiledFusionLosesToSplit(r.desc);
   if (!costWhy.empty()) {
     g.deselect_behavior_notes({fe::BehaviorNote_t::RUNTIME_COMPILATION});

@@ -2,6 +2,8 @@
 
 #include "graph/FusionCost.h"
 
+#include <cstdlib>
+#include <cstring>
 #include <unordered_map>
 
 using namespace cmrt::graph;
@@ -22,10 +24,6 @@ std::string cmrt::graph::whyRuntimeCompiledFusionLosesToSplit(
   std::unordered_map<int64_t, const Tensor *> byUid;
   for (const Tensor &t : graph.tensors)
     byUid.emplace(t.uid, &t);
-  std::unordered_map<int64_t, OpKind> producer;
-  for (const Op &op : graph.ops)
-    for (int64_t out : op.outputs)
-      producer.emplace(out, op.kind);
   for (size_t i = 0; i < graph.ops.size(); ++i) {
     const Op &op = graph.ops[i];
     if (op.kind != OpKind::ConvFprop || op.inputs.size() < 2)
@@ -48,12 +46,11 @@ std::string cmrt::graph::whyRuntimeCompiledFusionLosesToSplit(
              " channels), which cuDNN's runtime-compiled fused engines run "
              "several times slower than the convolution alone (cuDNN 9.14, "
              "H100)";
-    auto fed = producer.find(op.inputs[0]);
-    if (fed != producer.end() && fed->second == OpKind::Pointwise)
-      return describeOp(i, op.kind) +
-             " has a pointwise prologue, which cuDNN's runtime-compiled "
-             "fused engines run slower than the convolution alone plus "
-             "generated kernels (cuDNN 9.14, H100)";
   }
   return "";
+}
+
+bool cmrt::graph::fusionByCostEnabled() {
+  const char *value = std::getenv("CUDNN_MLIR_FUSION_BY_COST");
+  return !value || std::strcmp(value, "0") != 0;
 }

@@ -42,13 +42,23 @@ namespace cmrt::graph {
 /// 12.9 against 12.1 us). Depthwise convs fuse well (39.8 us fused, 34.2
 /// alone, 144 channels at 56x56) and are not judged.
 ///
-/// Rule 2, a pointwise prologue (ops on the conv's input inside the graph).
-/// VGG's 3x3 convs with a scale, bias and ReLU prologue and the same
+/// Not a rule: a conv with a pointwise prologue. Alone such graphs lose
+/// too (VGG's 3x3 convs with a scale, bias and ReLU prologue and the same
 /// epilogue, batch 32: 64 to 128 channels at 112x112 510 us fused against
-/// 101 us alone (120 with the epilogue alone fused), 128 to 256 at 56x56 300
-/// against 83 (90), 64 to 64 at 224x224 919 against 258 (300); batch 1 at
-/// 112x112 26 against 11 us.
+/// 101 us alone), but in whole models their split forms lost more
+/// (torchvision, batch 32, ours replayed with the rule and without it:
+/// DenseNet-121 8.02 against 4.95 ms, MobileNetV2 1.57 against 1.13,
+/// MNASNet 1.57 against 1.15; benchmarks/results/
+/// fusion-by-cost-ab-h100-2026-11-26.txt): the prologue's generated
+/// kernels and their layout conversions cost more than the fused engine's
+/// loss. Rule 1 alone held: RegNetY-400MF 1.88 against 2.52 ms,
+/// ResNeXt-50 2.21 against 2.85 ms.
 std::string whyRuntimeCompiledFusionLosesToSplit(const GraphDescription &graph);
+
+/// Whether the runtime judges fused graphs by cost: yes unless the
+/// environment sets CUDNN_MLIR_FUSION_BY_COST=0 (to measure what the rules
+/// gain on a model, or to rule them out when a graph misbehaves).
+bool fusionByCostEnabled();
 
 } // namespace cmrt::graph
 

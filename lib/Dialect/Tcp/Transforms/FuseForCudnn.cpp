@@ -30,6 +30,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::tcp {
@@ -324,36 +325,50 @@ void materialize(const PlannedGroup &planned, MLIRContext *ctx) {
       broadcast->erase();
 }
 
-/// A remark for every tcp op left outside cuDNN graphs, with the reason.
+/// Why `op`, a tcp op outside every group, is not in a cuDNN graph.
+std::string whyLeftOut(Operation &op, const GroupPlanner &planner) {
+  StringRef reason = planner.getReason(&op);
+  if (!reason.empty())
+    return reason.str();
+  std::optional<CudnnOpSupport> row = lookupCudnnSupport(&op);
+  if (!row)
+    return "not an op cuDNN graphs run (see the support table)";
+  if (row->role != CudnnRole::Broadcast)
+    return "no conv/matmul anchor it could join (cuDNN runs no "
+           "pointwise-only graph on sm_90)";
+  auto needsTensor = llvm::find_if(
+      op.getUsers(), [](Operation *user) { return !absorbsBroadcasts(user); });
+  if (needsTensor == op.getUsers().end())
+    return "feeds no grouped pointwise op";
+  return "feeds '" + (*needsTensor)->getName().getStringRef().str() +
+         "', which takes the broadcast tensor (only pointwise ops broadcast "
+         "in cuDNN graphs)";
+}
+
+/// One remark per reason a tcp op was left outside cuDNN graphs, on the
+/// first such op, with how many ops share it: a model's report is a line
+/// per reason, not per op.
 void reportLeftOut(Block &block, const GroupPlanner &planner) {
+  // In first-seen order.
+  SmallVector<std::pair<std::string, SmallVector<Operation *>>> byReason;
+  llvm::StringMap<size_t> index;
   for (Operation &op : block) {
     if (op.getDialect() == nullptr ||
         op.getDialect()->getNamespace() != TcpDialect::getDialectNamespace() ||
         isa<ConstOp, GroupOp, IsolatedGroupOp, YieldOp>(op))
       continue;
-    StringRef reason = planner.getReason(&op);
-    std::optional<CudnnOpSupport> row = lookupCudnnSupport(&op);
-    if (!reason.empty())
-      op.emitRemark("left out of cuDNN graphs: ") << reason;
-    else if (!row)
-      op.emitRemark("left out of cuDNN graphs: not an op cuDNN graphs run "
-                    "(see the support table)");
-    else if (row->role == CudnnRole::Broadcast) {
-      auto needsTensor = llvm::find_if(op.getUsers(), [](Operation *user) {
-        return !absorbsBroadcasts(user);
-      });
-      if (needsTensor != op.getUsers().end())
-        op.emitRemark("left out of cuDNN graphs: feeds '")
-            << (*needsTensor)->getName()
-            << "', which takes the broadcast tensor (only pointwise ops "
-               "broadcast in cuDNN graphs)";
-      else
-        op.emitRemark(
-            "left out of cuDNN graphs: feeds no grouped pointwise op");
-    }
+    std::string reason = whyLeftOut(op, planner);
+    auto [it, added] = index.try_emplace(reason, byReason.size());
+    if (added)
+      byReason.push_back({reason, {}});
+    byReason[it->second].second.push_back(&op);
+  }
+  for (auto &[reason, ops] : byReason) {
+    if (ops.size() == 1)
+      ops.front()->emitRemark("left out of cuDNN graphs: ") << reason;
     else
-      op.emitRemark("left out of cuDNN graphs: no conv/matmul anchor it "
-                    "could join (cuDNN runs no pointwise-only graph on sm_90)");
+      ops.front()->emitRemark("left out of cuDNN graphs, ")
+          << ops.size() << " ops (the first here): " << reason;
   }
 }
 

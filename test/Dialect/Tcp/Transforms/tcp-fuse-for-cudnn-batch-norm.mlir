@@ -64,12 +64,12 @@ func.func @training(%x: tensor<2x3x4x5xf16>, %p: tensor<3xf32>)
 // CODEGEN-NOT:   tcp.group
 func.func @training_then_backward(%x: tensor<8x4x3x3xbf16>, %p: tensor<4xf32>)
     -> (tensor<8x4x3x3xbf16>, tensor<4xf32>) {
-  // expected-remark @+1 {{left out of cuDNN graphs: batch-norm=auto: training and backward batch norms are generated kernels (batch-norm=cudnn makes them cuDNN norm graphs)}}
+  // One remark per reason, on the first op, with the count.
+  // expected-remark @+1 {{left out of cuDNN graphs, 2 ops (the first here): batch-norm=auto: training and backward batch norms are generated kernels (batch-norm=cudnn makes them cuDNN norm graphs)}}
   %y, %sm, %si, %nm, %nv = tcp.batch_norm_training %x, %p, %p, %p, %p {epsilon = 1.0e-05 : f64, momentum = 1.0e-01 : f64}
       : tensor<8x4x3x3xbf16>, tensor<4xf32> -> tensor<8x4x3x3xbf16>
   // expected-remark @+1 {{left out of cuDNN graphs: no conv/matmul anchor it could join}}
   %r = tcp.clamp %y {min_float = 0.0 : f32} : tensor<8x4x3x3xbf16> -> tensor<8x4x3x3xbf16>
-  // expected-remark @+1 {{left out of cuDNN graphs: batch-norm=auto: training and backward batch norms are generated kernels (batch-norm=cudnn makes them cuDNN norm graphs)}}
   %dx, %ds, %db = tcp.batch_norm_backward %r, %x, %p, %sm, %si
       : tensor<8x4x3x3xbf16>, tensor<4xf32> -> tensor<8x4x3x3xbf16>
   return %dx, %ds : tensor<8x4x3x3xbf16>, tensor<4xf32>

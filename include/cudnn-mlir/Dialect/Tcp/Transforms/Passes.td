@@ -25,7 +25,8 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
     other than f16/bf16/f32 x with f32 statistics, one value per channel in
     training) is an error.
     Values used after the group become extra results. Ops left out stay as
-    they are; with `report`, each gets a remark saying why.
+    they are; with `report`, each reason gets one remark, on the first op
+    left out for it, with how many ops share it.
 
     Example:
 
@@ -55,7 +56,8 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
     Option<"maxOps", "max-ops", "unsigned", /*default=*/"50",
            "Most ops in one cuDNN graph">,
     Option<"report", "report", "bool", /*default=*/"false",
-           "Emit a remark for each op left out of every group, saying why">,
+           "Remark once per reason ops were left out of every group, with "
+           "their count">,
     Option<"foldBatchNorm", "fold-batch-norm", "bool", /*default=*/"true",
            "Fold inference batch norms that follow a conv2d into it">,
     Option<"batchNorm", "batch-norm", "std::string", /*default=*/"\"auto\"",

@@ -1,9 +1,9 @@
 //===- EngineErrata.cpp - engine configs that compute a graph wrongly -----===//
 
 #include "graph/EngineErrata.h"
+#include "graph/GraphValidation.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 using namespace cmrt::graph;
 
@@ -19,9 +19,7 @@ bool spatiallyOneByOne(const Tensor &t) {
 
 std::string cmrt::graph::whyRuntimeCompiledEnginesAreDeselected(
     const GraphDescription &graph) {
-  std::unordered_map<int64_t, const Tensor *> byUid;
-  for (const Tensor &t : graph.tensors)
-    byUid.emplace(t.uid, &t);
+  detail::TensorIndex byUid = detail::tensorsByUid(graph);
   for (size_t i = 0; i < graph.ops.size(); ++i) {
     const Op &op = graph.ops[i];
     if (op.kind != OpKind::ConvFprop || op.inputs.empty() || op.outputs.empty())

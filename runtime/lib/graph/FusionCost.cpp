@@ -1,10 +1,10 @@
 //===- FusionCost.cpp - fused graphs that lose to their split form --------===//
 
 #include "graph/FusionCost.h"
+#include "graph/GraphValidation.h"
 
 #include <cstdlib>
 #include <cstring>
-#include <unordered_map>
 
 using namespace cmrt::graph;
 
@@ -21,9 +21,7 @@ std::string cmrt::graph::whyRuntimeCompiledFusionLosesToSplit(
     const GraphDescription &graph) {
   if (graph.ops.size() < 2)
     return "";
-  std::unordered_map<int64_t, const Tensor *> byUid;
-  for (const Tensor &t : graph.tensors)
-    byUid.emplace(t.uid, &t);
+  detail::TensorIndex byUid = detail::tensorsByUid(graph);
   for (size_t i = 0; i < graph.ops.size(); ++i) {
     const Op &op = graph.ops[i];
     if (op.kind != OpKind::ConvFprop || op.inputs.size() < 2)

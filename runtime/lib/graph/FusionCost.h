@@ -1,5 +1,4 @@
-//===- FusionCost.h - fused graphs that lose to their split form -*- C++
-//-*-===//
+//===- FusionCost.h - fused graphs that lose to the split form -*- C++ -*-===//
 //
 // A fused cuDNN graph is not always faster than its split form (the anchor
 // alone on a precompiled engine, its prologue and epilogue as generated

@@ -124,6 +124,13 @@ bool cmrt::graph::detail::defaultAttrsFor(int64_t kind, OpAttrs &out) {
   return false;
 }
 
+TensorIndex cmrt::graph::detail::tensorsByUid(const GraphDescription &graph) {
+  TensorIndex index;
+  for (const Tensor &t : graph.tensors)
+    index.emplace(t.uid, &t);
+  return index;
+}
+
 const Tensor *OpView::lookup(const std::vector<int64_t> &uids,
                              size_t i) const {
   if (i >= uids.size() || uids[i] == 0)

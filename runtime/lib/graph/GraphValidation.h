@@ -13,6 +13,11 @@ namespace cmrt::graph::detail {
 
 using TensorIndex = std::unordered_map<int64_t, const Tensor *>;
 
+/// `graph`'s tensors by UID, unchecked (validation rejects a UID given
+/// twice; here the first wins): what the rules that read a described
+/// graph's shapes look operands up in (EngineErrata.h, FusionCost.h).
+TensorIndex tensorsByUid(const GraphDescription &graph);
+
 struct Slot {
   std::string name;
   bool required;

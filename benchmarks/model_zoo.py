@@ -46,6 +46,7 @@ PYTHON_DIR = os.path.join(HERE, "..", "python")
 sys.path.insert(0, PYTHON_DIR)
 
 from cuda_timing import ms_per_call_in_turns  # noqa: E402 (imports no torch)
+from inductor_cache import use_inductor_cache  # noqa: E402 (nor this)
 
 # Above this relative error (fp16 logits) a contender's output is WRONG.
 DEFAULT_TOLERANCE = 2e-2
@@ -418,10 +419,7 @@ def time_row(torch, cudnn_mlir, args, row):
 
 def time_rows(rows, args):
     if args.inductor_cache:  # before torch reads them
-        os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(
-            os.path.abspath(args.inductor_cache), "inductor")
-        os.environ["TRITON_CACHE_DIR"] = os.path.join(
-            os.path.abspath(args.inductor_cache), "triton")
+        use_inductor_cache(args.inductor_cache)
     import cudnn_mlir
     cudnn_mlir.load_runtime_before_torch()
     import torch

@@ -37,6 +37,7 @@ import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
 
 from cuda_timing import kernel_times, ms_per_call_in_turns  # noqa: E402
+from inductor_cache import use_inductor_cache  # noqa: E402
 
 
 class LSTMClassifier(nn.Module):
@@ -136,10 +137,7 @@ def main():
         return 0
 
     if args.inductor_cache:
-        os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.join(
-            os.path.abspath(args.inductor_cache), "inductor")
-        os.environ["TRITON_CACHE_DIR"] = os.path.join(
-            os.path.abspath(args.inductor_cache), "triton")
+        use_inductor_cache(args.inductor_cache)
     print("device: %s, torch %s, options %r, tf32 %s" % (
         torch.cuda.get_device_name(), torch.__version__, args.options,
         args.tf32))

@@ -8,7 +8,9 @@
 // - `memref.copy %in, %tmp` whose temporary is only read by linalg ops,
 //   with %in a function input (never written): the linalg ops read %in;
 // - a linalg op writing a temporary that is then only copied to a function
-//   output (`memref.copy %tmp, %out`): the op writes %out.
+//   output or to a buffer allocated before it (`memref.copy %tmp, %out`,
+//   a split form filling its fused graph's result), directly or through a
+//   layout view (cudnn.layout_view's reinterpret_cast): the op writes %out.
 //
 // The copies and temporaries disappear; the kernel strategies then pick a
 // thread order and access pattern for the strided buffer.
@@ -19,6 +21,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 
@@ -81,36 +84,111 @@ bool forwardInputCopy(memref::CopyOp copy) {
   return true;
 }
 
+/// Whether `target` may be written where `write` is: a function output, or
+/// a buffer allocated before it (a fused graph's result that a split form
+/// fills).
+bool writableAt(Value target, Operation *write) {
+  if (isOutputArgument(target))
+    return true;
+  auto alloc = target.getDefiningOp<memref::AllocOp>();
+  if (!alloc)
+    return false;
+  Operation *ancestor = alloc->getBlock()->findAncestorOpInBlock(*write);
+  return ancestor && alloc->isBeforeInBlock(ancestor);
+}
+
+/// Whether an op strictly between `first` and `last` (same block) touches
+/// `buffer` or a view of it.
+bool touchedBetween(Value buffer, Operation *first, Operation *last) {
+  llvm::SmallPtrSet<Value, 4> aliases{buffer};
+  for (Operation *user : buffer.getUsers())
+    if (isa<ViewLikeOpInterface>(user))
+      aliases.insert(user->getResults().begin(), user->getResults().end());
+  for (Operation *op = first->getNextNode(); op != last; op = op->getNextNode())
+    if (llvm::any_of(op->getOperands(),
+                     [&](Value v) { return aliases.contains(v); }))
+      return true;
+  return false;
+}
+
+/// Whether `a` runs before `b` whenever both run: a's ancestor comes before
+/// b's in the innermost block that holds both.
+bool runsBefore(Operation *a, Operation *b) {
+  for (Operation *bAncestor = b; bAncestor;
+       bAncestor = bAncestor->getParentOp()) {
+    if (!bAncestor->getBlock())
+      return false;
+    if (Operation *aAncestor = bAncestor->getBlock()->findAncestorOpInBlock(*a))
+      return aAncestor != bAncestor && aAncestor->isBeforeInBlock(bAncestor);
+  }
+  return false;
+}
+
+/// The ops that use `buffer`, directly or through views of it.
+void collectUsers(Value buffer, SmallVectorImpl<Operation *> &users) {
+  for (Operation *user : buffer.getUsers()) {
+    users.push_back(user);
+    if (isa<ViewLikeOpInterface>(user))
+      for (Value view : user->getResults())
+        collectUsers(view, users);
+  }
+}
+
 /// Output side: the temporary is written by one linalg op (which does not
-/// read it) and then only copied out.
+/// read it) and then only copied out, possibly through a layout view (a
+/// kernel on channels-last bytes copied into a channels-last buffer). Uses
+/// of the temporary that all run before the write are earlier lives of a
+/// reused buffer (bufferization writes a kernel's result in place into a
+/// dead tensor's buffer) and do not matter.
 bool forwardOutputCopy(memref::CopyOp copy) {
   Value temporary = copy.getSource(), target = copy.getTarget();
-  if (!isOutputArgument(target) ||
-      !temporary.getDefiningOp<memref::AllocOp>() ||
-      !sameShape(target, temporary))
+  auto view = temporary.getDefiningOp<memref::ReinterpretCastOp>();
+  if (view) {
+    if (!view->hasOneUse() || view.getType() != target.getType())
+      return false;
+    temporary = view.getSource();
+  } else if (!sameShape(target, temporary)) {
     return false;
+  }
+  if (!temporary.getDefiningOp<memref::AllocOp>())
+    return false;
+  // The write: the last linalg op before the copy, in its block, that
+  // writes the temporary.
   OpOperand *write = nullptr;
   for (OpOperand &use : temporary.getUses()) {
-    if (use.getOwner() == copy)
-      continue;
     auto generic = dyn_cast<linalg::GenericOp>(use.getOwner());
-    if (write || !generic || !generic.isDpsInit(&use) ||
-        generic.payloadUsesValueFromOperand(&use) ||
-        generic->getBlock() != copy->getBlock() ||
-        !generic->isBeforeInBlock(copy))
-      return false;
-    write = &use;
+    if (generic && generic.isDpsInit(&use) &&
+        generic->getBlock() == copy->getBlock() &&
+        generic->isBeforeInBlock(copy) &&
+        (!write || write->getOwner()->isBeforeInBlock(generic)))
+      write = &use;
   }
-  if (!write)
+  if (!write ||
+      cast<linalg::GenericOp>(write->getOwner())
+          .payloadUsesValueFromOperand(write) ||
+      !writableAt(target, write->getOwner()) ||
+      touchedBetween(target, write->getOwner(), copy))
     return false;
-  // Nothing between the write and the copy may touch the output.
-  for (Operation *op = write->getOwner()->getNextNode(); op != copy;
-       op = op->getNextNode())
-    if (llvm::is_contained(op->getOperands(), target))
+  SmallVector<Operation *> users;
+  collectUsers(temporary, users);
+  for (Operation *user : users)
+    if (user != copy && user != view && user != write->getOwner() &&
+        !runsBefore(user, write->getOwner()))
       return false;
-  write->set(target);
+  Value written = target;
+  if (view) {
+    // The inverse view: the target's bytes under the temporary's type.
+    OpBuilder b(write->getOwner());
+    auto type = cast<MemRefType>(temporary.getType());
+    written = memref::ReinterpretCastOp::create(
+        b, copy.getLoc(), type, target, /*offset=*/0, type.getShape(),
+        type.getStridesAndOffset().first);
+  }
+  write->set(written);
   Operation *alloc = temporary.getDefiningOp();
   copy->erase();
+  if (view)
+    view->erase();
   if (alloc->use_empty())
     alloc->erase();
   return true;

@@ -92,6 +92,11 @@ void cudnn_mlir::buildTcpToCudnnPipeline(
   funcPm.addPass(createCSEPass());
   // A conversion only a split form uses moves into it, off the fused path.
   funcPm.addPass(createControlFlowSinkPass());
+  // Generated kernels between channels-last graphs work on their bytes.
+  funcPm.addPass(cudnn::createCudnnChannelsLastKernelsPass());
+  funcPm.addPass(createCanonicalizerPass());
+  funcPm.addPass(createCSEPass());
+  funcPm.addPass(createControlFlowSinkPass());
 }
 
 void cudnn_mlir::buildCudnnToLLVMPipeline(
@@ -168,7 +173,8 @@ void cudnn_mlir::registerPipelines() {
       "tcp-to-cudnn-pipeline",
       "Groups tcp ops into cuDNN fusions and lowers the groups to cudnn "
       "graphs (tcp-fuse-for-cudnn, tcp-isolate-group-ops, "
-      "convert-tcp-to-cudnn, cudnn-assign-layouts, canonicalize, cse)",
+      "convert-tcp-to-cudnn, cudnn-assign-layouts, canonicalize, cse, "
+      "control-flow-sink, cudnn-channels-last-kernels)",
       buildTcpToCudnnPipeline);
   PassPipelineRegistration<CudnnToLLVMPipelineOptions>(
       "cudnn-to-llvm-pipeline",

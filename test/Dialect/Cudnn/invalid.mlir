@@ -1004,6 +1004,30 @@ func.func @convert_layout_rank(%x: tensor<8x4xf16>) {
 
 // -----
 
+func.func @layout_view_both_encoded(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>) {
+  // expected-error @+1 {{expects #cudnn.channels_last on exactly one side and no encoding on the other, but got 'tensor<2x8x4x4xf16, #cudnn.channels_last>' and 'tensor<2x4x4x8xf16, #cudnn.channels_last>'}}
+  %0 = cudnn.layout_view %x : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x4x4x8xf16, #cudnn.channels_last>
+  return
+}
+
+// -----
+
+func.func @layout_view_rank(%x: tensor<8x4xf16, #cudnn.channels_last>) {
+  // expected-error @+1 {{expects a static shape of rank >= 3 on the channels-last side, but got 'tensor<8x4xf16, #cudnn.channels_last>'}}
+  %0 = cudnn.layout_view %x : tensor<8x4xf16, #cudnn.channels_last> -> tensor<8x4xf16>
+  return
+}
+
+// -----
+
+func.func @layout_view_order(%x: tensor<2x8x4x6xf16, #cudnn.channels_last>) {
+  // expected-error @+1 {{expects the packed side to be 'tensor<2x4x6x8xf16>' (the channels-last side's storage order), but got 'tensor<2x8x4x6xf16>'}}
+  %0 = cudnn.layout_view %x : tensor<2x8x4x6xf16, #cudnn.channels_last> -> tensor<2x8x4x6xf16>
+  return
+}
+
+// -----
+
 func.func @execute_graph_block_arguments(%h: !cudnn.handle, %x: memref<8xf32>, %y: memref<8xf32>) {
   // expected-error @+1 {{expects one block argument per ins buffer (1), but got 0}}
   "cudnn.execute_graph"(%h, %x, %y) ({

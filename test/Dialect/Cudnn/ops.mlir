@@ -535,3 +535,14 @@ func.func @gemm(%a: tensor<2x16x32xf32>, %b: tensor<2x8x32xf32>, %x: memref<32x1
   cudnn.execute_gemm %h(%x, %y) outs(%z) {transpose_a} : memref<32x16xf32>, memref<32x8xf32>, memref<16x8xf32>
   return %c : tensor<2x16x8xf32>
 }
+
+// CHECK-LABEL: func.func @layout_view
+// CHECK: %[[V:.*]] = cudnn.layout_view %{{.*}} : tensor<2x8x4x6xf16, #cudnn.channels_last> -> tensor<2x4x6x8xf16>
+// CHECK: cudnn.layout_view %[[V]] : tensor<2x4x6x8xf16> -> tensor<2x8x4x6xf16, #cudnn.channels_last>
+// CHECK: cudnn.layout_view %{{.*}} : tensor<2x8x3x4x6xf32, #cudnn.channels_last> -> tensor<2x3x4x6x8xf32>
+func.func @layout_view(%x: tensor<2x8x4x6xf16, #cudnn.channels_last>, %y: tensor<2x8x3x4x6xf32, #cudnn.channels_last>) -> (tensor<2x8x4x6xf16, #cudnn.channels_last>, tensor<2x3x4x6x8xf32>) {
+  %0 = cudnn.layout_view %x : tensor<2x8x4x6xf16, #cudnn.channels_last> -> tensor<2x4x6x8xf16>
+  %1 = cudnn.layout_view %0 : tensor<2x4x6x8xf16> -> tensor<2x8x4x6xf16, #cudnn.channels_last>
+  %2 = cudnn.layout_view %y : tensor<2x8x3x4x6xf32, #cudnn.channels_last> -> tensor<2x3x4x6x8xf32>
+  return %1, %2 : tensor<2x8x4x6xf16, #cudnn.channels_last>, tensor<2x3x4x6x8xf32>
+}

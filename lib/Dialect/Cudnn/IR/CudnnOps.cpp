@@ -134,6 +134,33 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
   return {};
 }
 
+LogicalResult LayoutViewOp::verify() {
+  RankedTensorType in = getIn().getType(), out = getOut().getType();
+  RankedTensorType encoded = isChannelsLast(in) ? in : out;
+  RankedTensorType packed = isChannelsLast(in) ? out : in;
+  if (isChannelsLast(in) == isChannelsLast(out) || packed.getEncoding())
+    return emitOpError("expects #cudnn.channels_last on exactly one side and "
+                       "no encoding on the other, but got ")
+           << in << " and " << out;
+  if (encoded.getRank() < 3 || !encoded.hasStaticShape())
+    return emitOpError("expects a static shape of rank >= 3 on the "
+                       "channels-last side, but got ")
+           << encoded;
+  RankedTensorType storage = getStorageOrderType(encoded);
+  if (packed != storage)
+    return emitOpError("expects the packed side to be ")
+           << storage << " (the channels-last side's storage order), but got "
+           << packed;
+  return success();
+}
+
+OpFoldResult LayoutViewOp::fold(FoldAdaptor) {
+  if (auto previous = getIn().getDefiningOp<LayoutViewOp>())
+    if (previous.getIn().getType() == getOut().getType())
+      return previous.getIn();
+  return {};
+}
+
 LogicalResult BuildAndExecGraphOp::verify() {
   return verifyGraphBody(*this, getBody(), getIns().getTypes(),
                          getOuts().getTypes(), "result");

@@ -174,3 +174,18 @@ RankedTensorType mlir::cudnn::withChannelsLast(RankedTensorType type,
       type.getShape(), type.getElementType(),
       channelsLast ? ChannelsLastAttr::get(type.getContext()) : Attribute());
 }
+
+SmallVector<int64_t> mlir::cudnn::getChannelsLastStorageOrder(int64_t rank) {
+  SmallVector<int64_t> order{0};
+  for (int64_t d = 2; d < rank; ++d)
+    order.push_back(d);
+  order.push_back(1);
+  return order;
+}
+
+RankedTensorType mlir::cudnn::getStorageOrderType(RankedTensorType type) {
+  SmallVector<int64_t> shape;
+  for (int64_t d : getChannelsLastStorageOrder(type.getRank()))
+    shape.push_back(type.getDimSize(d));
+  return RankedTensorType::get(shape, type.getElementType());
+}

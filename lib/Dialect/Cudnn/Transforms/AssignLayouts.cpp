@@ -212,16 +212,26 @@ LogicalResult applyBoundaryLayouts(func::FuncOp func) {
 /// (which folds to %fused) in the then branch and `convert_layout %split`
 /// in the else branch. A user that wants the packed value (a later split
 /// form's generated kernels) gets its own conversion, placed just before
-/// it, so it runs only where that user does.
+/// it, so it runs only where that user does. The same holds when no user
+/// wants channels-last but the fused branch yields a channels-last graph's
+/// result.
 struct ConvertInsideIfBranches : OpRewritePattern<scf::IfOp> {
   using OpRewritePattern::OpRewritePattern;
 
-  /// The channels-last type some user of `result` converts it to.
-  static std::optional<RankedTensorType> channelsLastUse(OpResult result) {
+  /// The channels-last type some user of `result` converts it to, or else
+  /// the type of the channels-last graph result the fused branch converts
+  /// to packed (packed users then read a conversion that later passes can
+  /// see through, cudnn-channels-last-kernels).
+  static std::optional<RankedTensorType> channelsLastUse(scf::IfOp ifOp,
+                                                         OpResult result) {
     for (Operation *user : result.getUsers())
       if (auto convert = dyn_cast<ConvertLayoutOp>(user))
         if (isChannelsLast(convert.getOut().getType()))
           return convert.getOut().getType();
+    Value fused = ifOp.thenYield()->getOperand(result.getResultNumber());
+    if (auto convert = fused.getDefiningOp<ConvertLayoutOp>())
+      if (isChannelsLast(convert.getIn().getType()))
+        return convert.getIn().getType();
     return std::nullopt;
   }
 
@@ -232,7 +242,7 @@ struct ConvertInsideIfBranches : OpRewritePattern<scf::IfOp> {
       auto packed = dyn_cast<RankedTensorType>(result.getType());
       if (!packed || packed.getEncoding())
         continue;
-      std::optional<RankedTensorType> wanted = channelsLastUse(result);
+      std::optional<RankedTensorType> wanted = channelsLastUse(ifOp, result);
       if (!wanted)
         continue;
       for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {

@@ -49,24 +49,14 @@ FailureOr<Value> bufferInLayout(RewriterBase &rewriter, Operation *op,
       .getResult();
 }
 
-/// What the cudnn ops that bufferize share: they read every tensor operand,
-/// write none, and write each result into a fresh buffer in its type's
-/// layout. `Model` adds bufferize().
+/// What every cudnn op that bufferizes shares: a tensor's buffer is laid out
+/// as its type says, and no operand is written. `Model` adds the rest.
 template <typename Model, typename OpT>
-struct FreshResultsModel
+struct DeviceBufferModel
     : public BufferizableOpInterface::ExternalModel<Model, OpT> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
   bool bufferizesToMemoryWrite(Operation *, OpOperand &,
                                const AnalysisState &) const {
     return false;
-  }
-  bool bufferizesToAllocation(Operation *, Value) const { return true; }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
-                                      const AnalysisState &) const {
-    return {};
   }
   FailureOr<BufferLikeType> getBufferType(Operation *, Value value,
                                           const BufferizationOptions &,
@@ -74,6 +64,21 @@ struct FreshResultsModel
                                           SmallVector<Value> &) const {
     return cast<BufferLikeType>(
         getDeviceBufferType(cast<RankedTensorType>(value.getType())));
+  }
+};
+
+/// The cudnn ops that compute: they read every tensor operand and write each
+/// result into a fresh buffer. `Model` adds bufferize().
+template <typename Model, typename OpT>
+struct FreshResultsModel : public DeviceBufferModel<Model, OpT> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
   }
 };
 
@@ -189,6 +194,41 @@ struct ConvertLayoutOpInterface
       return failure();
     memref::CopyOp::create(rewriter, op->getLoc(), *in, *alloc);
     replaceOpWithBufferizedValues(rewriter, op, *alloc);
+    return success();
+  }
+};
+
+/// A layout view is a memref.reinterpret_cast of the same buffer: it reads
+/// and writes nothing, and its result is its operand's buffer.
+struct LayoutViewOpInterface
+    : public DeviceBufferModel<LayoutViewOpInterface, LayoutViewOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &,
+                                      const AnalysisState &) const {
+    return {{op->getResult(0), BufferRelation::Equivalent}};
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto view = cast<LayoutViewOp>(op);
+    RankedTensorType in = view.getIn().getType();
+    FailureOr<Value> buffer =
+        bufferInLayout(rewriter, op, view.getIn(), in, 0, options, state);
+    if (failed(buffer))
+      return failure();
+    // The same bytes under the other shape and strides: both sides are
+    // static with offset 0 (getDeviceBufferType).
+    RankedTensorType out = view.getOut().getType();
+    SmallVector<int64_t> strides = isChannelsLast(out)
+                                       ? getChannelsLastStrides(out.getShape())
+                                       : getPackedStrides(out.getShape());
+    Value result = memref::ReinterpretCastOp::create(
+        rewriter, op->getLoc(), getDeviceBufferType(out), *buffer,
+        /*offset=*/0, out.getShape(), strides);
+    replaceOpWithBufferizedValues(rewriter, op, result);
     return success();
   }
 };
@@ -391,6 +431,7 @@ void mlir::cudnn::registerBufferizableOpInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, CudnnDialect *) {
     BuildAndExecGraphOp::attachInterface<BuildAndExecGraphOpInterface>(*ctx);
     ConvertLayoutOp::attachInterface<ConvertLayoutOpInterface>(*ctx);
+    LayoutViewOp::attachInterface<LayoutViewOpInterface>(*ctx);
     GemmOp::attachInterface<GemmOpInterface>(*ctx);
     RnnPackWeightsOp::attachInterface<RnnPackWeightsOpInterface>(*ctx);
     RnnUnpackWeightsOp::attachInterface<RnnUnpackWeightsOpInterface>(*ctx);

@@ -37,21 +37,20 @@ using namespace mlir::cudnn;
 namespace {
 
 /// Ops outside cuDNN graphs that bufferize into something the LLVM lowering
-/// runs: views, constants, layout conversions, the RNN ops, the cuBLAS
-/// GEMMs, the graphs themselves,
-/// linalg ops (generated kernels, codegen-map-to-gpu), launches of
-/// generated kernels (on buffers already), and the scf.if that picks a
-/// fused graph or its split form (convert-tcp-to-cudnn).
+/// runs: views (layout views too), constants, layout conversions, the RNN ops,
+/// the cuBLAS GEMMs, the graphs themselves, linalg ops (generated kernels,
+/// codegen-map-to-gpu), launches of generated kernels (on buffers already), and
+/// the scf.if that picks a fused graph or its split form
+/// (convert-tcp-to-cudnn).
 bool hasDeviceLowering(Operation *op) {
   return isa<func::FuncOp, func::ReturnOp, func::CallOp, arith::ConstantOp,
              tcp::ConstOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
              tensor::EmptyOp, tensor::CastOp, GetCurrentHandleOp,
-             BuildAndExecGraphOp, ExecuteGraphOp, ConvertLayoutOp,
+             BuildAndExecGraphOp, ExecuteGraphOp, ConvertLayoutOp, LayoutViewOp,
              RnnPackWeightsOp, RnnUnpackWeightsOp, RnnForwardOp,
              RnnBackwardDataOp, RnnBackwardWeightsOp, RnnExecuteOp,
-             RnnReserveSizeOp, GemmOp, ExecuteGemmOp,
-             gpu::LaunchFuncOp, linalg::LinalgOp, scf::IfOp, scf::YieldOp>(
-             op) ||
+             RnnReserveSizeOp, GemmOp, ExecuteGemmOp, gpu::LaunchFuncOp,
+             linalg::LinalgOp, scf::IfOp, scf::YieldOp>(op) ||
          isa<memref::MemRefDialect, bufferization::BufferizationDialect>(
              op->getDialect());
 }
@@ -112,19 +111,23 @@ struct CudnnBufferizePass
       op.erase();
     });
 
-    // A fill that initialises several outputs (CSE merges identical fills)
-    // would bufferize into one buffer and copies of it; one fill per user
-    // lets each output start from its own fill, which the generated
-    // reductions then take as their starting value.
-    module.walk([](linalg::FillOp fill) {
-      if (fill->getNumResults() != 1)
-        return; // already on buffers
+    // A fill or an empty tensor that initialises several outputs (CSE
+    // merges identical ones across the function) would bufferize into one
+    // buffer: copies of a fill, and for an empty tensor one buffer that
+    // kernels far apart reuse in place (a split form's kernel then writes
+    // it and copies it out). One per user, placed just before it, lets each
+    // output start from its own fill, which the generated reductions take
+    // as their starting value, and gives each kernel its own buffer, which
+    // codegen-map-to-gpu replaces by the one its result is copied into.
+    module.walk([](Operation *op) {
+      if (!isa<linalg::FillOp, tensor::EmptyOp>(op) || op->getNumResults() != 1)
+        return; // on buffers already, or not an initial value
       SmallVector<OpOperand *> uses;
-      for (OpOperand &use : fill.getResult(0).getUses())
+      for (OpOperand &use : op->getResult(0).getUses())
         uses.push_back(&use);
       for (OpOperand *use : llvm::drop_begin(uses)) {
         OpBuilder b(use->getOwner());
-        use->set(b.clone(*fill)->getResult(0));
+        use->set(b.clone(*op)->getResult(0));
       }
     });
 

@@ -72,6 +72,30 @@ func.func @convert_layout(%x: tensor<2x8x4x4xf16>) -> tensor<2x8x4x4xf16> {
 
 // -----
 
+// A layout view is the same buffer under the other shape and strides: no
+// allocation, no copy.
+// CHECK-LABEL: func.func @layout_view
+// CHECK-SAME:    (%[[X:.*]]: memref<2x8x4x6xf16, strided<[192, 1, 48, 8]>>) -> memref<2x4x6x8xf16>
+// CHECK-NEXT:    %[[V:.*]] = memref.reinterpret_cast %[[X]] to offset: [0], sizes: [2, 4, 6, 8], strides: [192, 48, 8, 1] : memref<2x8x4x6xf16, strided<[192, 1, 48, 8]>> to memref<2x4x6x8xf16>
+// CHECK-NEXT:    return %[[V]] : memref<2x4x6x8xf16>
+func.func @layout_view(%x: tensor<2x8x4x6xf16, #cudnn.channels_last>) -> tensor<2x4x6x8xf16> {
+  %0 = cudnn.layout_view %x : tensor<2x8x4x6xf16, #cudnn.channels_last> -> tensor<2x4x6x8xf16>
+  return %0 : tensor<2x4x6x8xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @layout_view_back
+// CHECK-SAME:    (%[[X:.*]]: memref<2x4x6x8xf16>) -> memref<2x8x4x6xf16, strided<[192, 1, 48, 8]>>
+// CHECK-NEXT:    %[[V:.*]] = memref.reinterpret_cast %[[X]] to offset: [0], sizes: [2, 8, 4, 6], strides: [192, 1, 48, 8] : memref<2x4x6x8xf16> to memref<2x8x4x6xf16, strided<[192, 1, 48, 8]>>
+// CHECK-NEXT:    return %[[V]]
+func.func @layout_view_back(%x: tensor<2x4x6x8xf16>) -> tensor<2x8x4x6xf16, #cudnn.channels_last> {
+  %0 = cudnn.layout_view %x : tensor<2x4x6x8xf16> -> tensor<2x8x4x6xf16, #cudnn.channels_last>
+  return %0 : tensor<2x8x4x6xf16, #cudnn.channels_last>
+}
+
+// -----
+
 !v = !cudnn.tensor_desc<2x4xf32, alignment = 16, stride = [4, 1]>
 
 // A tcp.const outside graphs becomes a constant memref.global read with

@@ -165,6 +165,32 @@ def Cudnn_ConvertLayoutOp : Cudnn_Op<"convert_layout", [Pure]> {
   let hasFolder = 1;
 }
 
+def Cudnn_LayoutViewOp : Cudnn_Op<"layout_view", [Pure]> {
+  let summary = "Sees a channels-last tensor as the packed tensor of its bytes";
+  let description = [{
+    A `#cudnn.channels_last` tensor of shape (N, C, spatial...) stores its
+    elements in the order (N, spatial..., C). This op names those same bytes
+    as the packed tensor of that order, or goes back: no data moves, and it
+    bufferizes to a `memref.reinterpret_cast` of the same buffer. Generated
+    kernels work on packed tensors, so elementwise ops, broadcasts, concats
+    and reductions between channels-last graphs run on the storage-order view
+    (`cudnn-channels-last-kernels`) instead of behind a `cudnn.convert_layout`
+    each way.
+
+    Example:
+
+    ```mlir
+    %1 = cudnn.layout_view %0
+        : tensor<8x64x56x56xf16, #cudnn.channels_last> -> tensor<8x56x56x64xf16>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$in);
+  let results = (outs AnyRankedTensor:$out);
+  let assemblyFormat = "$in attr-dict `:` type($in) `->` type($out)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Graph operations
 //===----------------------------------------------------------------------===//

@@ -29,6 +29,15 @@ bool isChannelsLast(RankedTensorType type);
 /// `type` with (or without) the #cudnn.channels_last encoding.
 RankedTensorType withChannelsLast(RankedTensorType type, bool channelsLast);
 
+/// Where a channels-last tensor of rank `rank` keeps each logical dimension:
+/// storage dimension i holds logical dimension result[i], i.e. (N, spatial...,
+/// C) = [0, 2, ..., rank - 1, 1].
+SmallVector<int64_t> getChannelsLastStorageOrder(int64_t rank);
+
+/// The packed type of a channels-last tensor's bytes: the shape in storage
+/// order, no encoding.
+RankedTensorType getStorageOrderType(RankedTensorType channelsLast);
+
 } // namespace mlir::cudnn
 
 #endif // CUDNN_MLIR_DIALECT_CUDNN_IR_CUDNNTYPES_H

@@ -4,11 +4,13 @@
 #define CUDNN_MLIR_DIALECT_CUDNN_TRANSFORMS_PASSES_H
 
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::cudnn {

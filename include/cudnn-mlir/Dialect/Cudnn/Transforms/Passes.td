@@ -44,6 +44,44 @@ def CudnnAssignLayoutsPass : Pass<"cudnn-assign-layouts", "func::FuncOp"> {
   let dependentDialects = ["::mlir::cudnn::CudnnDialect"];
 }
 
+def CudnnChannelsLastKernelsPass : Pass<"cudnn-channels-last-kernels",
+                                         "func::FuncOp"> {
+  let summary = "Runs the tcp ops between channels-last graphs on their bytes";
+  let description = [{
+    After `cudnn-assign-layouts`, the tcp ops left between channels-last
+    graphs (a split form's epilogue, a batch norm and ReLU no graph took, a
+    concat, a squeeze-excite's pooling and scaling) work on packed tensors
+    behind a `cudnn.convert_layout` each way: two transposes of the whole
+    activation. Elementwise ops, `tcp.broadcast`, `tcp.concat`, `tcp.slice`
+    and reductions with `keep_dims` compute the same values on any order of
+    dimensions, so each connected set of them moves onto the storage order of
+    the channels-last tensors it reads, (N, spatial..., C): inputs become
+    `cudnn.layout_view`s (free), size-1-padded inputs such as a 1xCx1x1 bias
+    become reshapes (free), splat constants are rebuilt, dimension attributes
+    (broadcast axes, concat axis, slice bounds, reduction axes) are permuted,
+    and results are viewed back. A user that needs the packed value gets a
+    reshape where the two orders share their bytes, else one
+    `cudnn.convert_layout`. A set moves only where that leaves fewer
+    conversions than before; one with an input that has no free route stays.
+
+    Example:
+
+    ```mlir
+    // before
+    %p = cudnn.convert_layout %g : tensor<8x64x56x56xf16, #cudnn.channels_last> -> tensor<8x64x56x56xf16>
+    %r = tcp.clamp %p {min_float = 0.0 : f32} : tensor<8x64x56x56xf16> -> tensor<8x64x56x56xf16>
+    %c = cudnn.convert_layout %r : tensor<8x64x56x56xf16> -> tensor<8x64x56x56xf16, #cudnn.channels_last>
+    // after
+    %v = cudnn.layout_view %g : tensor<8x64x56x56xf16, #cudnn.channels_last> -> tensor<8x56x56x64xf16>
+    %r = tcp.clamp %v {min_float = 0.0 : f32} : tensor<8x56x56x64xf16> -> tensor<8x56x56x64xf16>
+    %c = cudnn.layout_view %r : tensor<8x56x56x64xf16> -> tensor<8x64x56x56xf16, #cudnn.channels_last>
+    ```
+  }];
+  let dependentDialects = ["::mlir::cudnn::CudnnDialect",
+                           "::mlir::tcp::TcpDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def CudnnBufferizePass : Pass<"cudnn-bufferize", "ModuleOp"> {
   let summary = "Bufferizes a module of cuDNN graphs into device buffers";
   let description = [{

@@ -1,0 +1,359 @@
+//===- ChannelsLastKernels.cpp - generated kernels on channels-last bytes -===//
+//
+// After cudnn-assign-layouts, the tcp ops between channels-last graphs (a
+// split form's epilogue, a stem's batch norm, a concat, a squeeze-excite's
+// pooling and scaling) still work on packed tensors, behind a
+// cudnn.convert_layout each way. Elementwise ops, broadcasts, concats,
+// slices and reductions compute the same thing on any order of dimensions,
+// so this pass moves each connected set of them onto the storage order of
+// the channels-last tensors they read (N, spatial..., C): its inputs become
+// free `cudnn.layout_view`s, its dimension attributes are permuted, and its
+// results are viewed back. A set is moved only where that removes more
+// conversions than it adds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::cudnn {
+#define GEN_PASS_DEF_CUDNNCHANNELSLASTKERNELSPASS
+#include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h.inc"
+} // namespace mlir::cudnn
+
+using namespace mlir;
+using namespace mlir::cudnn;
+
+namespace {
+
+/// A static tensor type of rank >= 3 (one that has a channels-last form).
+bool hasStorageOrder(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && !tensor.getEncoding() && tensor.getRank() >= 3 &&
+         tensor.hasStaticShape();
+}
+
+/// Where logical dimension d of a rank-`rank` tensor is in storage order.
+int64_t storagePosition(int64_t d, int64_t rank) {
+  if (d == 0)
+    return 0;
+  return d == 1 ? rank - 1 : d - 1;
+}
+
+/// Whether the storage order of `type` is a reshape of it: the dimensions
+/// larger than 1 keep their relative order (NxCx1x1, 1xCx1x1, 1x1xHxW).
+bool storageOrderIsReshape(RankedTensorType type) {
+  SmallVector<int64_t> order = getChannelsLastStorageOrder(type.getRank());
+  int64_t last = -1;
+  for (int64_t d : order) {
+    if (type.getDimSize(d) == 1)
+      continue;
+    if (d < last)
+      return false;
+    last = d;
+  }
+  return true;
+}
+
+bool isSplatConst(Operation *op) {
+  auto constant = dyn_cast<tcp::ConstOp>(op);
+  auto dense = constant ? dyn_cast<DenseElementsAttr>(constant.getValue())
+                        : DenseElementsAttr();
+  return dense && dense.isSplat();
+}
+
+/// Ops that compute the same values on the storage order of their operands,
+/// once their dimension attributes are permuted.
+bool computesOnAnyOrder(Operation *op) {
+  if (op->getNumResults() != 1 || !hasStorageOrder(op->getResult(0).getType()))
+    return false;
+  auto tensorsHaveStorageOrder = [&] {
+    return llvm::all_of(op->getOperands(), [](Value v) {
+      return !isa<TensorType>(v.getType()) || hasStorageOrder(v.getType());
+    });
+  };
+  if (isa<tcp::TcpDialect>(op->getDialect()) &&
+      op->hasTrait<OpTrait::Elementwise>())
+    return tensorsHaveStorageOrder();
+  if (isa<tcp::BroadcastOp, tcp::ConcatOp, tcp::SliceOp>(op))
+    return tensorsHaveStorageOrder();
+  if (isa<tcp::ReduceSumOp, tcp::ReduceMeanOp, tcp::ReduceMaxOp,
+          tcp::ReduceMinOp>(op))
+    return op->hasAttr("keep_dims") && tensorsHaveStorageOrder();
+  return false;
+}
+
+/// How an input of a moved set reaches storage order, if it can for free.
+enum class InputRoute { None, View, Reshape, Splat };
+
+InputRoute routeOf(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !hasStorageOrder(type))
+    return InputRoute::None;
+  if (auto convert = value.getDefiningOp<ConvertLayoutOp>())
+    if (isChannelsLast(convert.getIn().getType()))
+      return InputRoute::View;
+  if (Operation *def = value.getDefiningOp(); def && isSplatConst(def))
+    return InputRoute::Splat;
+  if (storageOrderIsReshape(type))
+    return InputRoute::Reshape;
+  return InputRoute::None;
+}
+
+/// `value` reshaped to `to` (same element count, static): collapsed to one
+/// dimension and expanded again; the canonicalizer folds the pairs.
+Value reshapeTo(OpBuilder &b, Location loc, Value value, RankedTensorType to) {
+  auto from = cast<RankedTensorType>(value.getType());
+  auto flat =
+      RankedTensorType::get({from.getNumElements()}, from.getElementType());
+  SmallVector<ReassociationIndices> all(1);
+  for (int64_t d = 0; d < from.getRank(); ++d)
+    all[0].push_back(d);
+  Value collapsed = tensor::CollapseShapeOp::create(b, loc, flat, value, all);
+  SmallVector<ReassociationIndices> back(1);
+  for (int64_t d = 0; d < to.getRank(); ++d)
+    back[0].push_back(d);
+  return tensor::ExpandShapeOp::create(b, loc, to, collapsed, back);
+}
+
+/// `values` (one per logical dimension) in storage order.
+SmallVector<Value> inStorageOrder(OperandRange values) {
+  SmallVector<Value> permuted;
+  for (int64_t d : getChannelsLastStorageOrder(values.size()))
+    permuted.push_back(values[d]);
+  return permuted;
+}
+
+class SetMover {
+public:
+  explicit SetMover(ArrayRef<Operation *> ops)
+      : members(ops.begin(), ops.end()) {}
+
+  /// Conversions saved minus conversions added, were the set moved.
+  int64_t gain() const {
+    int64_t gain = 0;
+    llvm::SmallPtrSet<Value, 8> inputs;
+    for (Operation *op : members)
+      for (Value operand : op->getOperands())
+        if (routeOf(operand) == InputRoute::View &&
+            !members.contains(operand.getDefiningOp()) &&
+            inputs.insert(operand).second &&
+            llvm::all_of(operand.getUsers(),
+                         [&](Operation *u) { return members.contains(u); }))
+          ++gain;
+    for (Operation *op : members) {
+      Value result = op->getResult(0);
+      bool needsPacked = false;
+      for (Operation *user : result.getUsers()) {
+        if (members.contains(user))
+          continue;
+        if (isConversionToChannelsLast(user))
+          ++gain;
+        else
+          needsPacked = true;
+      }
+      auto type = cast<RankedTensorType>(result.getType());
+      if (needsPacked && !storageOrderIsReshape(type))
+        --gain;
+    }
+    return gain;
+  }
+
+  void move() {
+    for (Operation *op : members)
+      moveOp(op);
+    for (Operation *op : llvm::reverse(members))
+      op->erase();
+  }
+
+private:
+  static bool isConversionToChannelsLast(Operation *op) {
+    auto convert = dyn_cast<ConvertLayoutOp>(op);
+    return convert && isChannelsLast(convert.getOut().getType());
+  }
+
+  /// `value`, an operand of the set, in storage order.
+  Value input(OpBuilder &b, Value value) {
+    if (Value moved = mapping.lookupOrNull(value))
+      return moved;
+    auto type = cast<RankedTensorType>(value.getType());
+    RankedTensorType storage =
+        getStorageOrderType(withChannelsLast(type, true));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(value);
+    Location loc = value.getLoc();
+    Value result;
+    switch (routeOf(value)) {
+    case InputRoute::View:
+      result = LayoutViewOp::create(
+          b, loc, storage, value.getDefiningOp<ConvertLayoutOp>().getIn());
+      break;
+    case InputRoute::Splat: {
+      auto dense = cast<DenseElementsAttr>(
+          value.getDefiningOp<tcp::ConstOp>().getValue());
+      result =
+          tcp::ConstOp::create(b, loc, storage, dense.resizeSplat(storage));
+      break;
+    }
+    case InputRoute::Reshape:
+      result = reshapeTo(b, loc, value, storage);
+      break;
+    case InputRoute::None:
+      llvm_unreachable("sets hold only ops whose inputs have a route");
+    }
+    mapping.map(value, result);
+    return result;
+  }
+
+  /// A clone of `op` on storage-order operands, its results viewed back for
+  /// users outside the set.
+  void moveOp(Operation *op) {
+    OpBuilder b(op);
+    int64_t rank = cast<RankedTensorType>(op->getResult(0).getType()).getRank();
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands())
+      operands.push_back(isa<TensorType>(operand.getType()) ? input(b, operand)
+                                                            : operand);
+    Operation *clone = b.clone(*op);
+    clone->setOperands(operands);
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    RankedTensorType storage =
+        getStorageOrderType(withChannelsLast(type, true));
+    clone->getResult(0).setType(storage);
+    permuteAttributes(clone, op, rank);
+    mapping.map(op->getResult(0), clone->getResult(0));
+    viewBack(b, op->getResult(0), clone->getResult(0));
+  }
+
+  void permuteAttributes(Operation *clone, Operation *op, int64_t rank) {
+    if (auto broadcast = dyn_cast<tcp::BroadcastOp>(clone)) {
+      // Axes stay sorted: pair each with its size, reorder by position.
+      SmallVector<std::pair<int64_t, Value>> axes;
+      for (auto [axis, size] :
+           llvm::zip(cast<tcp::BroadcastOp>(op).getAxes(),
+                     cast<tcp::BroadcastOp>(op).getNewDimSizes()))
+        axes.emplace_back(
+            storagePosition(cast<IntegerAttr>(axis).getInt(), rank), size);
+      llvm::sort(axes, llvm::less_first());
+      SmallVector<Attribute> axisAttrs;
+      SmallVector<Value> sizes;
+      for (auto [axis, size] : axes) {
+        axisAttrs.push_back(
+            IntegerAttr::get(IntegerType::get(clone->getContext(), 64), axis));
+        sizes.push_back(size);
+      }
+      broadcast.setAxesAttr(ArrayAttr::get(clone->getContext(), axisAttrs));
+      broadcast.getNewDimSizesMutable().assign(sizes);
+      return;
+    }
+    if (auto concat = dyn_cast<tcp::ConcatOp>(clone)) {
+      concat.setAxis(storagePosition(concat.getAxis(), rank));
+      return;
+    }
+    if (auto slice = dyn_cast<tcp::SliceOp>(clone)) {
+      auto original = cast<tcp::SliceOp>(op);
+      slice.getStartsMutable().assign(inStorageOrder(original.getStarts()));
+      slice.getSizesMutable().assign(inStorageOrder(original.getSizes()));
+      slice.getStridesMutable().assign(inStorageOrder(original.getStrides()));
+      return;
+    }
+    if (auto axes = clone->getAttrOfType<DenseI64ArrayAttr>("axes")) {
+      SmallVector<int64_t> permuted;
+      for (int64_t axis : axes.asArrayRef())
+        permuted.push_back(storagePosition(axis, rank));
+      llvm::sort(permuted);
+      clone->setAttr("axes",
+                     DenseI64ArrayAttr::get(clone->getContext(), permuted));
+    }
+  }
+
+  /// Gives the users of `original` outside the set `moved`, seen in their
+  /// layout: a view for conversions to channels-last, a reshape or a view
+  /// and one conversion for the rest.
+  void viewBack(OpBuilder &b, Value original, Value moved) {
+    auto type = cast<RankedTensorType>(original.getType());
+    RankedTensorType encoded = withChannelsLast(type, true);
+    b.setInsertionPointAfterValue(moved);
+    Value channelsLast, packed;
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : original.getUses())
+      uses.push_back(&use);
+    for (OpOperand *use : uses) {
+      Operation *user = use->getOwner();
+      if (members.contains(user))
+        continue;
+      if (!channelsLast)
+        channelsLast =
+            LayoutViewOp::create(b, original.getLoc(), encoded, moved);
+      if (isConversionToChannelsLast(user)) {
+        user->getResult(0).replaceAllUsesWith(channelsLast);
+        user->erase();
+        continue;
+      }
+      if (!packed)
+        packed = storageOrderIsReshape(type)
+                     ? reshapeTo(b, original.getLoc(), moved, type)
+                     : ConvertLayoutOp::create(b, original.getLoc(), type,
+                                               channelsLast)
+                           .getResult();
+      use->set(packed);
+    }
+  }
+
+  llvm::SetVector<Operation *> members;
+  IRMapping mapping;
+};
+
+struct CudnnChannelsLastKernelsPass
+    : public cudnn::impl::CudnnChannelsLastKernelsPassBase<
+          CudnnChannelsLastKernelsPass> {
+  void runOnOperation() override {
+    // Ops that could move, then drop those with an input that has no free
+    // route, until none is left to drop.
+    llvm::SetVector<Operation *> candidates;
+    getOperation().walk([&](Operation *op) {
+      if (computesOnAnyOrder(op))
+        candidates.insert(op);
+    });
+    for (bool dropped = true; dropped;) {
+      dropped = false;
+      for (Operation *op : llvm::to_vector(candidates)) {
+        bool routed = llvm::all_of(op->getOperands(), [&](Value v) {
+          return !isa<TensorType>(v.getType()) ||
+                 candidates.contains(v.getDefiningOp()) ||
+                 routeOf(v) != InputRoute::None;
+        });
+        if (!routed) {
+          candidates.remove(op);
+          dropped = true;
+        }
+      }
+    }
+    // Connected sets, in program order.
+    llvm::EquivalenceClasses<Operation *> sets;
+    for (Operation *op : candidates) {
+      sets.insert(op);
+      for (Value operand : op->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && candidates.contains(def))
+          sets.unionSets(op, def);
+    }
+    llvm::MapVector<Operation *, SmallVector<Operation *>> byLeader;
+    for (Operation *op : candidates)
+      byLeader[sets.getLeaderValue(op)].push_back(op);
+    for (auto &[leader, ops] : byLeader) {
+      SetMover mover(ops);
+      if (mover.gain() > 0)
+        mover.move();
+    }
+  }
+};
+
+} // namespace

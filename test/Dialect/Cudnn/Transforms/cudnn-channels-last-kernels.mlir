@@ -1,0 +1,127 @@
+// RUN: cudnn-opt %s -cudnn-channels-last-kernels -canonicalize -split-input-file | FileCheck %s
+
+// A split form's epilogue (scale, shift, ReLU) between two channels-last
+// graphs: the 1xCx1x1 operands become reshapes, the broadcast axes move to
+// (N, H, W), and no conversion is left.
+// CHECK-LABEL: func.func @epilogue
+// CHECK-SAME:    (%[[G:.*]]: tensor<8x64x56x56xf16, #cudnn.channels_last>, %[[S:.*]]: tensor<1x64x1x1xf16>
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         %[[V:.*]] = cudnn.layout_view %[[G]] : tensor<8x64x56x56xf16, #cudnn.channels_last> -> tensor<8x56x56x64xf16>
+// CHECK:         %[[SB:.*]] = tcp.broadcast %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {axes = [0, 1, 2]} : tensor<1x1x1x64xf16>, index, index, index -> tensor<8x56x56x64xf16>
+// CHECK:         %[[M:.*]] = tcp.mul %[[V]], %[[SB]] : tensor<8x56x56x64xf16>
+// CHECK:         %[[R:.*]] = tcp.clamp %{{.*}} {min_float = 0.000000e+00 : f32} : tensor<8x56x56x64xf16> -> tensor<8x56x56x64xf16>
+// CHECK:         %[[BACK:.*]] = cudnn.layout_view %[[R]] : tensor<8x56x56x64xf16> -> tensor<8x64x56x56xf16, #cudnn.channels_last>
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         return %[[BACK]]
+func.func @epilogue(%g: tensor<8x64x56x56xf16, #cudnn.channels_last>, %s: tensor<1x64x1x1xf16>, %t: tensor<1x64x1x1xf16>) -> tensor<8x64x56x56xf16, #cudnn.channels_last> {
+  %c8 = arith.constant 8 : index
+  %c56 = arith.constant 56 : index
+  %p = cudnn.convert_layout %g : tensor<8x64x56x56xf16, #cudnn.channels_last> -> tensor<8x64x56x56xf16>
+  %sb = tcp.broadcast %s, %c8, %c56, %c56 {axes = [0, 2, 3]} : tensor<1x64x1x1xf16>, index, index, index -> tensor<8x64x56x56xf16>
+  %tb = tcp.broadcast %t, %c8, %c56, %c56 {axes = [0, 2, 3]} : tensor<1x64x1x1xf16>, index, index, index -> tensor<8x64x56x56xf16>
+  %m = tcp.mul %p, %sb : tensor<8x64x56x56xf16>, tensor<8x64x56x56xf16> -> tensor<8x64x56x56xf16>
+  %a = tcp.add %m, %tb : tensor<8x64x56x56xf16>, tensor<8x64x56x56xf16> -> tensor<8x64x56x56xf16>
+  %r = tcp.clamp %a {min_float = 0.0 : f32} : tensor<8x64x56x56xf16> -> tensor<8x64x56x56xf16>
+  %c = cudnn.convert_layout %r : tensor<8x64x56x56xf16> -> tensor<8x64x56x56xf16, #cudnn.channels_last>
+  return %c : tensor<8x64x56x56xf16, #cudnn.channels_last>
+}
+
+// -----
+
+// A concat along channels (DenseNet, Inception) joins along the innermost
+// storage dimension; a splat constant is rebuilt in storage order.
+// CHECK-LABEL: func.func @concat
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK-DAG:     %[[K:.*]] = tcp.const {value = dense<2.000000e+00> : tensor<2x4x4x8xf32>} : tensor<2x4x4x8xf32>
+// CHECK-DAG:     %[[A:.*]] = cudnn.layout_view %{{.*}} : tensor<2x8x4x4xf32, #cudnn.channels_last> -> tensor<2x4x4x8xf32>
+// CHECK-DAG:     %[[B:.*]] = cudnn.layout_view %{{.*}} : tensor<2x16x4x4xf32, #cudnn.channels_last> -> tensor<2x4x4x16xf32>
+// CHECK:         %[[AK:.*]] = tcp.mul %[[A]], %[[K]]
+// CHECK:         %[[C:.*]] = tcp.concat %[[AK]], %[[B]] attributes {axis = 3 : i64} : tensor<2x4x4x8xf32>, tensor<2x4x4x16xf32> -> tensor<2x4x4x24xf32>
+// CHECK:         cudnn.layout_view %[[C]] : tensor<2x4x4x24xf32> -> tensor<2x24x4x4xf32, #cudnn.channels_last>
+func.func @concat(%a: tensor<2x8x4x4xf32, #cudnn.channels_last>, %b: tensor<2x16x4x4xf32, #cudnn.channels_last>) -> tensor<2x24x4x4xf32, #cudnn.channels_last> {
+  %pa = cudnn.convert_layout %a : tensor<2x8x4x4xf32, #cudnn.channels_last> -> tensor<2x8x4x4xf32>
+  %pb = cudnn.convert_layout %b : tensor<2x16x4x4xf32, #cudnn.channels_last> -> tensor<2x16x4x4xf32>
+  %k = tcp.const {value = dense<2.0> : tensor<2x8x4x4xf32>} : tensor<2x8x4x4xf32>
+  %ak = tcp.mul %pa, %k : tensor<2x8x4x4xf32>, tensor<2x8x4x4xf32> -> tensor<2x8x4x4xf32>
+  %c = tcp.concat %ak, %pb attributes {axis = 1 : i64} : tensor<2x8x4x4xf32>, tensor<2x16x4x4xf32> -> tensor<2x24x4x4xf32>
+  %r = cudnn.convert_layout %c : tensor<2x24x4x4xf32> -> tensor<2x24x4x4xf32, #cudnn.channels_last>
+  return %r : tensor<2x24x4x4xf32, #cudnn.channels_last>
+}
+
+// -----
+
+// Squeeze-and-excite: the pooling reduces (H, W) in storage order, and its
+// Nx1x1xC result reaches a packed user (a flatten) as a reshape, not a
+// conversion.
+// CHECK-LABEL: func.func @squeeze_excite
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         %[[V:.*]] = cudnn.layout_view %{{.*}} : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x4x4x8xf16>
+// CHECK:         %[[M:.*]] = tcp.reduce_mean %[[V]] {axes = array<i64: 1, 2>, keep_dims} : tensor<2x4x4x8xf16> -> tensor<2x1x1x8xf16>
+// CHECK:         %[[P:.*]] = tensor.collapse_shape %[[M]] {{\[\[}}0], [1, 2, 3]] : tensor<2x1x1x8xf16> into tensor<2x8xf16>
+// CHECK:         %[[G:.*]] = tcp.sigmoid %[[M]] : tensor<2x1x1x8xf16>
+// CHECK:         tcp.broadcast %[[G]], %{{.*}}, %{{.*}} {axes = [1, 2]} : tensor<2x1x1x8xf16>, index, index -> tensor<2x4x4x8xf16>
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         return %{{.*}}, %[[P]]
+func.func @squeeze_excite(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>) -> (tensor<2x8x4x4xf16, #cudnn.channels_last>, tensor<2x8xf16>) {
+  %c4 = arith.constant 4 : index
+  %p = cudnn.convert_layout %x : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+  %m = tcp.reduce_mean %p {axes = array<i64: 2, 3>, keep_dims} : tensor<2x8x4x4xf16> -> tensor<2x8x1x1xf16>
+  %f = tensor.collapse_shape %m [[0], [1, 2, 3]] : tensor<2x8x1x1xf16> into tensor<2x8xf16>
+  %g = tcp.sigmoid %m : tensor<2x8x1x1xf16> -> tensor<2x8x1x1xf16>
+  %b = tcp.broadcast %g, %c4, %c4 {axes = [2, 3]} : tensor<2x8x1x1xf16>, index, index -> tensor<2x8x4x4xf16>
+  %y = tcp.mul %p, %b : tensor<2x8x4x4xf16>, tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+  %r = cudnn.convert_layout %y : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
+  return %r, %f : tensor<2x8x4x4xf16, #cudnn.channels_last>, tensor<2x8xf16>
+}
+
+// -----
+
+// A channel slice (chunk) takes its bounds in storage order.
+// CHECK-LABEL: func.func @channel_slice
+// CHECK:         %[[V:.*]] = cudnn.layout_view
+// CHECK:         %[[S:.*]] = tcp.slice %[[V]] starts(%c0, %c0, %c0, %c4) sizes(%c2, %c4, %c4, %c4) strides(%c1, %c1, %c1, %c1) : tensor<2x4x4x8xf16> -> tensor<2x4x4x4xf16>
+// CHECK:         %[[N:.*]] = tcp.neg %[[S]]
+// CHECK:         cudnn.layout_view %[[N]] : tensor<2x4x4x4xf16> -> tensor<2x4x4x4xf16, #cudnn.channels_last>
+func.func @channel_slice(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>) -> tensor<2x4x4x4xf16, #cudnn.channels_last> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %p = cudnn.convert_layout %x : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+  %s = tcp.slice %p starts(%c0, %c4, %c0, %c0) sizes(%c2, %c4, %c4, %c4) strides(%c1, %c1, %c1, %c1) : tensor<2x8x4x4xf16> -> tensor<2x4x4x4xf16>
+  %n = tcp.neg %s : tensor<2x4x4x4xf16> -> tensor<2x4x4x4xf16>
+  %r = cudnn.convert_layout %n : tensor<2x4x4x4xf16> -> tensor<2x4x4x4xf16, #cudnn.channels_last>
+  return %r : tensor<2x4x4x4xf16, #cudnn.channels_last>
+}
+
+// -----
+
+// Nothing to gain: one conversion in, a packed user out (a flatten before a
+// classifier) would need one conversion out instead. The set stays.
+// CHECK-LABEL: func.func @flatten_stays
+// CHECK:         cudnn.convert_layout %{{.*}} : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+// CHECK:         tcp.clamp %{{.*}} : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+// CHECK-NOT:     cudnn.layout_view
+func.func @flatten_stays(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>) -> tensor<2x128xf16> {
+  %p = cudnn.convert_layout %x : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+  %r = tcp.clamp %p {min_float = 0.0 : f32} : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+  %f = tensor.collapse_shape %r [[0], [1, 2, 3]] : tensor<2x8x4x4xf16> into tensor<2x128xf16>
+  return %f : tensor<2x128xf16>
+}
+
+// -----
+
+// A full-size packed input (a function argument in PyTorch's layout) has no
+// free route to storage order: the op reading it stays packed, and so does
+// the rest of its set, which then gains nothing.
+// CHECK-LABEL: func.func @packed_input_stays
+// CHECK:         cudnn.convert_layout %{{.*}} : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+// CHECK:         tcp.add %{{.*}}, %{{.*}} : tensor<2x8x4x4xf16>
+// CHECK:         cudnn.convert_layout %{{.*}} : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
+// CHECK-NOT:     cudnn.layout_view
+func.func @packed_input_stays(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>, %y: tensor<2x8x4x4xf16>) -> tensor<2x8x4x4xf16, #cudnn.channels_last> {
+  %p = cudnn.convert_layout %x : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+  %a = tcp.add %p, %y : tensor<2x8x4x4xf16>, tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+  %r = cudnn.convert_layout %a : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
+  return %r : tensor<2x8x4x4xf16, #cudnn.channels_last>
+}

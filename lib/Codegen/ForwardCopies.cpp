@@ -97,18 +97,25 @@ bool writableAt(Value target, Operation *write) {
   return ancestor && alloc->isBeforeInBlock(ancestor);
 }
 
-/// Whether an op strictly between `first` and `last` (same block) touches
-/// `buffer` or a view of it.
-bool touchedBetween(Value buffer, Operation *first, Operation *last) {
-  llvm::SmallPtrSet<Value, 4> aliases{buffer};
-  for (Operation *user : buffer.getUsers())
+/// The ops that use `buffer`, directly or through views of it.
+void collectUsers(Value buffer, SmallVectorImpl<Operation *> &users) {
+  for (Operation *user : buffer.getUsers()) {
+    users.push_back(user);
     if (isa<ViewLikeOpInterface>(user))
-      aliases.insert(user->getResults().begin(), user->getResults().end());
-  for (Operation *op = first->getNextNode(); op != last; op = op->getNextNode())
-    if (llvm::any_of(op->getOperands(),
-                     [&](Value v) { return aliases.contains(v); }))
-      return true;
-  return false;
+      for (Value view : user->getResults())
+        collectUsers(view, users);
+  }
+}
+
+/// Whether an op strictly between `first` and `last` (same block), or one
+/// nested in it, touches `buffer` or a view of it.
+bool touchedBetween(Value buffer, Operation *first, Operation *last) {
+  SmallVector<Operation *> users;
+  collectUsers(buffer, users);
+  return llvm::any_of(users, [&](Operation *user) {
+    Operation *op = first->getBlock()->findAncestorOpInBlock(*user);
+    return op && first->isBeforeInBlock(op) && op->isBeforeInBlock(last);
+  });
 }
 
 /// Whether `a` runs before `b` whenever both run: a's ancestor comes before
@@ -122,16 +129,6 @@ bool runsBefore(Operation *a, Operation *b) {
       return aAncestor != bAncestor && aAncestor->isBeforeInBlock(bAncestor);
   }
   return false;
-}
-
-/// The ops that use `buffer`, directly or through views of it.
-void collectUsers(Value buffer, SmallVectorImpl<Operation *> &users) {
-  for (Operation *user : buffer.getUsers()) {
-    users.push_back(user);
-    if (isa<ViewLikeOpInterface>(user))
-      for (Value view : user->getResults())
-        collectUsers(view, users);
-  }
 }
 
 /// Output side: the temporary is written by one linalg op (which does not

@@ -42,9 +42,8 @@ bool hasStorageOrder(Type type) {
 
 /// Where logical dimension d of a rank-`rank` tensor is in storage order.
 int64_t storagePosition(int64_t d, int64_t rank) {
-  if (d == 0)
-    return 0;
-  return d == 1 ? rank - 1 : d - 1;
+  SmallVector<int64_t> order = getChannelsLastStorageOrder(rank);
+  return llvm::find(order, d) - order.begin();
 }
 
 /// Whether the storage order of `type` is a reshape of it: the dimensions
@@ -183,9 +182,8 @@ private:
   Value input(OpBuilder &b, Value value) {
     if (Value moved = mapping.lookupOrNull(value))
       return moved;
-    auto type = cast<RankedTensorType>(value.getType());
     RankedTensorType storage =
-        getStorageOrderType(withChannelsLast(type, true));
+        getStorageOrderType(cast<RankedTensorType>(value.getType()));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfterValue(value);
     Location loc = value.getLoc();
@@ -216,7 +214,6 @@ private:
   /// users outside the set.
   void moveOp(Operation *op) {
     OpBuilder b(op);
-    int64_t rank = cast<RankedTensorType>(op->getResult(0).getType()).getRank();
     SmallVector<Value> operands;
     for (Value operand : op->getOperands())
       operands.push_back(isa<TensorType>(operand.getType()) ? input(b, operand)
@@ -224,10 +221,8 @@ private:
     Operation *clone = b.clone(*op);
     clone->setOperands(operands);
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
-    RankedTensorType storage =
-        getStorageOrderType(withChannelsLast(type, true));
-    clone->getResult(0).setType(storage);
-    permuteAttributes(clone, op, rank);
+    clone->getResult(0).setType(getStorageOrderType(type));
+    permuteAttributes(clone, op, type.getRank());
     mapping.map(op->getResult(0), clone->getResult(0));
     viewBack(b, op->getResult(0), clone->getResult(0));
   }

@@ -34,9 +34,10 @@ RankedTensorType withChannelsLast(RankedTensorType type, bool channelsLast);
 /// C) = [0, 2, ..., rank - 1, 1].
 SmallVector<int64_t> getChannelsLastStorageOrder(int64_t rank);
 
-/// The packed type of a channels-last tensor's bytes: the shape in storage
+/// The packed type of the bytes of a channels-last tensor of `type`'s shape
+/// and element type (with or without the encoding): the shape in storage
 /// order, no encoding.
-RankedTensorType getStorageOrderType(RankedTensorType channelsLast);
+RankedTensorType getStorageOrderType(RankedTensorType type);
 
 } // namespace mlir::cudnn
 

@@ -1,7 +1,7 @@
 """Whole models as e2e tests: a ResNet-18 written here in torchvision's form
 (so the CPU importer tests need no torchvision), torchvision's ResNet-50,
-MobileNetV2 and MobileNetV3-small where torchvision is installed, a
-transformer encoder block, and LSTM/GRU models."""
+MobileNetV2, MobileNetV3-small and a small DenseNet where torchvision is
+installed, a transformer encoder block, and LSTM/GRU models."""
 
 import math
 
@@ -111,6 +111,13 @@ try:
              tolerance={"f32": (2e-3, 2e-3), "f16": (1e-1, 1e-1)})(
         lambda: _randomize_batch_norms(
             torchvision.models.mobilenet_v3_small()))
+    # Batch norms after channel concats (each dense layer's input), which
+    # run on the concat's channels-last bytes, and a transition's avg pool.
+    register("torchvision_densenet_small", lambda: [rand(2, 3, 64, 64)],
+             tolerance={"f32": (2e-3, 2e-3), "f16": (1e-1, 1e-1)})(
+        lambda: _randomize_batch_norms(torchvision.models.DenseNet(
+            growth_rate=8, block_config=(2, 2), num_init_features=16,
+            bn_size=2, num_classes=10)))
 except ImportError:
     torchvision = None
 

@@ -104,11 +104,15 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   // LLVM dialect types that gpu-module-to-binary (and later cudnn-compile)
   // would crash translating are errors before any pass runs on them.
   pm.addPass(cudnn_mlir::createCodegenCheckLLVMTypesPass());
+  // Kernels on parameters only go first, so that they become one launch.
+  pm.addNestedPass<func::FuncOp>(
+      cudnn_mlir::createCodegenHoistParameterKernelsPass());
   pm.addPass(cudnn::createCudnnBufferizePass());
   pm.addPass(cudnn::createCudnnResultsToOutParamsPass());
   // What no cuDNN graph took, as linalg on buffers: generated kernels.
   pm.addNestedPass<func::FuncOp>(cudnn_mlir::createCodegenMapToGpuPass(
       passOptions<cudnn_mlir::CodegenMapToGpuPassOptions>(options)));
+  pm.addNestedPass<func::FuncOp>(cudnn_mlir::createCodegenMergeLaunchesPass());
   pm.addPass(cudnn_mlir::createCodegenOutlineKernelsPass());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
@@ -180,9 +184,11 @@ void cudnn_mlir::registerPipelines() {
       "cudnn-to-llvm-pipeline",
       "Bufferizes cuDNN graphs into device buffers and lowers them to LLVM "
       "calling the runtime, with generated kernels for the linalg ops "
-      "beside them (codegen-check-llvm-types, cudnn-bufferize, "
-      "cudnn-results-to-out-params, "
-      "codegen-map-to-gpu, codegen-outline-kernels, deallocation, NVVM/PTX, "
+      "beside them (codegen-check-llvm-types, "
+      "codegen-hoist-parameter-kernels, cudnn-bufferize, "
+      "cudnn-results-to-out-params, codegen-map-to-gpu, "
+      "codegen-merge-launches, codegen-outline-kernels, deallocation, "
+      "NVVM/PTX, "
       "convert-cudnn-to-llvm)",
       buildCudnnToLLVMPipeline);
   PassPipelineRegistration<TcpToLLVMPipelineOptions>(

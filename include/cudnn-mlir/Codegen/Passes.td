@@ -101,6 +101,98 @@ def CodegenMapToGpuPass : Pass<"codegen-map-to-gpu", "func::FuncOp"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def CodegenHoistParameterKernelsPass
+    : Pass<"codegen-hoist-parameter-kernels", "func::FuncOp"> {
+  let summary = "Moves the elementwise ops that read only arguments and "
+                "constants to the top of the function";
+  let description = [{
+    Runs on linalg on tensors, before bufferization. An all-parallel
+    `linalg.generic` of the function's entry block whose inputs (and
+    captured values) are function arguments, constants or results of ops
+    hoisted before it, whose inits are static `tensor.empty`s its body does
+    not read, and whose results are no op's init (a fill or a generic that
+    starts a reduction's accumulator stays in the reduction's kernel), moves to
+    the start of the block, after its leading constants, in program order;
+    each init becomes a `tensor.empty` of its own there, and a constant it
+    reads from further down is cloned there. These are mostly the folded
+    scale and shift of each batch norm after a conv, computed from the
+    parameters: spread between the conv graphs, they were two one-block
+    kernels per batch norm; together at the top they map to adjacent
+    launches that `codegen-merge-launches` joins into one kernel. The
+    `num-hoisted` statistic counts the ops moved.
+
+    Example:
+
+    ```mlir
+    %y = cudnn.build_and_exec_graph ...          // a conv graph
+    %s = linalg.generic ... ins(%scale, %var : tensor<64xf16>, tensor<64xf16>)
+    ```
+
+    becomes
+
+    ```mlir
+    %e = tensor.empty() : tensor<64xf16>
+    %s = linalg.generic ... ins(%scale, %var ...) outs(%e ...)
+    %y = cudnn.build_and_exec_graph ...
+    ```
+  }];
+  let statistics = [
+    Statistic<"numHoisted", "num-hoisted", "linalg ops moved to the top">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def CodegenMergeLaunchesPass
+    : Pass<"codegen-merge-launches", "func::FuncOp"> {
+  let summary = "Joins runs of independent one-dimensional gpu.launch ops "
+                "into one launch";
+  let description = [{
+    Runs after `codegen-map-to-gpu`, before outlining. A run is a sequence
+    of `gpu.launch` ops in one block with only allocations, constants and
+    views (no memory reads or writes, no regions) between them, where every
+    launch has a one-dimensional grid and block of constant sizes, no
+    shared memory, barriers, async tokens or discardable attributes (such
+    as `nvvm.minctasm`), is not a cooperative `_grid_sync` kernel, writes
+    only buffers the function allocated, and neither writes a buffer
+    another launch of the run reads or writes nor reads one another writes.
+    A run also ends before the merged kernel's parameters (the buffers'
+    descriptors and the scalars its bodies take) would pass 4096 bytes (PTX
+    before ISA 8.1 allows 4352). Each run of two or more becomes one launch at the place of its last,
+    with the runs' blocks end to end and the largest block size: a block
+    finds its launch by a binary search over the block offsets (`scf.if`
+    on the block index) and runs that launch's body with its block index
+    shifted and its grid and block sizes as constants; threads beyond that
+    launch's block size skip it. ResNet-50 at batch 1 ran 106 one-block
+    kernels (two per batch norm, about 2 us each on an H100); after
+    `codegen-hoist-parameter-kernels` they are 4. The `num-merged`
+    statistic counts the launches that joined a run.
+
+    Example: two launches of 1 block of 32 threads and 3 blocks of 256
+    threads become
+
+    ```mlir
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, ...) threads(%tx, ...) in (%sx = %c256, ...) {
+      %first = arith.cmpi ult, %bx, %c1 : index
+      scf.if %first {
+        %active = arith.cmpi ult, %tx, %c32 : index
+        scf.if %active { ... first body ... }
+      } else {
+        %b = arith.subi %bx, %c1 : index
+        ... second body with %b for its block index ...
+      }
+      gpu.terminator
+    }
+    ```
+  }];
+  let statistics = [
+    Statistic<"numMerged", "num-merged", "launches joined into another">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def CodegenOutlineKernelsPass
     : Pass<"codegen-outline-kernels", "ModuleOp"> {
   let summary = "Outlines gpu.launch bodies into kernels, keeping their "

@@ -125,6 +125,8 @@ struct CudnnBufferizePass
       SmallVector<OpOperand *> uses;
       for (OpOperand &use : op->getResult(0).getUses())
         uses.push_back(&use);
+      if (uses.size() < 2)
+        return;
       for (OpOperand *use : llvm::drop_begin(uses)) {
         OpBuilder b(use->getOwner());
         use->set(b.clone(*op)->getResult(0));

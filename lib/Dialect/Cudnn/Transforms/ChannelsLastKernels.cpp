@@ -8,8 +8,10 @@
 // so this pass moves each connected set of them onto the storage order of
 // the channels-last tensors they read (N, spatial..., C): its inputs become
 // free `cudnn.layout_view`s, its dimension attributes are permuted, and its
-// results are viewed back. A set is moved only where that removes more
-// conversions than it adds.
+// results are viewed back. An inference batch norm moves as its arithmetic
+// on storage order, its per-channel parameters broadcast along the last
+// dimension. A set is moved only where that removes more conversions than it
+// adds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "cudnn-mlir/Dialect/Cudnn/Transforms/Passes.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -69,10 +72,13 @@ bool isSplatConst(Operation *op) {
 }
 
 /// Ops that compute the same values on the storage order of their operands,
-/// once their dimension attributes are permuted.
+/// once their dimension attributes are permuted (a batch norm: once its
+/// parameters are broadcast along the storage order's channel dimension).
 bool computesOnAnyOrder(Operation *op) {
   if (op->getNumResults() != 1 || !hasStorageOrder(op->getResult(0).getType()))
     return false;
+  if (auto norm = dyn_cast<tcp::BatchNormOp>(op))
+    return norm.getScale().getType().hasStaticShape();
   auto tensorsHaveStorageOrder = [&] {
     return llvm::all_of(op->getOperands(), [](Value v) {
       return !isa<TensorType>(v.getType()) || hasStorageOrder(v.getType());
@@ -87,6 +93,79 @@ bool computesOnAnyOrder(Operation *op) {
           tcp::ReduceMinOp>(op))
     return op->hasAttr("keep_dims") && tensorsHaveStorageOrder();
   return false;
+}
+
+/// The operands of `op` that a move puts in storage order: all its tensors
+/// but a batch norm's per-channel parameters.
+SmallVector<Value> orderedOperands(Operation *op) {
+  if (auto norm = dyn_cast<tcp::BatchNormOp>(op))
+    return {norm.getX()};
+  SmallVector<Value> tensors;
+  for (Value operand : op->getOperands())
+    if (isa<TensorType>(operand.getType()))
+      tensors.push_back(operand);
+  return tensors;
+}
+
+/// `norm` on `x`, its input in storage order (channels last):
+/// (x - mean) * (scale / sqrt(var + epsilon)) + bias, each parameter
+/// broadcast along the last dimension, in f32 for narrower floats as
+/// convert-tcp-batch-norm-to-linalg computes it. Code generation fuses the
+/// whole expression into one kernel.
+Value batchNormInStorageOrder(OpBuilder &b, tcp::BatchNormOp norm, Value x) {
+  Location loc = norm.getLoc();
+  auto xType = cast<RankedTensorType>(x.getType());
+  Type element = xType.getElementType();
+  Type compute =
+      element.getIntOrFloatBitWidth() < 32 ? b.getF32Type() : element;
+  auto computeType = xType.clone(compute);
+  int64_t rank = xType.getRank();
+  auto castTo = [&](Value value, Type to) -> Value {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getElementType() == to)
+      return value;
+    return tcp::CastOp::create(b, loc, type.clone(to), value,
+                               /*in_int_signedness=*/nullptr,
+                               /*out_int_signedness=*/nullptr);
+  };
+  auto perChannel = [&](Value parameter) {
+    auto type = cast<RankedTensorType>(parameter.getType());
+    SmallVector<int64_t> shape(rank, 1);
+    shape.back() = type.getDimSize(0);
+    ReassociationIndices all;
+    for (int64_t d = 0; d < rank; ++d)
+      all.push_back(d);
+    Value expanded = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get(shape, type.getElementType()), parameter,
+        ArrayRef<ReassociationIndices>{all});
+    SmallVector<Value> sizes;
+    SmallVector<int64_t> axes;
+    for (int64_t d = 0; d + 1 < rank; ++d) {
+      axes.push_back(d);
+      sizes.push_back(
+          arith::ConstantIndexOp::create(b, loc, xType.getDimSize(d)));
+    }
+    Value full =
+        tcp::BroadcastOp::create(b, loc, xType.clone(type.getElementType()),
+                                 expanded, sizes, b.getI64ArrayAttr(axes));
+    return castTo(full, compute);
+  };
+  Value epsilon = tcp::ConstOp::create(
+      b, loc, computeType,
+      DenseElementsAttr::get(
+          computeType,
+          b.getFloatAttr(compute, norm.getEpsilon().convertToDouble())));
+  Value varPlusEps = tcp::AddOp::create(
+      b, loc, computeType, perChannel(norm.getRunningVar()), epsilon);
+  Value deviation = tcp::SqrtOp::create(b, loc, computeType, varPlusEps);
+  Value factor = tcp::DivFOp::create(b, loc, computeType,
+                                     perChannel(norm.getScale()), deviation);
+  Value centered = tcp::SubOp::create(b, loc, computeType, castTo(x, compute),
+                                      perChannel(norm.getRunningMean()));
+  Value scaled = tcp::MulOp::create(b, loc, computeType, centered, factor);
+  Value y = tcp::AddOp::create(b, loc, computeType, scaled,
+                               perChannel(norm.getBias()));
+  return castTo(y, element);
 }
 
 /// How an input of a moved set reaches storage order, if it can for free.
@@ -140,7 +219,7 @@ public:
     int64_t gain = 0;
     llvm::SmallPtrSet<Value, 8> inputs;
     for (Operation *op : members)
-      for (Value operand : op->getOperands())
+      for (Value operand : orderedOperands(op))
         if (routeOf(operand) == InputRoute::View &&
             !members.contains(operand.getDefiningOp()) &&
             inputs.insert(operand).second &&
@@ -214,6 +293,12 @@ private:
   /// users outside the set.
   void moveOp(Operation *op) {
     OpBuilder b(op);
+    if (auto norm = dyn_cast<tcp::BatchNormOp>(op)) {
+      Value y = batchNormInStorageOrder(b, norm, input(b, norm.getX()));
+      mapping.map(norm.getY(), y);
+      viewBack(b, norm.getY(), y);
+      return;
+    }
     SmallVector<Value> operands;
     for (Value operand : op->getOperands())
       operands.push_back(isa<TensorType>(operand.getType()) ? input(b, operand)
@@ -320,9 +405,8 @@ struct CudnnChannelsLastKernelsPass
     for (bool dropped = true; dropped;) {
       dropped = false;
       for (Operation *op : llvm::to_vector(candidates)) {
-        bool routed = llvm::all_of(op->getOperands(), [&](Value v) {
-          return !isa<TensorType>(v.getType()) ||
-                 candidates.contains(v.getDefiningOp()) ||
+        bool routed = llvm::all_of(orderedOperands(op), [&](Value v) {
+          return candidates.contains(v.getDefiningOp()) ||
                  routeOf(v) != InputRoute::None;
         });
         if (!routed) {
@@ -335,7 +419,7 @@ struct CudnnChannelsLastKernelsPass
     llvm::EquivalenceClasses<Operation *> sets;
     for (Operation *op : candidates) {
       sets.insert(op);
-      for (Value operand : op->getOperands())
+      for (Value operand : orderedOperands(op))
         if (Operation *def = operand.getDefiningOp();
             def && candidates.contains(def))
           sets.unionSets(op, def);

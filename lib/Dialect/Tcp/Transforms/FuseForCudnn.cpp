@@ -90,6 +90,9 @@ private:
   SmallVector<PlannedGroup> groups;
   DenseSet<Operation *> grouped; // ops in some group
   DenseMap<Operation *, std::string> reasons;
+  /// The epilogue chains of anchors that run alone: they stay generated
+  /// kernels rather than become the next anchor's prologue.
+  DenseSet<Operation *> afterLoneAnchor;
 };
 
 bool GroupPlanner::usesGroupValue(Operation *op,
@@ -189,11 +192,26 @@ void GroupPlanner::growPrologue(PlannedGroup &group, Operation *anchor) {
   // cuDNN's runtime fusion runs a prologue on the anchor's input (operand 0):
   // per-channel scale, bias, ReLU. Each prologue op must feed only the
   // group.
+  // Measured on an H100 (docs/fusion.md, "Fusion by cost"): cuDNN's
+  // prologue engines run a conv several times slower than its precompiled
+  // engines (VGG's 3x3 convs at 224x224: 851 us fused against about 100 us
+  // alone), so the chain left by an anchor that runs alone (a stem's bias
+  // and ReLU) stays a generated kernel, and prologues=false keeps every
+  // prologue out.
   int64_t channelDim = prologueChannelDim(anchor);
   Value chain = anchor->getOperand(0);
   while (Operation *op = chain.getDefiningOp()) {
     if (op->getBlock() != &block || !op->hasOneUse() ||
-        !mayJoin(group, op, /*asPrologue=*/true))
+        afterLoneAnchor.contains(op))
+      return;
+    if (!policy.prologues) {
+      std::optional<CudnnOpSupport> row = lookupCudnnSupport(op);
+      if (row && row->inPrologue)
+        leaveOut(op, "prologues=false keeps pointwise ops out of the graph "
+                     "of the conv/matmul they feed");
+      return;
+    }
+    if (!mayJoin(group, op, /*asPrologue=*/true))
       return;
     // Unary ops continue through their input; binary ones through the
     // operand that is not a per-channel broadcast (scale * x, x + bias).
@@ -262,8 +280,9 @@ LogicalResult GroupPlanner::plan() {
         Operation *user = worklist.pop_back_val();
         std::optional<CudnnOpSupport> userRow = lookupCudnnSupport(user);
         if (user->getBlock() != &block || !userRow || !userRow->inEpilogue ||
-            !leaveOut(user, alone))
+            !afterLoneAnchor.insert(user).second)
           continue;
+        leaveOut(user, alone);
         worklist.append(user->getUsers().begin(), user->getUsers().end());
       }
       if (Operation *producer = op.getOperand(0).getDefiningOp())
@@ -382,6 +401,7 @@ struct TcpFuseForCudnnPass
                               maxOps, batchNorm, allowTf32Matmul);
     if (failed(policy))
       return signalPassFailure();
+    policy->prologues = prologues;
     if (foldBatchNorm)
       foldBatchNormsAfterConvs(getOperation());
     rewriteGlobalAveragePools(getOperation());

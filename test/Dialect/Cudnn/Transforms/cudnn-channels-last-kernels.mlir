@@ -125,3 +125,47 @@ func.func @packed_input_stays(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>, %y:
   %r = cudnn.convert_layout %a : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
   return %r : tensor<2x8x4x4xf16, #cudnn.channels_last>
 }
+
+// -----
+
+// DenseNet: a concat of channels-last graph results, then an inference batch
+// norm no graph took. The norm moves as its arithmetic in f32, each f16
+// parameter broadcast along the last (channel) dimension, and the result is
+// viewed back for the next graph: no conversion is left.
+// CHECK-LABEL: func.func @batch_norm_after_concat
+// CHECK-SAME:    %[[VAR:[a-z0-9]+]]: tensor<24xf16>) -> tensor<2x24x4x4xf16, #cudnn.channels_last>
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK-NOT:     tcp.batch_norm
+// CHECK:         %[[C:.*]] = tcp.concat %{{.*}}, %{{.*}} attributes {axis = 3 : i64} : tensor<2x4x4x8xf16>, tensor<2x4x4x16xf16> -> tensor<2x4x4x24xf16>
+// CHECK:         %[[VE:.*]] = tensor.expand_shape %[[VAR]] {{\[\[}}0, 1, 2, 3]] output_shape [1, 1, 1, 24] : tensor<24xf16> into tensor<1x1x1x24xf16>
+// CHECK:         %[[VB:.*]] = tcp.broadcast %[[VE]], %{{.*}}, %{{.*}}, %{{.*}} {axes = [0, 1, 2]} : tensor<1x1x1x24xf16>, index, index, index -> tensor<2x4x4x24xf16>
+// CHECK:         %[[VF:.*]] = tcp.cast %[[VB]] : tensor<2x4x4x24xf16> -> tensor<2x4x4x24xf32>
+// CHECK:         %[[VE2:.*]] = tcp.add %[[VF]], %{{.*}} : tensor<2x4x4x24xf32>
+// CHECK:         tcp.sqrt %[[VE2]] : tensor<2x4x4x24xf32>
+// CHECK:         %[[XF:.*]] = tcp.cast %[[C]] : tensor<2x4x4x24xf16> -> tensor<2x4x4x24xf32>
+// CHECK:         tcp.sub %[[XF]], %{{.*}} : tensor<2x4x4x24xf32>
+// CHECK:         %[[Y:.*]] = tcp.add %{{.*}}, %{{.*}} : tensor<2x4x4x24xf32>
+// CHECK:         %[[YH:.*]] = tcp.cast %[[Y]] : tensor<2x4x4x24xf32> -> tensor<2x4x4x24xf16>
+// CHECK:         %[[BACK:.*]] = cudnn.layout_view %[[YH]] : tensor<2x4x4x24xf16> -> tensor<2x24x4x4xf16, #cudnn.channels_last>
+// CHECK:         return %[[BACK]]
+func.func @batch_norm_after_concat(%a: tensor<2x8x4x4xf16, #cudnn.channels_last>, %b: tensor<2x16x4x4xf16, #cudnn.channels_last>, %scale: tensor<24xf16>, %bias: tensor<24xf16>, %mean: tensor<24xf16>, %var: tensor<24xf16>) -> tensor<2x24x4x4xf16, #cudnn.channels_last> {
+  %pa = cudnn.convert_layout %a : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+  %pb = cudnn.convert_layout %b : tensor<2x16x4x4xf16, #cudnn.channels_last> -> tensor<2x16x4x4xf16>
+  %c = tcp.concat %pa, %pb attributes {axis = 1 : i64} : tensor<2x8x4x4xf16>, tensor<2x16x4x4xf16> -> tensor<2x24x4x4xf16>
+  %n = tcp.batch_norm %c, %scale, %bias, %mean, %var {epsilon = 1.000000e-05 : f64} : tensor<2x24x4x4xf16>, tensor<24xf16> -> tensor<2x24x4x4xf16>
+  %r = cudnn.convert_layout %n : tensor<2x24x4x4xf16> -> tensor<2x24x4x4xf16, #cudnn.channels_last>
+  return %r : tensor<2x24x4x4xf16, #cudnn.channels_last>
+}
+
+// -----
+
+// A batch norm whose input has no free route (a packed function argument)
+// stays a batch norm.
+// CHECK-LABEL: func.func @batch_norm_of_packed_input
+// CHECK:         tcp.batch_norm %{{.*}} : tensor<2x24x4x4xf16>, tensor<24xf16> -> tensor<2x24x4x4xf16>
+// CHECK:         cudnn.convert_layout
+func.func @batch_norm_of_packed_input(%x: tensor<2x24x4x4xf16>, %scale: tensor<24xf16>, %bias: tensor<24xf16>, %mean: tensor<24xf16>, %var: tensor<24xf16>) -> tensor<2x24x4x4xf16, #cudnn.channels_last> {
+  %n = tcp.batch_norm %x, %scale, %bias, %mean, %var {epsilon = 1.000000e-05 : f64} : tensor<2x24x4x4xf16>, tensor<24xf16> -> tensor<2x24x4x4xf16>
+  %r = cudnn.convert_layout %n : tensor<2x24x4x4xf16> -> tensor<2x24x4x4xf16, #cudnn.channels_last>
+  return %r : tensor<2x24x4x4xf16, #cudnn.channels_last>
+}

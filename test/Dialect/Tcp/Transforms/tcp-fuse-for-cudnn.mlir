@@ -4,6 +4,8 @@
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn="max-ops=2 report" 2>&1 >/dev/null | FileCheck %s --check-prefix=MAX2-REMARK
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=fuse-fp32=false | FileCheck %s --check-prefix=NOFP32
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=allow-tf32-matmul=true | FileCheck %s --check-prefix=TF32
+// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=prologues=false | FileCheck %s --check-prefix=NOPRO
+// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn="prologues=false report" 2>&1 >/dev/null | FileCheck %s --check-prefix=NOPRO-REMARK
 
 !x = tensor<1x4x8x8xf16>
 !w = tensor<4x4x3x3xf16>
@@ -16,6 +18,12 @@
 // CHECK-NEXT:      %[[C:.*]] = tcp.conv2d %[[R]]
 // CHECK-NEXT:      tcp.yield %[[C]]
 // CHECK:         return %[[G]]
+// With prologues=false the ReLU stays out, and the report says why.
+// NOPRO-LABEL: func.func @relu_conv_prologue
+// NOPRO:         %[[R:.*]] = tcp.clamp
+// NOPRO:         tcp.group attributes {group_type = "cudnn"} {
+// NOPRO-NEXT:      tcp.conv2d %[[R]]
+// NOPRO-REMARK:  remark: left out of cuDNN graphs: prologues=false keeps pointwise ops out of the graph of the conv/matmul they feed
 func.func @relu_conv_prologue(%x: !x, %w: !w) -> !x {
   %0 = tcp.clamp %x {min_float = 0.0 : f32} : !x -> !x
   %1 = tcp.conv2d %0, %w {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : !x, !w -> !x
@@ -641,6 +649,36 @@ func.func @first_layer_alone(%x: tensor<1x3x224x224xf16>, %w: tensor<64x3x7x7xf1
   %2 = tcp.mul %0, %1 : tensor<1x64x112x112xf16>, tensor<1x64x112x112xf16> -> tensor<1x64x112x112xf16>
   %3 = tcp.clamp %2 {min_float = 0.0 : f32} : tensor<1x64x112x112xf16> -> tensor<1x64x112x112xf16>
   return %3 : tensor<1x64x112x112xf16>
+}
+
+// -----
+
+// VGG: a first layer that runs alone, then its bias and ReLU, then the next
+// conv. The bias and ReLU stay a generated kernel rather than become that
+// conv's prologue (cuDNN's prologue engine ran VGG-16's second conv in 851
+// us, the conv alone in about 100 us); the next conv keeps its epilogue.
+// CHECK-LABEL: func.func @first_layer_epilogue_not_a_prologue
+// CHECK:         tcp.group
+// CHECK-NEXT:      tcp.conv2d
+// CHECK-NEXT:      tcp.yield
+// CHECK:         tcp.add
+// CHECK:         %[[R:.*]] = tcp.clamp
+// CHECK:         tcp.group
+// CHECK-NEXT:      tcp.conv2d %[[R]]
+// CHECK-NEXT:      tcp.clamp
+// CHECK-NEXT:      tcp.yield
+func.func @first_layer_epilogue_not_a_prologue(%x: tensor<1x3x224x224xf16>, %w: tensor<64x3x3x3xf16>, %b: tensor<1x64x1x1xf16>, %w2: tensor<64x64x3x3xf16>) -> tensor<1x64x224x224xf16> {
+  %c1 = arith.constant 1 : index
+  %c224 = arith.constant 224 : index
+  %0 = tcp.conv2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : tensor<1x3x224x224xf16>, tensor<64x3x3x3xf16> -> tensor<1x64x224x224xf16>
+  // expected-remark @+1 {{left out of cuDNN graphs: feeds no grouped pointwise op}}
+  %1 = tcp.broadcast %b, %c1, %c224, %c224 {axes = [0, 2, 3]} : tensor<1x64x1x1xf16>, index, index, index -> tensor<1x64x224x224xf16>
+  // expected-remark @+1 {{left out of cuDNN graphs, 2 ops (the first here): the conv it would join has 3 input channels per group (at most 4) and 3211264 output elements, which cuDNN's fused engines run slowly (cuDNN 9.14, H100); the conv runs alone}}
+  %2 = tcp.add %0, %1 : tensor<1x64x224x224xf16>, tensor<1x64x224x224xf16> -> tensor<1x64x224x224xf16>
+  %3 = tcp.clamp %2 {min_float = 0.0 : f32} : tensor<1x64x224x224xf16> -> tensor<1x64x224x224xf16>
+  %4 = tcp.conv2d %3, %w2 {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : tensor<1x64x224x224xf16>, tensor<64x64x3x3xf16> -> tensor<1x64x224x224xf16>
+  %5 = tcp.clamp %4 {min_float = 0.0 : f32} : tensor<1x64x224x224xf16> -> tensor<1x64x224x224xf16>
+  return %5 : tensor<1x64x224x224xf16>
 }
 
 // -----

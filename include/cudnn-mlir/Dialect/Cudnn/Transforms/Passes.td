@@ -61,8 +61,11 @@ def CudnnChannelsLastKernelsPass : Pass<"cudnn-channels-last-kernels",
     (broadcast axes, concat axis, slice bounds, reduction axes) are permuted,
     and results are viewed back. A user that needs the packed value gets a
     reshape where the two orders share their bytes, else one
-    `cudnn.convert_layout`. A set moves only where that leaves fewer
-    conversions than before; one with an input that has no free route stays.
+    `cudnn.convert_layout`. An inference `tcp.batch_norm` (DenseNet's, after
+    a concat) moves as its arithmetic on storage order, in f32 for f16/bf16,
+    its per-channel parameters broadcast along the last dimension. A set
+    moves only where that leaves fewer conversions than before; one with an
+    input that has no free route stays.
 
     Example:
 
@@ -77,7 +80,8 @@ def CudnnChannelsLastKernelsPass : Pass<"cudnn-channels-last-kernels",
     %c = cudnn.layout_view %r : tensor<8x56x56x64xf16> -> tensor<8x64x56x56xf16, #cudnn.channels_last>
     ```
   }];
-  let dependentDialects = ["::mlir::cudnn::CudnnDialect",
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cudnn::CudnnDialect",
                            "::mlir::tcp::TcpDialect",
                            "::mlir::tensor::TensorDialect"];
 }

@@ -66,6 +66,9 @@ struct CudnnFusionPolicy {
   /// fp32 matmuls may compute in TF32 (allow-tf32-matmul); off, they stay
   /// out of graphs.
   bool allowTf32Matmul = false;
+  /// Pointwise ops before an anchor may join its graph as a prologue
+  /// (tcp-fuse-for-cudnn's `prologues`).
+  bool prologues = true;
 };
 
 /// The policy of the options tcp-fuse-for-cudnn and convert-tcp-to-cudnn

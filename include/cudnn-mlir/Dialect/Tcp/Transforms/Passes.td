@@ -55,6 +55,10 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
            "out of graphs, as cuDNN computes every one in TF32">,
     Option<"maxOps", "max-ops", "unsigned", /*default=*/"50",
            "Most ops in one cuDNN graph">,
+    Option<"prologues", "prologues", "bool", /*default=*/"true",
+           "Pointwise ops before a conv or matmul (per-channel scale, bias, "
+           "ReLU) may join its graph as a prologue; off, they run as "
+           "generated kernels">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Remark once per reason ops were left out of every group, with "
            "their count">,

@@ -1,0 +1,330 @@
+//===- MergeLaunches.cpp - independent small launches as one kernel -------===//
+//
+// A model's batch norms each leave a few tiny kernels on their C-element
+// parameters (the folded scale and shift a conv graph reads): one block
+// each, about 2 us of launch and tail on an H100 for a microsecond of work,
+// two per batch norm, 106 in ResNet-50. codegen-hoist-parameter-kernels
+// puts them at the top of the function; this pass joins each run of
+// consecutive, independent one-dimensional launches into one launch whose
+// blocks are the runs' blocks end to end: a block finds its launch by a
+// binary search over the block offsets and runs that body with its block
+// index shifted, threads past that launch's block size idle.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+#include "cudnn-mlir/Codegen/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::cudnn_mlir {
+#define GEN_PASS_DEF_CODEGENMERGELAUNCHESPASS
+#include "cudnn-mlir/Codegen/Passes.h.inc"
+} // namespace mlir::cudnn_mlir
+
+using namespace mlir;
+
+namespace {
+
+/// The buffer a memref value is a view of.
+Value rootOf(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
+}
+
+/// A launch that may join others, with the buffers it reads and writes and
+/// the values its body takes from outside (the outlined kernel's
+/// parameters).
+struct Mergeable {
+  gpu::LaunchOp launch;
+  int64_t blocks = 0, threads = 0;
+  llvm::SetVector<Value> reads, writes, captured;
+};
+
+/// PTX before ISA 8.1 allows 4352 bytes of kernel parameters (ptxas refused
+/// DenseNet-121's 120 merged parameter kernels: 14168 bytes); a run stops
+/// short of that, with room for alignment.
+constexpr int64_t kMaxParameterBytes = 4096;
+
+/// Bytes `value` takes as a kernel parameter: a memref is passed as its
+/// descriptor (two pointers, the offset, the sizes and the strides).
+int64_t parameterBytes(Value value) {
+  if (auto memref = dyn_cast<MemRefType>(value.getType()))
+    return 8 * (3 + 2 * memref.getRank());
+  return 8;
+}
+
+std::optional<int64_t> constantOf(Value value) {
+  APInt v;
+  if (!matchPattern(value, m_ConstantInt(&v)))
+    return std::nullopt;
+  return v.getSExtValue();
+}
+
+/// `launch` as a Mergeable, or nullopt when it must stay alone: more than
+/// one dimension, sizes not constant, shared memory, barriers, async
+/// tokens, a cooperative (grid-sync) kernel, a mark for the outliner, or a
+/// memory access whose buffer is unknown or that writes a buffer the
+/// function did not allocate (arguments may alias each other).
+std::optional<Mergeable> asMergeable(gpu::LaunchOp launch) {
+  Mergeable m{launch};
+  auto blocks = constantOf(launch.getGridSizeX());
+  auto threads = constantOf(launch.getBlockSizeX());
+  if (!blocks || !threads || constantOf(launch.getGridSizeY()) != 1 ||
+      constantOf(launch.getGridSizeZ()) != 1 ||
+      constantOf(launch.getBlockSizeY()) != 1 ||
+      constantOf(launch.getBlockSizeZ()) != 1)
+    return std::nullopt;
+  m.blocks = *blocks;
+  m.threads = *threads;
+  if (launch.getDynamicSharedMemorySize() || launch.getAsyncToken() ||
+      !launch.getAsyncDependencies().empty() ||
+      launch.getNumWorkgroupAttributions() != 0 ||
+      launch.getNumPrivateAttributions() != 0 || launch.hasClusterSize() ||
+      !launch.getBody().hasOneBlock())
+    return std::nullopt;
+  // The count of workgroup buffers (0 here) is kept as an attribute; any
+  // other (nvvm.minctasm) is a mark for one kernel.
+  for (NamedAttribute attr : launch->getDiscardableAttrs())
+    if (attr.getName() != launch.getNumWorkgroupAttributionsAttrName())
+      return std::nullopt;
+  if (auto name = launch.getFunctionAttr();
+      name && name.getValue().ends_with(cudnn_mlir::codegen::kGridSyncSuffix))
+    return std::nullopt;
+  bool known = true;
+  launch.getBody().walk([&](Operation *op) {
+    if (isa<gpu::BarrierOp>(op) || isa<gpu::LaunchOp>(op) ||
+        op->getDialect()->getNamespace() == "nvvm") {
+      known = false;
+      return WalkResult::interrupt();
+    }
+    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
+        op->hasTrait<OpTrait::IsTerminator>() || isMemoryEffectFree(op))
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects) {
+      known = false;
+      return WalkResult::interrupt();
+    }
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (MemoryEffects::EffectInstance &effect : instances) {
+      Value value = effect.getValue();
+      if (!value || !isa<BaseMemRefType>(value.getType())) {
+        known = false;
+        return WalkResult::interrupt();
+      }
+      Value root = rootOf(value);
+      if (isa<MemoryEffects::Read>(effect.getEffect())) {
+        m.reads.insert(root);
+      } else if (isa<MemoryEffects::Write>(effect.getEffect())) {
+        if (!root.getDefiningOp<memref::AllocOp>()) {
+          known = false;
+          return WalkResult::interrupt();
+        }
+        m.writes.insert(root);
+      } else {
+        known = false;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (!known)
+    return std::nullopt;
+  getUsedValuesDefinedAbove(launch.getBody(), m.captured);
+  return m;
+}
+
+/// Whether `a` and `b` may run in either order, or at once.
+bool independent(const Mergeable &a, const Mergeable &b) {
+  for (Value written : a.writes)
+    if (b.reads.contains(written) || b.writes.contains(written))
+      return false;
+  for (Value written : b.writes)
+    if (a.reads.contains(written))
+      return false;
+  return true;
+}
+
+/// Whether `op`, between two launches, lets the first move down to the
+/// second: it neither reads nor writes memory (an allocation, a constant,
+/// a view).
+bool letsLaunchesMeet(Operation *op) {
+  if (op->getNumRegions() != 0)
+    return false;
+  if (isMemoryEffectFree(op))
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::all_of(instances, [](MemoryEffects::EffectInstance &effect) {
+    return isa<MemoryEffects::Allocate>(effect.getEffect());
+  });
+}
+
+class Merger {
+public:
+  Merger(MutableArrayRef<Mergeable> run, gpu::LaunchOp merged)
+      : run(run), merged(merged) {
+    int64_t offset = 0;
+    for (const Mergeable &m : run) {
+      offsets.push_back(offset);
+      offset += m.blocks;
+    }
+    offsets.push_back(offset);
+  }
+
+  /// Emits at `b`'s point the bodies of run[lo, hi) for block `blockId`.
+  void emit(OpBuilder &b, Location loc, size_t lo, size_t hi) {
+    if (hi - lo == 1)
+      return emitBody(b, loc, lo);
+    size_t mid = (lo + hi) / 2;
+    Value inLow = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, merged.getBlockIds().x,
+        arith::ConstantIndexOp::create(b, loc, offsets[mid]));
+    auto branch = scf::IfOp::create(b, loc, inLow, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&branch.getThenRegion().front());
+    emit(b, loc, lo, mid);
+    b.setInsertionPointToStart(&branch.getElseRegion().front());
+    emit(b, loc, mid, hi);
+  }
+
+private:
+  void emitBody(OpBuilder &b, Location loc, size_t index) {
+    Mergeable &m = run[index];
+    OpBuilder::InsertionGuard guard(b);
+    int64_t threads = constantOf(merged.getBlockSizeX()).value_or(0);
+    if (m.threads < threads) {
+      Value active = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult, merged.getThreadIds().x,
+          arith::ConstantIndexOp::create(b, loc, m.threads));
+      auto guardIf = scf::IfOp::create(b, loc, active, false);
+      b.setInsertionPointToStart(&guardIf.getThenRegion().front());
+    }
+    gpu::LaunchOp launch = m.launch;
+    IRMapping mapping;
+    Value blockId = merged.getBlockIds().x;
+    if (offsets[index] != 0)
+      blockId = arith::SubIOp::create(
+          b, loc, blockId,
+          arith::ConstantIndexOp::create(b, loc, offsets[index]));
+    mapping.map(launch.getBlockIds().x, blockId);
+    mapping.map(launch.getBlockIds().y, merged.getBlockIds().y);
+    mapping.map(launch.getBlockIds().z, merged.getBlockIds().z);
+    mapping.map(launch.getThreadIds().x, merged.getThreadIds().x);
+    mapping.map(launch.getThreadIds().y, merged.getThreadIds().y);
+    mapping.map(launch.getThreadIds().z, merged.getThreadIds().z);
+    mapping.map(launch.getGridSize().x,
+                arith::ConstantIndexOp::create(b, loc, m.blocks));
+    mapping.map(launch.getGridSize().y, merged.getGridSize().y);
+    mapping.map(launch.getGridSize().z, merged.getGridSize().z);
+    mapping.map(launch.getBlockSize().x,
+                arith::ConstantIndexOp::create(b, loc, m.threads));
+    mapping.map(launch.getBlockSize().y, merged.getBlockSize().y);
+    mapping.map(launch.getBlockSize().z, merged.getBlockSize().z);
+    for (Operation &op : launch.getBody().front().without_terminator())
+      b.clone(op, mapping);
+  }
+
+  MutableArrayRef<Mergeable> run;
+  gpu::LaunchOp merged;
+  SmallVector<int64_t> offsets;
+};
+
+/// Replaces the launches of `run` (two or more, in order) by one launch at
+/// the last one's place.
+void mergeRun(MutableArrayRef<Mergeable> run) {
+  gpu::LaunchOp first = run.front().launch, last = run.back().launch;
+  OpBuilder b(last);
+  Location loc = first.getLoc();
+  int64_t blocks = 0, threads = 0;
+  for (const Mergeable &m : run) {
+    blocks += m.blocks;
+    threads = std::max(threads, m.threads);
+  }
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto merged = gpu::LaunchOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, blocks), one, one,
+      arith::ConstantIndexOp::create(b, loc, threads), one, one,
+      /*dynamicSharedMemorySize=*/Value(), /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/{}, /*workgroupAttributions=*/{},
+      /*privateAttributions=*/{}, nullptr, nullptr, nullptr,
+      /*module=*/nullptr, first.getFunctionAttr());
+  Block &body = merged.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  auto terminator = gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPoint(terminator);
+  Merger(run, merged).emit(b, loc, 0, run.size());
+  for (Mergeable &m : run)
+    m.launch.erase();
+}
+
+struct CodegenMergeLaunchesPass
+    : cudnn_mlir::impl::CodegenMergeLaunchesPassBase<CodegenMergeLaunchesPass> {
+  void runOnOperation() override {
+    SmallVector<SmallVector<Mergeable>> runs;
+    getOperation().walk([&](Block *block) {
+      SmallVector<Mergeable> run;
+      llvm::DenseSet<Value> parameters;
+      int64_t parameterTotal = 0;
+      auto close = [&] {
+        if (run.size() > 1)
+          runs.push_back(std::move(run));
+        run.clear();
+        parameters.clear();
+        parameterTotal = 0;
+      };
+      auto newParameterBytes = [&](const Mergeable &m) {
+        int64_t bytes = 0;
+        for (Value value : m.captured)
+          if (!parameters.contains(value))
+            bytes += parameterBytes(value);
+        return bytes;
+      };
+      for (Operation &op : *block) {
+        auto launch = dyn_cast<gpu::LaunchOp>(op);
+        if (!launch) {
+          if (!letsLaunchesMeet(&op))
+            close();
+          continue;
+        }
+        std::optional<Mergeable> m = asMergeable(launch);
+        if (!m) {
+          close();
+          continue;
+        }
+        if (!llvm::all_of(run,
+                          [&](const Mergeable &earlier) {
+                            return independent(earlier, *m);
+                          }) ||
+            parameterTotal + newParameterBytes(*m) > kMaxParameterBytes)
+          close();
+        parameterTotal += newParameterBytes(*m);
+        parameters.insert(m->captured.begin(), m->captured.end());
+        run.push_back(std::move(*m));
+      }
+      close();
+    });
+    for (SmallVector<Mergeable> &run : runs) {
+      numMerged += run.size();
+      mergeRun(run);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,176 @@
+// RUN: cudnn-opt %s -split-input-file -codegen-merge-launches | FileCheck %s
+
+// Two independent one-dimensional launches with an allocation between
+// them become one launch of 1 + 3 blocks of 256 threads, at the second's
+// place: blocks below 1 run the first body (threads from 32 on skip it),
+// the others the second with the block index shifted by 1.
+// CHECK-LABEL: func.func @independent
+// CHECK:         %[[A:.*]] = memref.alloc() : memref<64xf32>
+// CHECK:         %[[B:.*]] = memref.alloc() : memref<768xf32>
+// CHECK-NOT:     gpu.launch
+// CHECK:         gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c4, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}) function(@first)
+// CHECK:           %[[LOW:.*]] = arith.cmpi ult, %[[BX]], %c1
+// CHECK:           scf.if %[[LOW]] {
+// CHECK:             %[[ACTIVE:.*]] = arith.cmpi ult, %[[TX]], %c32
+// CHECK:             scf.if %[[ACTIVE]] {
+// CHECK:               memref.store %{{.*}}, %[[A]]
+// CHECK:           } else {
+// CHECK:             %[[SHIFTED:.*]] = arith.subi %[[BX]], %c1
+// CHECK:             arith.muli %[[SHIFTED]]
+// CHECK:             memref.store %{{.*}}, %[[B]]
+// CHECK:           gpu.terminator
+// CHECK-NOT:     gpu.launch
+// CHECK:         return
+func.func @independent(%p: memref<64xf32>, %q: memref<768xf32>) -> (memref<64xf32>, memref<768xf32>) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %a = memref.alloc() : memref<64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) function(@first) {
+    %v = memref.load %p[%tx] : memref<64xf32>
+    memref.store %v, %a[%tx] : memref<64xf32>
+    gpu.terminator
+  }
+  %b = memref.alloc() : memref<768xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c3, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) function(@second) {
+    %base = arith.muli %bx, %sx : index
+    %i = arith.addi %base, %tx : index
+    %v = memref.load %q[%i] : memref<768xf32>
+    memref.store %v, %b[%i] : memref<768xf32>
+    gpu.terminator
+  }
+  return %a, %b : memref<64xf32>, memref<768xf32>
+}
+
+// -----
+
+// The second launch reads what the first writes: both stay.
+// CHECK-LABEL: func.func @dependent
+// CHECK-COUNT-2: gpu.launch
+func.func @dependent(%p: memref<64xf32>) -> memref<64xf32> {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %a = memref.alloc() : memref<64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p[%tx] : memref<64xf32>
+    memref.store %v, %a[%tx] : memref<64xf32>
+    gpu.terminator
+  }
+  %b = memref.alloc() : memref<64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %a[%tx] : memref<64xf32>
+    memref.store %v, %b[%tx] : memref<64xf32>
+    gpu.terminator
+  }
+  return %b : memref<64xf32>
+}
+
+// -----
+
+// Launches that stay alone: one writes a function argument (which may
+// alias another), one has a barrier, one carries nvvm.minctasm, and a copy
+// (a memory write) separates the last two.
+// CHECK-LABEL: func.func @alone
+// CHECK-COUNT-5: gpu.launch
+func.func @alone(%p: memref<64xf32>, %out: memref<64xf32>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p[%tx] : memref<64xf32>
+    memref.store %v, %out[%tx] : memref<64xf32>
+    gpu.terminator
+  }
+  %a = memref.alloc() : memref<64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p[%tx] : memref<64xf32>
+    gpu.barrier
+    memref.store %v, %a[%tx] : memref<64xf32>
+    gpu.terminator
+  }
+  %b = memref.alloc() : memref<64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p[%tx] : memref<64xf32>
+    memref.store %v, %b[%tx] : memref<64xf32>
+    gpu.terminator
+  } {nvvm.minctasm = 2 : i32}
+  %c = memref.alloc() : memref<64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p[%tx] : memref<64xf32>
+    memref.store %v, %c[%tx] : memref<64xf32>
+    gpu.terminator
+  }
+  memref.copy %c, %out : memref<64xf32> to memref<64xf32>
+  %d = memref.alloc() : memref<64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p[%tx] : memref<64xf32>
+    memref.store %v, %d[%tx] : memref<64xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A merged kernel takes the buffers of all its launches as parameters, and
+// PTX before ISA 8.1 allows 4352 bytes of them: a run stops before it
+// passes 4096. Each launch here takes two rank-16 buffers (280 bytes of
+// descriptor each), so 7 join and the 8th stays alone.
+// CHECK-LABEL: func.func @parameter_space
+// CHECK:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c7
+// CHECK:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c1
+// CHECK-NOT:     gpu.launch
+func.func @parameter_space(%p0: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p1: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p2: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p3: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p4: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p5: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p6: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p7: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %a0 = memref.alloc() : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p0[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    memref.store %v, %a0[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    gpu.terminator
+  }
+  %a1 = memref.alloc() : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p1[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    memref.store %v, %a1[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    gpu.terminator
+  }
+  %a2 = memref.alloc() : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p2[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    memref.store %v, %a2[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    gpu.terminator
+  }
+  %a3 = memref.alloc() : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p3[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    memref.store %v, %a3[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    gpu.terminator
+  }
+  %a4 = memref.alloc() : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p4[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    memref.store %v, %a4[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    gpu.terminator
+  }
+  %a5 = memref.alloc() : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p5[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    memref.store %v, %a5[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    gpu.terminator
+  }
+  %a6 = memref.alloc() : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p6[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    memref.store %v, %a6[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    gpu.terminator
+  }
+  %a7 = memref.alloc() : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p7[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    memref.store %v, %a7[%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %tx] : memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>
+    gpu.terminator
+  }
+  return
+}

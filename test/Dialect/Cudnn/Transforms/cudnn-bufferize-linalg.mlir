@@ -31,3 +31,14 @@ func.func @shared_fill(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   } -> tensor<4xf32>
   return %sum, %sq : tensor<4xf32>, tensor<4xf32>
 }
+
+// An empty tensor nothing uses (codegen-hoist-parameter-kernels leaves none,
+// but input IR may have one) bufferizes to nothing; the per-user copies of
+// empty tensors skipped it instead of reading past its empty use list.
+// CHECK-LABEL: func.func @unused_empty
+// CHECK-NOT:     memref.alloc
+// CHECK:         return
+func.func @unused_empty(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  return %x : tensor<4xf32>
+}

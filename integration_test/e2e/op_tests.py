@@ -225,6 +225,26 @@ register("slice_index", one(4, 10, 32))(lambda: Fn1(
     lambda x: x[:, 1:9:2, 0] * 2.0))
 register("dropout_eval", one(*IMAGE))(lambda: nn.Sequential(
     nn.Dropout(0.5), nn.ReLU()))
+
+
+def _chunk_split(x):
+    # ShuffleNetV2 splits its channels in two with chunk. Indexed rather
+    # than unpacked: torch 1.13's torch.fx cannot unpack a traced tuple.
+    abc = x.chunk(3, dim=1)
+    de = torch.split(x, [4, 8], dim=1)
+    return torch.cat([abc[0] * abc[1] + abc[2], de[0]], 1) - de[1].relu()
+
+
+register("chunk_split", one(2, 12, 5, 5))(lambda: Fn1(_chunk_split))
+try:
+    import torchvision.ops
+
+    # EfficientNet's and ConvNeXt's residual branch: the identity in eval.
+    register("stochastic_depth_eval", one(*IMAGE))(lambda: Fn1(
+        lambda x: x + torchvision.ops.stochastic_depth(
+            x.sigmoid(), 0.2, "row", training=False)))
+except ImportError:
+    pass
 register("upsample_nearest", one(2, 8, 6, 6))(lambda: nn.Sequential(
     nn.Upsample(scale_factor=2), nn.ReLU()))
 register("interpolate_nearest_size", one(2, 8, 6, 6))(lambda: Fn1(

@@ -73,10 +73,11 @@ std::optional<int64_t> constantOf(Value value) {
 }
 
 /// `launch` as a Mergeable, or nullopt when it must stay alone: more than
-/// one dimension, sizes not constant, shared memory, barriers, async
-/// tokens, a cooperative (grid-sync) kernel, a mark for the outliner, or a
-/// memory access whose buffer is unknown or that writes a buffer the
-/// function did not allocate (arguments may alias each other).
+/// one dimension, sizes not constant, shared memory, barriers, block index
+/// or size ops, async tokens, a cooperative (grid-sync) kernel, a mark for
+/// the outliner, or a memory access whose buffer is unknown or that writes
+/// a buffer the function did not allocate (arguments may alias each
+/// other).
 std::optional<Mergeable> asMergeable(gpu::LaunchOp launch) {
   Mergeable m{launch};
   auto blocks = constantOf(launch.getGridSizeX());
@@ -104,7 +105,10 @@ std::optional<Mergeable> asMergeable(gpu::LaunchOp launch) {
     return std::nullopt;
   bool known = true;
   launch.getBody().walk([&](Operation *op) {
-    if (isa<gpu::BarrierOp>(op) || isa<gpu::LaunchOp>(op) ||
+    // Index and size ops would see the merged launch's values, not the
+    // shifted block index and the launch's own sizes its arguments give.
+    if (isa<gpu::BarrierOp, gpu::LaunchOp, gpu::BlockIdOp, gpu::GridDimOp,
+            gpu::BlockDimOp, gpu::GlobalIdOp>(op) ||
         op->getDialect()->getNamespace() == "nvvm") {
       known = false;
       return WalkResult::interrupt();

@@ -1,6 +1,6 @@
 //===- FusionCostTest.cpp - which fused graphs lose to their split form ---===//
 
-#include "graph/FusionCost.h"
+#include "cudnn-mlir-runtime/FusionCost.h"
 #include "RuntimeGraphs.h"
 
 #include <gtest/gtest.h>

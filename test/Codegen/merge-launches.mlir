@@ -69,10 +69,11 @@ func.func @dependent(%p: memref<64xf32>) -> memref<64xf32> {
 // -----
 
 // Launches that stay alone: one writes a function argument (which may
-// alias another), one has a barrier, one carries nvvm.minctasm, and a copy
-// (a memory write) separates the last two.
+// alias another), one has a barrier, one carries nvvm.minctasm, one reads
+// its block index with gpu.block_id (merged, it would not be shifted), and
+// a copy (a memory write) separates the last two.
 // CHECK-LABEL: func.func @alone
-// CHECK-COUNT-5: gpu.launch
+// CHECK-COUNT-6: gpu.launch
 func.func @alone(%p: memref<64xf32>, %out: memref<64xf32>) {
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
@@ -94,6 +95,13 @@ func.func @alone(%p: memref<64xf32>, %out: memref<64xf32>) {
     memref.store %v, %b[%tx] : memref<64xf32>
     gpu.terminator
   } {nvvm.minctasm = 2 : i32}
+  %e = memref.alloc() : memref<64xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %blk = gpu.block_id x
+    %v = memref.load %p[%blk] : memref<64xf32>
+    memref.store %v, %e[%tx] : memref<64xf32>
+    gpu.terminator
+  }
   %c = memref.alloc() : memref<64xf32>
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
     %v = memref.load %p[%tx] : memref<64xf32>

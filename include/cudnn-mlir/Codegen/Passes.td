@@ -153,7 +153,9 @@ def CodegenMergeLaunchesPass
     views (no memory reads or writes, no regions) between them, where every
     launch has a one-dimensional grid and block of constant sizes, no
     shared memory, barriers, async tokens or discardable attributes (such
-    as `nvvm.minctasm`), is not a cooperative `_grid_sync` kernel, writes
+    as `nvvm.minctasm`) and no `gpu.block_id`/`grid_dim`/`block_dim`/
+    `global_id` ops (they would see the merged launch), is not a
+    cooperative `_grid_sync` kernel, writes
     only buffers the function allocated, and neither writes a buffer
     another launch of the run reads or writes nor reads one another writes.
     A run also ends before the merged kernel's parameters (the buffers'

@@ -245,6 +245,9 @@ def ConvertCudnnToLLVMPass : Pass<"convert-cudnn-to-llvm", "ModuleOp"> {
     Option<"autotune", "autotune", "bool", /*default=*/"false",
            "Time every candidate plan on first use and keep the fastest "
            "(CMRT_GRAPH_AUTOTUNE)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Remark once per reason the runtime's fusion-by-cost rules will "
+           "run graphs with a split form split, with their count">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::gpu::GPUDialect"];

@@ -14,6 +14,7 @@
 
 #include "cudnn-mlir/Conversion/CudnnToLLVM/CudnnToLLVM.h"
 #include "EntryPoints.h"
+#include "SplitByCostReport.h"
 #include "cudnn-mlir-runtime/Runtime.h"
 #include "cudnn-mlir/Conversion/CudnnToLLVM/GraphSerialization.h"
 #include "cudnn-mlir/Conversion/Passes.h"
@@ -304,7 +305,8 @@ bool hasResample(cudnn::ExecuteGraphOp op) {
 }
 
 LogicalResult prepareGraphCallSites(ModuleOp module, CudnnToLLVMState &state,
-                                    uint64_t options, Tf32Allowed tf32) {
+                                    uint64_t options, Tf32Allowed tf32,
+                                    cudnn::SplitByCostReport *report) {
   GlobalBuilder globals(module);
   // Constants read by value in every graph that uses them need no upload.
   llvm::DenseMap<Operation *, bool> scalarOnly;
@@ -315,6 +317,8 @@ LogicalResult prepareGraphCallSites(ModuleOp module, CudnnToLLVMState &state,
         op, [&](unsigned i) { return scalarConstant(op.getIns()[i]); });
     if (failed(graph))
       return WalkResult::interrupt();
+    if (report)
+      report->note(op, graph->words);
     std::string prefix = "__cmrt_graph" + std::to_string(index++);
     SmallVector<int64_t> uids;
     GraphCallSite site;
@@ -503,9 +507,12 @@ struct ConvertCudnnToLLVMPass
     CudnnToLLVMState state;
     uint64_t options = (deterministic ? CMRT_GRAPH_DETERMINISTIC : 0) |
                        (autotune ? CMRT_GRAPH_AUTOTUNE : 0);
+    cudnn::SplitByCostReport splitByCost;
     if (failed(prepareGraphCallSites(module, state, options,
-                                     {allowTf32Conv, allowTf32Matmul})))
+                                     {allowTf32Conv, allowTf32Matmul},
+                                     report ? &splitByCost : nullptr)))
       return signalPassFailure();
+    splitByCost.emit();
     prepareRnnCallSites(module, state, autotune);
     prepareGemmCallSites(module, state);
 

@@ -246,6 +246,17 @@ def dropout(ctx, input, p=0.5, training=True, inplace=False):
     return input
 
 
+def stochastic_depth(ctx, input, p, mode, training=True):
+    """torchvision.ops.stochastic_depth: the identity in eval mode (or with
+    p = 0), as dropout."""
+    if training and p > 0:
+        raise UnsupportedOperation(
+            "expects stochastic_depth in eval mode or with p = 0, but got "
+            "training mode with p = %g (no random numbers in compiled code; "
+            "call model.eval())" % p)
+    return input
+
+
 def cast_to(ctx, input, *args, **kwargs):
     """Tensor.to / type / half / float / bfloat16 / type_as: a cast to the
     recorded result type (device moves are no-ops)."""
@@ -258,6 +269,23 @@ def cast_to(ctx, input, *args, **kwargs):
 def reshape_like_result(ctx, input, *args, **kwargs):
     """view, reshape, flatten, squeeze, unsqueeze: the recorded shape."""
     return ctx.w.reshape(input, _result_shape(ctx), ctx.loc)
+
+
+def split_along(ctx, input, sections, dim=0):
+    """chunk, split, split_with_sizes: consecutive tcp.slices along `dim`,
+    one per recorded result, each as long as torch made it."""
+    dim = dim % input.rank
+    pieces, start = [], 0
+    for meta in ctx.result:
+        starts = [0] * input.rank
+        starts[dim] = start
+        sizes = list(input.shape)
+        sizes[dim] = meta.shape[dim]
+        pieces.append(ctx.w.slice(input, starts, sizes, [1] * input.rank,
+                                  ctx.loc) if sizes != list(input.shape)
+                      else input)
+        start += meta.shape[dim]
+    return tuple(pieces)
 
 
 _NEAREST_MODES = ("nearest", "nearest-exact")
@@ -874,8 +902,16 @@ FUNCTIONS = {
     F.upsample_nearest: lambda ctx, input, size=None, scale_factor=None:
         upsample_nearest(ctx, input, "nearest", scale_factor),
 }
+FUNCTIONS[torch.chunk] = split_along
+FUNCTIONS[torch.split] = split_along
 if hasattr(torch, "concat"):
     FUNCTIONS[torch.concat] = cat
+try:  # torchvision's EfficientNets and ConvNeXts call it in every block
+    import torchvision.ops
+
+    FUNCTIONS[torchvision.ops.stochastic_depth] = stochastic_depth
+except ImportError:
+    pass
 if hasattr(torch._C._nn, "pad"):  # F.pad's builtin (TorchDynamo's target)
     FUNCTIONS[torch._C._nn.pad] = pad
 if hasattr(F, "scaled_dot_product_attention"):  # torch 2.x
@@ -890,6 +926,8 @@ METHODS = {
     "rsqrt": rsqrt, "abs": abs_, "clamp": clamp, "sin": sin, "cos": cos,
     "atan": atan, "floor": floor, "ceil": ceil, "round": round_,
     "pow": pow_,
+    "chunk": split_along, "split": split_along,
+    "split_with_sizes": split_along,
     "view": reshape_like_result, "reshape": reshape_like_result,
     "flatten": reshape_like_result, "squeeze": reshape_like_result,
     "unsqueeze": reshape_like_result, "view_as": reshape_like_result,

@@ -7,10 +7,10 @@
 
 #include "frontend/FrontendGraph.h"
 #include "core/Context.h"
+#include "cudnn-mlir-runtime/FusionCost.h"
 #include "frontend/FrontendTranslate.h"
 #include "graph/EngineErrata.h"
 #include "graph/ExactFp32.h"
-#include "graph/FusionCost.h"
 #include "graph/GraphValidation.h"
 #include "graph/Log.h"
 #include "graph/PlanFile.h"

@@ -1,6 +1,6 @@
 //===- FusionCost.cpp - fused graphs that lose to their split form --------===//
 
-#include "graph/FusionCost.h"
+#include "cudnn-mlir-runtime/FusionCost.h"
 #include "graph/GraphValidation.h"
 
 #include <cstdlib>

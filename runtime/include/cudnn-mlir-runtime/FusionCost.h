@@ -8,7 +8,9 @@
 // runtime-compiled engines (as engine errata do), so the graph has a fused
 // plan only if a precompiled engine takes it, and otherwise runs its split
 // form, without paying for the runtime compilation. Each rule names its
-// measurement. CUDA-free, so that it is CPU-tested.
+// measurement. CUDA-free, so that it is CPU-tested, and public, so that the
+// compiler's `report` judges graphs with the same rules (implemented in
+// runtime/lib/graph, the static library CudnnMlirRuntimeGraph).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +53,11 @@ namespace cmrt::graph {
 /// fusion-by-cost-ab-h100-2026-11-26.txt): the prologue's generated
 /// kernels and their layout conversions cost more than the fused engine's
 /// loss. Rule 1 alone held: RegNetY-400MF 1.88 against 2.52 ms,
-/// ResNeXt-50 2.21 against 2.85 ms.
+/// ResNeXt-50 2.21 against 2.85 ms. (Since generated kernels run on
+/// channels-last bytes, the compile-time option prologues=false keeps
+/// prologues out of graphs instead: DenseNet-121 4.74 against 4.96 ms,
+/// docs/fusion.md.) convert-cudnn-to-llvm's `report` calls this function
+/// on every graph with a split form.
 std::string whyRuntimeCompiledFusionLosesToSplit(const GraphDescription &graph);
 
 /// Whether the runtime judges fused graphs by cost: yes unless the

@@ -20,8 +20,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -65,13 +65,6 @@ int64_t parameterBytes(Value value) {
   return 8;
 }
 
-std::optional<int64_t> constantOf(Value value) {
-  APInt v;
-  if (!matchPattern(value, m_ConstantInt(&v)))
-    return std::nullopt;
-  return v.getSExtValue();
-}
-
 /// `launch` as a Mergeable, or nullopt when it must stay alone: more than
 /// one dimension, sizes not constant, shared memory, barriers, block index
 /// or size ops, async tokens, a cooperative (grid-sync) kernel, a mark for
@@ -80,12 +73,12 @@ std::optional<int64_t> constantOf(Value value) {
 /// other).
 std::optional<Mergeable> asMergeable(gpu::LaunchOp launch) {
   Mergeable m{launch};
-  auto blocks = constantOf(launch.getGridSizeX());
-  auto threads = constantOf(launch.getBlockSizeX());
-  if (!blocks || !threads || constantOf(launch.getGridSizeY()) != 1 ||
-      constantOf(launch.getGridSizeZ()) != 1 ||
-      constantOf(launch.getBlockSizeY()) != 1 ||
-      constantOf(launch.getBlockSizeZ()) != 1)
+  auto blocks = getConstantIntValue(launch.getGridSizeX());
+  auto threads = getConstantIntValue(launch.getBlockSizeX());
+  if (!blocks || !threads || getConstantIntValue(launch.getGridSizeY()) != 1 ||
+      getConstantIntValue(launch.getGridSizeZ()) != 1 ||
+      getConstantIntValue(launch.getBlockSizeY()) != 1 ||
+      getConstantIntValue(launch.getBlockSizeZ()) != 1)
     return std::nullopt;
   m.blocks = *blocks;
   m.threads = *threads;
@@ -182,8 +175,8 @@ bool letsLaunchesMeet(Operation *op) {
 
 class Merger {
 public:
-  Merger(MutableArrayRef<Mergeable> run, gpu::LaunchOp merged)
-      : run(run), merged(merged) {
+  Merger(MutableArrayRef<Mergeable> run, gpu::LaunchOp merged, int64_t threads)
+      : run(run), merged(merged), threads(threads) {
     int64_t offset = 0;
     for (const Mergeable &m : run) {
       offsets.push_back(offset);
@@ -212,7 +205,6 @@ private:
   void emitBody(OpBuilder &b, Location loc, size_t index) {
     Mergeable &m = run[index];
     OpBuilder::InsertionGuard guard(b);
-    int64_t threads = constantOf(merged.getBlockSizeX()).value_or(0);
     if (m.threads < threads) {
       Value active = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::ult, merged.getThreadIds().x,
@@ -247,6 +239,8 @@ private:
 
   MutableArrayRef<Mergeable> run;
   gpu::LaunchOp merged;
+  /// The merged launch's block size, the largest of the run's.
+  int64_t threads;
   SmallVector<int64_t> offsets;
 };
 
@@ -273,7 +267,7 @@ void mergeRun(MutableArrayRef<Mergeable> run) {
   b.setInsertionPointToEnd(&body);
   auto terminator = gpu::TerminatorOp::create(b, loc);
   b.setInsertionPoint(terminator);
-  Merger(run, merged).emit(b, loc, 0, run.size());
+  Merger(run, merged, threads).emit(b, loc, 0, run.size());
   for (Mergeable &m : run)
     m.launch.erase();
 }
@@ -312,13 +306,16 @@ struct CodegenMergeLaunchesPass
           close();
           continue;
         }
+        int64_t added = newParameterBytes(*m);
         if (!llvm::all_of(run,
                           [&](const Mergeable &earlier) {
                             return independent(earlier, *m);
                           }) ||
-            parameterTotal + newParameterBytes(*m) > kMaxParameterBytes)
+            parameterTotal + added > kMaxParameterBytes) {
           close();
-        parameterTotal += newParameterBytes(*m);
+          added = newParameterBytes(*m); // alone in a new run: all its own
+        }
+        parameterTotal += added;
         parameters.insert(m->captured.begin(), m->captured.end());
         run.push_back(std::move(*m));
       }

@@ -18,17 +18,12 @@ void SplitByCostReport::note(ExecuteGraphOp op,
            .ok())
     return; // serialization reports a refused description itself
   std::string why = cmrt::graph::whyRuntimeCompiledFusionLosesToSplit(graph);
-  if (why.empty())
-    return;
-  auto [it, added] = byReason.try_emplace(why);
-  if (added)
-    reasons.push_back(why);
-  it->second.push_back(op);
+  if (!why.empty())
+    byReason.add(why, op);
 }
 
 void SplitByCostReport::emit() const {
-  for (const std::string &why : reasons) {
-    const SmallVector<Operation *> &ops = byReason.find(why)->second;
+  for (const auto &[why, ops] : byReason.getGroups()) {
     InFlightDiagnostic remark = ops.front()->emitRemark();
     if (ops.size() == 1)
       remark << "this graph runs its split form by cost";

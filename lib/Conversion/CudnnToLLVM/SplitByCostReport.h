@@ -1,5 +1,4 @@
-//===- SplitByCostReport.h - graphs the runtime runs split by cost -*- C++
-//-*-===//
+//===- SplitByCostReport.h - graphs run split by cost -----------*- C++ -*-===//
 //
 // With `report`, convert-cudnn-to-llvm says which graphs with a compiled
 // split form the runtime will run split because of the fusion-by-cost rules
@@ -13,10 +12,9 @@
 
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
 
-#include "llvm/ADT/StringMap.h"
+#include "cudnn-mlir/Support/OpsByReason.h"
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace mlir::cudnn {
@@ -29,9 +27,7 @@ public:
   void emit() const;
 
 private:
-  /// Reasons in the order first met, and each reason's graphs.
-  std::vector<std::string> reasons;
-  llvm::StringMap<SmallVector<Operation *>> byReason;
+  cudnn_mlir::OpsByReason byReason;
 };
 
 } // namespace mlir::cudnn

@@ -205,8 +205,9 @@ def _overloads():
         "_to_copy.default": L.cast_to, "copy_.default": copy_,
         "dropout.default": lambda ctx, input, p, train: L.dropout(
             ctx, input, p, train),
-        "split.Tensor": L.split_along, "split_with_sizes.default":
-        L.split_along, "chunk.default": L.split_along,
+        "split.Tensor": L.split_along,
+        "split_with_sizes.default": L.split_along,
+        "chunk.default": L.split_along,
     }
     overloads = {}
     for name, lower in table.items():

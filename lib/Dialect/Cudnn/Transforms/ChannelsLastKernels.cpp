@@ -120,14 +120,6 @@ Value batchNormInStorageOrder(OpBuilder &b, tcp::BatchNormOp norm, Value x) {
       element.getIntOrFloatBitWidth() < 32 ? b.getF32Type() : element;
   auto computeType = xType.clone(compute);
   int64_t rank = xType.getRank();
-  auto castTo = [&](Value value, Type to) -> Value {
-    auto type = cast<RankedTensorType>(value.getType());
-    if (type.getElementType() == to)
-      return value;
-    return tcp::CastOp::create(b, loc, type.clone(to), value,
-                               /*in_int_signedness=*/nullptr,
-                               /*out_int_signedness=*/nullptr);
-  };
   auto perChannel = [&](Value parameter) {
     auto type = cast<RankedTensorType>(parameter.getType());
     SmallVector<int64_t> shape(rank, 1);
@@ -148,7 +140,7 @@ Value batchNormInStorageOrder(OpBuilder &b, tcp::BatchNormOp norm, Value x) {
     Value full =
         tcp::BroadcastOp::create(b, loc, xType.clone(type.getElementType()),
                                  expanded, sizes, b.getI64ArrayAttr(axes));
-    return castTo(full, compute);
+    return tcp::castElementsTo(b, loc, full, compute);
   };
   Value epsilon = tcp::ConstOp::create(
       b, loc, computeType,
@@ -160,12 +152,13 @@ Value batchNormInStorageOrder(OpBuilder &b, tcp::BatchNormOp norm, Value x) {
   Value deviation = tcp::SqrtOp::create(b, loc, computeType, varPlusEps);
   Value factor = tcp::DivFOp::create(b, loc, computeType,
                                      perChannel(norm.getScale()), deviation);
-  Value centered = tcp::SubOp::create(b, loc, computeType, castTo(x, compute),
+  Value centered = tcp::SubOp::create(b, loc, computeType,
+                                      tcp::castElementsTo(b, loc, x, compute),
                                       perChannel(norm.getRunningMean()));
   Value scaled = tcp::MulOp::create(b, loc, computeType, centered, factor);
   Value y = tcp::AddOp::create(b, loc, computeType, scaled,
                                perChannel(norm.getBias()));
-  return castTo(y, element);
+  return tcp::castElementsTo(b, loc, y, element);
 }
 
 /// How an input of a moved set reaches storage order, if it can for free.

@@ -15,6 +15,16 @@ using mlir::cudnn_mlir::formatShape;
 #define GET_OP_CLASSES
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.cpp.inc"
 
+Value mlir::tcp::castElementsTo(OpBuilder &b, Location loc, Value value,
+                                Type elementType) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getElementType() == elementType)
+    return value;
+  return CastOp::create(b, loc, type.clone(elementType), value,
+                        /*in_int_signedness=*/nullptr,
+                        /*out_int_signedness=*/nullptr);
+}
+
 //===----------------------------------------------------------------------===//
 // ClampOp
 //===----------------------------------------------------------------------===//

@@ -65,16 +65,6 @@ Value broadcastPerChannel(OpBuilder &b, Location loc, Value vector,
                              expanded, sizes, b.getI64ArrayAttr({0, 2, 3}));
 }
 
-/// Casts a float tensor to `elementType` when it differs.
-Value castTo(OpBuilder &b, Location loc, Value value, Type elementType) {
-  auto type = cast<RankedTensorType>(value.getType());
-  if (type.getElementType() == elementType)
-    return value;
-  return CastOp::create(b, loc, type.clone(elementType), value,
-                        /*in_int_signedness=*/nullptr,
-                        /*out_int_signedness=*/nullptr);
-}
-
 /// Folding with constant parameters: s and the shift are computed now; s
 /// goes into the weight of `conv` (null when a bias add comes between).
 /// Returns false when some parameter is not constant.
@@ -143,7 +133,7 @@ void foldDynamic(BatchNormOp bn) {
   auto paramType = cast<RankedTensorType>(bn.getScale().getType())
                        .clone(b.getF32Type());
   auto inF32 = [&](Value param) {
-    return castTo(b, loc, param, paramType.getElementType());
+    return castElementsTo(b, loc, param, paramType.getElementType());
   };
   Value eps = ConstOp::create(
       b, loc, paramType,
@@ -164,10 +154,11 @@ void foldDynamic(BatchNormOp bn) {
   auto outType = bn.getY().getType();
   Value scaled = MulOp::create(
       b, loc, outType, x,
-      broadcastPerChannel(b, loc, castTo(b, loc, s, outElement), x));
-  Value result = AddOp::create(
-      b, loc, outType, scaled,
-      broadcastPerChannel(b, loc, castTo(b, loc, shift, outElement), x));
+      broadcastPerChannel(b, loc, castElementsTo(b, loc, s, outElement), x));
+  Value result =
+      AddOp::create(b, loc, outType, scaled,
+                    broadcastPerChannel(
+                        b, loc, castElementsTo(b, loc, shift, outElement), x));
   bn.getY().replaceAllUsesWith(result);
   bn.erase();
 }

@@ -19,18 +19,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FoldBatchNorm.h"
+#include "GlobalAveragePool.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
-#include "FoldBatchNorm.h"
-#include "GlobalAveragePool.h"
+#include "cudnn-mlir/Support/OpsByReason.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::tcp {
@@ -368,21 +368,15 @@ std::string whyLeftOut(Operation &op, const GroupPlanner &planner) {
 /// first such op, with how many ops share it: a model's report is a line
 /// per reason, not per op.
 void reportLeftOut(Block &block, const GroupPlanner &planner) {
-  // In first-seen order.
-  SmallVector<std::pair<std::string, SmallVector<Operation *>>> byReason;
-  llvm::StringMap<size_t> index;
+  cudnn_mlir::OpsByReason byReason;
   for (Operation &op : block) {
     if (op.getDialect() == nullptr ||
         op.getDialect()->getNamespace() != TcpDialect::getDialectNamespace() ||
         isa<ConstOp, GroupOp, IsolatedGroupOp, YieldOp>(op))
       continue;
-    std::string reason = whyLeftOut(op, planner);
-    auto [it, added] = index.try_emplace(reason, byReason.size());
-    if (added)
-      byReason.push_back({reason, {}});
-    byReason[it->second].second.push_back(&op);
+    byReason.add(whyLeftOut(op, planner), &op);
   }
-  for (auto &[reason, ops] : byReason) {
+  for (const auto &[reason, ops] : byReason.getGroups()) {
     if (ops.size() == 1)
       ops.front()->emitRemark("left out of cuDNN graphs: ") << reason;
     else

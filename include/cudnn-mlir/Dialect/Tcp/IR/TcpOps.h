@@ -25,6 +25,10 @@ namespace mlir::tcp {
 /// is for, and its value for groups that become cuDNN graphs.
 inline constexpr llvm::StringLiteral kGroupTypeAttrName = "group_type";
 inline constexpr llvm::StringLiteral kCudnnGroupType = "cudnn";
+
+/// `value`, a ranked float tensor, with `elementType` elements: a tcp.cast,
+/// or `value` itself when it already has them.
+Value castElementsTo(OpBuilder &b, Location loc, Value value, Type elementType);
 } // namespace mlir::tcp
 
 #endif // CUDNN_MLIR_DIALECT_TCP_IR_TCPOPS_H

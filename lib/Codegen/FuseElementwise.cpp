@@ -13,7 +13,12 @@
 #include "cudnn-mlir/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::cudnn_mlir {
 #define GEN_PASS_DEF_CODEGENFUSEELEMENTWISEPASS
@@ -23,6 +28,29 @@ namespace mlir::cudnn_mlir {
 using namespace mlir;
 
 namespace {
+
+/// Whether `op` reads nothing but its function's arguments and constants
+/// (through its operands and its body).
+bool readsOnlyArgumentsAndConstants(linalg::GenericOp op) {
+  llvm::SetVector<Value> read;
+  for (Value input : op.getDpsInputs())
+    read.insert(input);
+  getUsedValuesDefinedAbove(op->getRegions(), read);
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  return func && llvm::all_of(read, [&](Value value) {
+           if (matchPattern(value, m_Constant()))
+             return true;
+           // A reshape of an argument (a parameter seen as 1x1x1xC).
+           while (Operation *def = value.getDefiningOp()) {
+             if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+               return false;
+             value = def->getOperand(0);
+           }
+           auto arg = dyn_cast<BlockArgument>(value);
+           return arg && arg.getOwner()->isEntryBlock() &&
+                  arg.getOwner()->getParentOp() == func.getOperation();
+         });
+}
 
 /// Fuses a producer generic whose iterators are all parallel. Producers that
 /// read other tensors through `tensor.extract` (gathers, slices, pooling)
@@ -58,6 +86,13 @@ bool shouldFuse(OpOperand *fusedOperand) {
   // other users, it runs anyway and the consumer reads its result.
   if (consumer.getMatchingIndexingMap(fusedOperand).isPermutation())
     return true;
+  // A producer on the function's arguments and constants only (a batch
+  // norm's scale and shift from its parameters) is hoisted and merged with
+  // the other parameter kernels into one launch
+  // (codegen-hoist-parameter-kernels, codegen-merge-launches): its kernel
+  // costs next to nothing, its recomputation per element does not.
+  if (readsOnlyArgumentsAndConstants(producer))
+    return false;
   return llvm::all_of(producer->getUsers(), [&](Operation *user) {
     return user == consumer.getOperation();
   });

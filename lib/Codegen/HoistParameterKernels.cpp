@@ -63,8 +63,17 @@ struct CodegenHoistParameterKernelsPass
     // Values known before any work runs: arguments, constants, and the
     // results of ops already chosen.
     llvm::DenseSet<Value> early(entry.args_begin(), entry.args_end());
-    auto isEarly = [&](Value v) {
+    auto isEarlyValue = [&](Value v) {
       return early.contains(v) || matchPattern(v, m_Constant());
+    };
+    // A reshape of an early value is early too (a C-element parameter seen
+    // as 1x1x1xC); it is cloned up with the op that reads it.
+    auto isEarly = [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      return isEarlyValue(v) ||
+             (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+                  def) &&
+              isEarlyValue(def->getOperand(0)));
     };
     SmallVector<Operation *> hoisted;
     for (Operation &op : entry) {
@@ -114,7 +123,8 @@ struct CodegenHoistParameterKernelsPass
         if (!def || placed.contains(def) ||
             llvm::is_contained(linalgOp.getDpsInits(), value))
           continue;
-        // A constant further down the block.
+        // A constant or a reshape of an early value further down the
+        // block.
         b.setInsertionPoint(def);
         Operation *copy = b.clone(*def);
         placeNext(copy);

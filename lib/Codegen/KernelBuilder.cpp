@@ -157,11 +157,31 @@ int64_t vectorWidthFor(int64_t widestBytes) {
   return width < 2 ? 1 : width;
 }
 
+/// Whether `buffer`'s aligned pointer is a multiple of kVectorBytes by
+/// construction: a view that keeps its source's aligned pointer (a
+/// subview, reshape or reinterpret_cast; their offsets are checked where
+/// the vector width is chosen) of an allocation aligned at least that
+/// much. Device allocations are 256-byte aligned, and the temporaries
+/// cudnn-pack-temporaries packs later keep 256-byte offsets.
+static bool alignedByConstruction(Value buffer) {
+  while (Operation *def = buffer.getDefiningOp()) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(def))
+      return alloc.getAlignment().value_or(0) >= kVectorBytes;
+    if (!isa<memref::SubViewOp, memref::CollapseShapeOp, memref::ExpandShapeOp,
+             memref::ReinterpretCastOp>(def))
+      return false;
+    buffer = def->getOperand(0);
+  }
+  return false;
+}
+
 Value allVectorAligned(ImplicitLocOpBuilder &b, ArrayRef<Value> buffers) {
   Value aligned = arith::ConstantIntOp::create(b, 1, 1);
   Value bytes = indexConstant(b, kVectorBytes);
   Value zero = indexConstant(b, 0);
   for (Value buffer : buffers) {
+    if (alignedByConstruction(buffer))
+      continue;
     Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, buffer);
     Value isAligned = arith::CmpIOp::create(
         b, arith::CmpIPredicate::eq, arith::RemUIOp::create(b, pointer, bytes),

@@ -63,7 +63,9 @@ LaneAccess classifyLaneAccess(linalg::GenericOp op, OpOperand &operand,
 int64_t vectorWidthFor(int64_t widestBytes);
 
 /// An i1 that is true when every buffer's base pointer is aligned for
-/// vector accesses.
+/// vector accesses; buffers aligned by construction (views of aligned
+/// allocations) are not tested, so the i1 is the constant true when all
+/// are, and canonicalization drops the scalar code.
 Value allVectorAligned(ImplicitLocOpBuilder &b, ArrayRef<Value> buffers);
 
 /// The memory dimension of `operand` that loop `dim` runs along with unit

@@ -43,19 +43,57 @@ Value rootOf(Value memref) {
   return memref;
 }
 
-/// A launch that may join others, with the buffers it reads and writes and
-/// the values its body takes from outside (the outlined kernel's
-/// parameters).
+/// The part of a buffer a write may touch: a box of static offsets and
+/// sizes, or (empty) all of it.
+struct WrittenPart {
+  SmallVector<int64_t> offsets, sizes;
+};
+
+/// The box of `memref`'s root it stays inside: known when the view next to
+/// the root is a static unit-stride subview and the views after it are
+/// subviews and reshapes, which stay inside their source.
+WrittenPart writtenPart(Value memref) {
+  Operation *nextToRoot = nullptr;
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>()) {
+    if (!isa<memref::SubViewOp, memref::CollapseShapeOp, memref::ExpandShapeOp>(
+            view.getOperation()))
+      return {};
+    nextToRoot = view;
+    memref = view.getViewSource();
+  }
+  auto subview = dyn_cast_or_null<memref::SubViewOp>(nextToRoot);
+  if (!subview || !subview.hasUnitStride() || !subview.getOffsets().empty() ||
+      !subview.getSizes().empty())
+    return {};
+  WrittenPart part;
+  part.offsets.assign(subview.getStaticOffsets().begin(),
+                      subview.getStaticOffsets().end());
+  part.sizes.assign(subview.getStaticSizes().begin(),
+                    subview.getStaticSizes().end());
+  return part;
+}
+
+/// Whether two written parts of one buffer may share an element.
+bool mayOverlap(const WrittenPart &a, const WrittenPart &b) {
+  if (a.offsets.empty() || b.offsets.empty() ||
+      a.offsets.size() != b.offsets.size())
+    return true;
+  for (size_t d = 0; d < a.offsets.size(); ++d)
+    if (a.offsets[d] + a.sizes[d] <= b.offsets[d] ||
+        b.offsets[d] + b.sizes[d] <= a.offsets[d])
+      return false;
+  return true;
+}
+
+/// A launch that may join others, with the buffers it reads and writes (and
+/// the parts of them it writes) and the values its body takes from outside
+/// (the outlined kernel's parameters).
 struct Mergeable {
   gpu::LaunchOp launch;
   int64_t blocks = 0, threads = 0;
   llvm::SetVector<Value> reads, writes, captured;
+  llvm::DenseMap<Value, SmallVector<WrittenPart>> writtenParts;
 };
-
-/// PTX before ISA 8.1 allows 4352 bytes of kernel parameters (ptxas refused
-/// DenseNet-121's 120 merged parameter kernels: 14168 bytes); a run stops
-/// short of that, with room for alignment.
-constexpr int64_t kMaxParameterBytes = 4096;
 
 /// Bytes `value` takes as a kernel parameter: a memref is passed as its
 /// descriptor (two pointers, the offset, the sizes and the strides).
@@ -131,6 +169,7 @@ std::optional<Mergeable> asMergeable(gpu::LaunchOp launch) {
           return WalkResult::interrupt();
         }
         m.writes.insert(root);
+        m.writtenParts[root].push_back(writtenPart(value));
       } else {
         known = false;
         return WalkResult::interrupt();
@@ -146,9 +185,18 @@ std::optional<Mergeable> asMergeable(gpu::LaunchOp launch) {
 
 /// Whether `a` and `b` may run in either order, or at once.
 bool independent(const Mergeable &a, const Mergeable &b) {
-  for (Value written : a.writes)
-    if (b.reads.contains(written) || b.writes.contains(written))
+  for (Value written : a.writes) {
+    if (b.reads.contains(written))
       return false;
+    if (!b.writes.contains(written))
+      continue;
+    // Both write the buffer: independent only in disjoint parts (the
+    // pieces of codegen-split-concat-reads).
+    for (const WrittenPart &partA : a.writtenParts.lookup(written))
+      for (const WrittenPart &partB : b.writtenParts.lookup(written))
+        if (mayOverlap(partA, partB))
+          return false;
+  }
   for (Value written : b.writes)
     if (a.reads.contains(written))
       return false;
@@ -274,7 +322,12 @@ void mergeRun(MutableArrayRef<Mergeable> run) {
 
 struct CodegenMergeLaunchesPass
     : cudnn_mlir::impl::CodegenMergeLaunchesPassBase<CodegenMergeLaunchesPass> {
+  using CodegenMergeLaunchesPassBase::CodegenMergeLaunchesPassBase;
   void runOnOperation() override {
+    // PTX before ISA 8.1 allows 4352 bytes of kernel parameters (ptxas
+    // refused DenseNet-121's 120 merged parameter kernels: 14168 bytes),
+    // 8.1 on sm_70 and later 32764; the option stays short of either, with
+    // room for alignment.
     SmallVector<SmallVector<Mergeable>> runs;
     getOperation().walk([&](Block *block) {
       SmallVector<Mergeable> run;
@@ -311,7 +364,7 @@ struct CodegenMergeLaunchesPass
                           [&](const Mergeable &earlier) {
                             return independent(earlier, *m);
                           }) ||
-            parameterTotal + added > kMaxParameterBytes) {
+            parameterTotal + added > maxParameterBytes) {
           close();
           added = newParameterBytes(*m); // alone in a new run: all its own
         }

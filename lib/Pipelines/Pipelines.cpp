@@ -107,12 +107,25 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   // Kernels on parameters only go first, so that they become one launch.
   pm.addNestedPass<func::FuncOp>(
       cudnn_mlir::createCodegenHoistParameterKernelsPass());
+  // Concat and slice reads fused into consumers become vector inputs.
+  pm.addNestedPass<func::FuncOp>(
+      cudnn_mlir::createCodegenSplitConcatReadsPass());
   pm.addPass(cudnn::createCudnnBufferizePass());
   pm.addPass(cudnn::createCudnnResultsToOutParamsPass());
   // What no cuDNN graph took, as linalg on buffers: generated kernels.
   pm.addNestedPass<func::FuncOp>(cudnn_mlir::createCodegenMapToGpuPass(
       passOptions<cudnn_mlir::CodegenMapToGpuPassOptions>(options)));
-  pm.addNestedPass<func::FuncOp>(cudnn_mlir::createCodegenMergeLaunchesPass());
+  // Kernels are PTX 8.1 (below): on sm_70 and later a kernel takes up to
+  // 32764 bytes of parameters, 4352 before.
+  cudnn_mlir::CodegenMergeLaunchesPassOptions merge;
+  StringRef chip = options.gpuChip;
+  unsigned smVersion = 0;
+  if (chip.consume_front("sm_") &&
+      !chip.take_while(llvm::isDigit).getAsInteger(10, smVersion) &&
+      smVersion >= 70)
+    merge.maxParameterBytes = 32000;
+  pm.addNestedPass<func::FuncOp>(
+      cudnn_mlir::createCodegenMergeLaunchesPass(merge));
   pm.addPass(cudnn_mlir::createCodegenOutlineKernelsPass());
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
@@ -129,6 +142,9 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   // JIT-compiled by the driver when the runtime first loads it on a device.
   auto nvvm = passOptions<GpuNVVMAttachTargetOptions>(options);
   nvvm.optLevel = 3;
+  // PTX ISA 8.1 (CUDA 12.1 drivers and later; this build needs CUDA 13):
+  // larger kernel parameter space for merged launches.
+  nvvm.features = "+ptx81";
   pm.addPass(createGpuNVVMAttachTarget(nvvm));
   // Views inside kernels (the collapsed buffers of flat vectors) become
   // reinterpret_casts with their index arithmetic, which NVVM takes.

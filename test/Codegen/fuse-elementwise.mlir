@@ -166,7 +166,8 @@ func.func @broadcast_producer_with_other_user(%x: tensor<8x16xf32>, %v: tensor<1
 // CHECK:           math.rsqrt
 // CHECK:           arith.mulf
 // CHECK-NOT:     linalg.generic
-func.func @broadcast_producer_single_user(%x: tensor<8x16xf32>, %v: tensor<16xf32>) -> tensor<8x16xf32> {
+func.func @broadcast_producer_single_user(%x: tensor<8x16xf32>, %w: tensor<32xf32>) -> tensor<8x16xf32> {
+  %v = tensor.extract_slice %w[0] [16] [1] : tensor<32xf32> to tensor<16xf32>
   %e1 = tensor.empty() : tensor<16xf32>
   %inv = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}
       ins(%v : tensor<16xf32>) outs(%e1 : tensor<16xf32>) {
@@ -177,6 +178,35 @@ func.func @broadcast_producer_single_user(%x: tensor<8x16xf32>, %v: tensor<16xf3
   %e = tensor.empty() : tensor<8x16xf32>
   %y = linalg.generic {indexing_maps = [#id, #ch, #id], iterator_types = ["parallel", "parallel"]}
       ins(%x, %inv : tensor<8x16xf32>, tensor<16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %i: f32, %o: f32):
+    %m = arith.mulf %a, %i : f32
+    linalg.yield %m : f32
+  } -> tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}
+
+// A producer on the function's arguments only (a batch norm's factor from
+// its parameters) stays a kernel of its own: codegen-hoist-parameter-kernels
+// and codegen-merge-launches make it nearly free, while fused it would be
+// recomputed for every element.
+// CHECK-LABEL: func.func @broadcast_parameter_producer_stays
+// CHECK:         %[[INV:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x16xf32>)
+// CHECK:           math.rsqrt
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %[[INV]] : tensor<8x16xf32>, tensor<1x16xf32>)
+// CHECK-NOT:       math.rsqrt
+// CHECK:           arith.mulf
+func.func @broadcast_parameter_producer_stays(%x: tensor<8x16xf32>, %v: tensor<16xf32>) -> tensor<8x16xf32> {
+  %v2 = tensor.expand_shape %v [[0, 1]] output_shape [1, 16] : tensor<16xf32> into tensor<1x16xf32>
+  %e1 = tensor.empty() : tensor<1x16xf32>
+  %inv = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2 : tensor<1x16xf32>) outs(%e1 : tensor<1x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.rsqrt %a : f32
+    linalg.yield %r : f32
+  } -> tensor<1x16xf32>
+  %e = tensor.empty() : tensor<8x16xf32>
+  %y = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (0, d1)>, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %inv : tensor<8x16xf32>, tensor<1x16xf32>) outs(%e : tensor<8x16xf32>) {
   ^bb0(%a: f32, %i: f32, %o: f32):
     %m = arith.mulf %a, %i : f32
     linalg.yield %m : f32

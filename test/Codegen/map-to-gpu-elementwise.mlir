@@ -41,6 +41,53 @@ func.func @bias_tanh(%x: memref<256x1024xf32>, %b: memref<1024xf32>, %y: memref<
   return
 }
 
+// Buffers that are views of aligned allocations (device allocations are
+// 256-byte aligned) need no run-time check: the slice of an allocation
+// written here (a concat's piece) and the allocation read have only vector
+// code. The argument %x is still checked.
+// REPORT: remark: @aligned_by_construction: 1 GPU kernel
+// CHECK-LABEL: func.func @aligned_by_construction
+// CHECK:         %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x64xf16>
+// CHECK:         %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x96xf16>
+// CHECK:         %[[PIECE:.*]] = memref.subview %[[OUT]][0, 32] [8, 64] [1, 1]
+// CHECK:         gpu.launch
+// CHECK-NOT:       memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK-NOT:       memref.extract_aligned_pointer_as_index %[[PIECE]]
+// CHECK:           vector.load %[[A]]
+// CHECK:           vector.store {{.*}}, %[[PIECE]]
+// CHECK-NOT:       scf.for
+// CHECK:         gpu.terminator
+// CHECK-LABEL: func.func @aligned_by_construction_argument
+// CHECK:         gpu.launch
+// CHECK:           memref.extract_aligned_pointer_as_index %arg0
+// CHECK:           } else {
+// CHECK:             scf.for
+func.func @aligned_by_construction(%x: memref<8x64xf16>) -> memref<8x96xf16> {
+  %a = memref.alloc() {alignment = 64 : i64} : memref<8x64xf16>
+  %out = memref.alloc() {alignment = 64 : i64} : memref<8x96xf16>
+  %piece = memref.subview %out[0, 32] [8, 64] [1, 1] : memref<8x96xf16> to memref<8x64xf16, strided<[96, 1], offset: 32>>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<8x64xf16>) outs(%piece : memref<8x64xf16, strided<[96, 1], offset: 32>>) {
+  ^bb0(%v: f16, %o: f16):
+    %m = arith.addf %v, %v : f16
+    linalg.yield %m : f16
+  }
+  return %out : memref<8x96xf16>
+}
+
+func.func @aligned_by_construction_argument(%x: memref<8x64xf16>) -> memref<8x64xf16> {
+  %out = memref.alloc() {alignment = 64 : i64} : memref<8x64xf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x64xf16>) outs(%out : memref<8x64xf16>) {
+  ^bb0(%v: f16, %o: f16):
+    %m = arith.addf %v, %v : f16
+    linalg.yield %m : f16
+  }
+  return %out : memref<8x64xf16>
+}
+
 // f16 in, f16 out: 8 elements per thread. A column vector (not indexed by
 // the innermost loop) is one scalar load shared by the 8 lanes.
 // REPORT: remark: @scale_rows_f16: 1 GPU kernel

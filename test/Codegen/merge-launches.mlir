@@ -1,4 +1,5 @@
 // RUN: cudnn-opt %s -split-input-file -codegen-merge-launches | FileCheck %s
+// RUN: cudnn-opt %s -split-input-file -codegen-merge-launches=max-parameter-bytes=32000 | FileCheck %s --check-prefix=LARGE
 
 // Two independent one-dimensional launches with an allocation between
 // them become one launch of 1 + 3 blocks of 256 threads, at the second's
@@ -123,7 +124,11 @@ func.func @alone(%p: memref<64xf32>, %out: memref<64xf32>) {
 // A merged kernel takes the buffers of all its launches as parameters, and
 // PTX before ISA 8.1 allows 4352 bytes of them: a run stops before it
 // passes 4096. Each launch here takes two rank-16 buffers (280 bytes of
-// descriptor each), so 7 join and the 8th stays alone.
+// descriptor each), so 7 join and the 8th stays alone. With PTX 8.1's
+// space (the pipelines' 32000 bytes on sm_70 and later) all 8 join.
+// LARGE-LABEL: func.func @parameter_space
+// LARGE:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c8
+// LARGE-NOT:     gpu.launch
 // CHECK-LABEL: func.func @parameter_space
 // CHECK:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c7
 // CHECK:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c1
@@ -181,4 +186,56 @@ func.func @parameter_space(%p0: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p
     gpu.terminator
   }
   return
+}
+
+// -----
+
+// Two launches writing disjoint static slices of one buffer (the pieces of
+// codegen-split-concat-reads: a concat's channels 0-63 and 64-95) are
+// independent and join.
+// CHECK-LABEL: func.func @disjoint_slices
+// LARGE-LABEL: func.func @disjoint_slices
+// CHECK:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c2
+// CHECK-NOT:     gpu.launch
+func.func @disjoint_slices(%p: memref<4x64xf32>, %q: memref<4x32xf32>) -> memref<4x96xf32> {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc() : memref<4x96xf32>
+  %low = memref.subview %a[0, 0] [4, 64] [1, 1] : memref<4x96xf32> to memref<4x64xf32, strided<[96, 1]>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p[%tx, %tx] : memref<4x64xf32>
+    memref.store %v, %low[%tx, %tx] : memref<4x64xf32, strided<[96, 1]>>
+    gpu.terminator
+  }
+  %high = memref.subview %a[0, 64] [4, 32] [1, 1] : memref<4x96xf32> to memref<4x32xf32, strided<[96, 1], offset: 64>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %v = memref.load %q[%tx, %tx] : memref<4x32xf32>
+    memref.store %v, %high[%tx, %tx] : memref<4x32xf32, strided<[96, 1], offset: 64>>
+    gpu.terminator
+  }
+  return %a : memref<4x96xf32>
+}
+
+// -----
+
+// Slices that overlap (channels 0-63 and 32-95) keep their order.
+// CHECK-LABEL: func.func @overlapping_slices
+// CHECK-COUNT-2: gpu.launch
+func.func @overlapping_slices(%p: memref<4x64xf32>) -> memref<4x96xf32> {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc() : memref<4x96xf32>
+  %low = memref.subview %a[0, 0] [4, 64] [1, 1] : memref<4x96xf32> to memref<4x64xf32, strided<[96, 1]>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p[%tx, %tx] : memref<4x64xf32>
+    memref.store %v, %low[%tx, %tx] : memref<4x64xf32, strided<[96, 1]>>
+    gpu.terminator
+  }
+  %high = memref.subview %a[0, 32] [4, 64] [1, 1] : memref<4x96xf32> to memref<4x64xf32, strided<[96, 1], offset: 32>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %v = memref.load %p[%tx, %tx] : memref<4x64xf32>
+    memref.store %v, %high[%tx, %tx] : memref<4x64xf32, strided<[96, 1], offset: 32>>
+    gpu.terminator
+  }
+  return %a : memref<4x96xf32>
 }

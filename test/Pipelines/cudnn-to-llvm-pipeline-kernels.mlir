@@ -3,13 +3,14 @@
 //
 // A generated kernel beside a cuDNN graph: the kernel becomes PTX embedded
 // in a gpu.binary (NVVM target sm_90 by default, optimisation level 3 for
-// the driver's JIT), its launch takes LLVM operands (translated to the
+// the driver's JIT; PTX ISA 8.1 for its larger parameter space), its launch takes LLVM operands (translated to the
 // runtime's mgpu* calls), and it runs after the graph that wrote its input
 // and before that intermediate is freed: one stream, in program order.
 
-// CHECK:       gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90">
+// CHECK:       gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx81">
+// CHECK-SAME:    .version 8.1
 // CHECK-SAME:    .entry double
-// SM80:        gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_80">
+// SM80:        gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx81">
 // CHECK-LABEL: llvm.func @forward(
 // CHECK:         %[[TMP:.*]] = llvm.call @cmrtInvocationAlloc(
 // CHECK:         llvm.call @cmrtInvocationGraph(

@@ -37,7 +37,8 @@ using namespace mlir::cudnn;
 namespace {
 
 /// Ops outside cuDNN graphs that bufferize into something the LLVM lowering
-/// runs: views (layout views too), constants, layout conversions, the RNN ops,
+/// runs: views (layout views and slices too; an insert_slice that is not in
+/// place is a copy), constants, layout conversions, the RNN ops,
 /// the cuBLAS GEMMs, the graphs themselves, linalg ops (generated kernels,
 /// codegen-map-to-gpu), launches of generated kernels (on buffers already), and
 /// the scf.if that picks a fused graph or its split form
@@ -45,12 +46,13 @@ namespace {
 bool hasDeviceLowering(Operation *op) {
   return isa<func::FuncOp, func::ReturnOp, func::CallOp, arith::ConstantOp,
              tcp::ConstOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
-             tensor::EmptyOp, tensor::CastOp, GetCurrentHandleOp,
-             BuildAndExecGraphOp, ExecuteGraphOp, ConvertLayoutOp, LayoutViewOp,
-             RnnPackWeightsOp, RnnUnpackWeightsOp, RnnForwardOp,
-             RnnBackwardDataOp, RnnBackwardWeightsOp, RnnExecuteOp,
-             RnnReserveSizeOp, GemmOp, ExecuteGemmOp, gpu::LaunchFuncOp,
-             linalg::LinalgOp, scf::IfOp, scf::YieldOp>(op) ||
+             tensor::EmptyOp, tensor::CastOp, tensor::ExtractSliceOp,
+             tensor::InsertSliceOp, GetCurrentHandleOp, BuildAndExecGraphOp,
+             ExecuteGraphOp, ConvertLayoutOp, LayoutViewOp, RnnPackWeightsOp,
+             RnnUnpackWeightsOp, RnnForwardOp, RnnBackwardDataOp,
+             RnnBackwardWeightsOp, RnnExecuteOp, RnnReserveSizeOp, GemmOp,
+             ExecuteGemmOp, gpu::LaunchFuncOp, linalg::LinalgOp, scf::IfOp,
+             scf::YieldOp>(op) ||
          isa<memref::MemRefDialect, bufferization::BufferizationDialect>(
              op->getDialect());
 }
@@ -94,6 +96,47 @@ LogicalResult checkLowerable(func::FuncOp func) {
   return failure(result.wasInterrupted());
 }
 
+/// An empty tensor that a linalg op fills and whose result is inserted
+/// into a larger tensor (the pieces of codegen-split-concat-reads) becomes
+/// that slice of the larger tensor, so the op writes the larger buffer in
+/// place. Upstream's empty-tensor elimination does this with a one-shot
+/// analysis of the whole module (seconds for DenseNet-121); here the
+/// larger tensor must have no other user and dominate the op, so nothing
+/// can read the slice between.
+void fillInsertedSliceInPlace(tensor::InsertSliceOp insert) {
+  auto producer = insert.getSource().getDefiningOp<linalg::LinalgOp>();
+  if (!producer || producer->getNumResults() != 1 ||
+      !insert.getSource().hasOneUse() || !insert.getDest().hasOneUse())
+    return;
+  OpOperand &init = producer.getDpsInitsMutable()[0];
+  auto empty = init.get().getDefiningOp<tensor::EmptyOp>();
+  if (!empty || !empty->hasOneUse() ||
+      producer.payloadUsesValueFromOperand(&init))
+    return;
+  Value dest = insert.getDest();
+  Operation *destDef = dest.getDefiningOp();
+  // A static empty destination (cloned next to its user above) moves up.
+  if (auto destEmpty = dyn_cast_or_null<tensor::EmptyOp>(destDef);
+      destEmpty && destEmpty->getNumOperands() == 0 &&
+      destEmpty->getBlock() == producer->getBlock())
+    destEmpty->moveBefore(producer);
+  // The destination must dominate the op: defined before it in its block
+  // or in a block around it (a split form's branch fills a tensor of the
+  // function's body).
+  Block *destBlock =
+      destDef ? destDef->getBlock() : cast<BlockArgument>(dest).getOwner();
+  Operation *ancestor = destBlock->findAncestorOpInBlock(*producer);
+  if (!ancestor || (destDef && !destDef->isBeforeInBlock(ancestor)))
+    return;
+  OpBuilder b(producer);
+  auto slice = tensor::ExtractSliceOp::create(
+      b, insert.getLoc(), insert.getSourceType(), dest,
+      insert.getMixedOffsets(), insert.getMixedSizes(),
+      insert.getMixedStrides());
+  init.set(slice);
+  empty->erase();
+}
+
 struct CudnnBufferizePass
     : public cudnn::impl::CudnnBufferizePassBase<CudnnBufferizePass> {
   void runOnOperation() override {
@@ -133,6 +176,8 @@ struct CudnnBufferizePass
       }
     });
 
+    module.walk(fillInsertedSliceInPlace);
+
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     options.allowUnknownOps = false;
@@ -162,6 +207,22 @@ struct CudnnBufferizePass
     scf::IfOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
+
+    // An insert_slice done in place bufferizes to a copy of a view onto
+    // the same view, made twice (fillInsertedSliceInPlace): nothing to
+    // move.
+    SmallVector<memref::CopyOp> selfCopies;
+    module.walk([&](memref::CopyOp copy) {
+      Operation *source = copy.getSource().getDefiningOp();
+      Operation *target = copy.getTarget().getDefiningOp();
+      if (copy.getSource() == copy.getTarget() ||
+          (source && target && isa<memref::SubViewOp>(source) &&
+           OperationEquivalence::isEquivalentTo(
+               source, target, OperationEquivalence::IgnoreLocations)))
+        selfCopies.push_back(copy);
+    });
+    for (memref::CopyOp copy : selfCopies)
+      copy.erase();
   }
 };
 

@@ -108,10 +108,13 @@ SmallVector<Value> orderedOperands(Operation *op) {
 }
 
 /// `norm` on `x`, its input in storage order (channels last):
-/// (x - mean) * (scale / sqrt(var + epsilon)) + bias, each parameter
-/// broadcast along the last dimension, in f32 for narrower floats as
-/// convert-tcp-batch-norm-to-linalg computes it. Code generation fuses the
-/// whole expression into one kernel.
+/// (x - mean) * (scale / sqrt(var + epsilon)) + bias, each parameter along
+/// the last dimension, in f32 for narrower floats as
+/// convert-tcp-batch-norm-to-linalg computes it. The factor is computed on
+/// the C parameters and then broadcast: code generation fuses the rest into
+/// one kernel and moves the factor's kernel to the other parameter kernels
+/// (codegen-hoist-parameter-kernels), instead of a square root and a
+/// division per element.
 Value batchNormInStorageOrder(OpBuilder &b, tcp::BatchNormOp norm, Value x) {
   Location loc = norm.getLoc();
   auto xType = cast<RankedTensorType>(x.getType());
@@ -120,6 +123,7 @@ Value batchNormInStorageOrder(OpBuilder &b, tcp::BatchNormOp norm, Value x) {
       element.getIntOrFloatBitWidth() < 32 ? b.getF32Type() : element;
   auto computeType = xType.clone(compute);
   int64_t rank = xType.getRank();
+  // A parameter as a 1 x ... x 1 x C tensor of the compute type.
   auto perChannel = [&](Value parameter) {
     auto type = cast<RankedTensorType>(parameter.getType());
     SmallVector<int64_t> shape(rank, 1);
@@ -130,6 +134,10 @@ Value batchNormInStorageOrder(OpBuilder &b, tcp::BatchNormOp norm, Value x) {
     Value expanded = tensor::ExpandShapeOp::create(
         b, loc, RankedTensorType::get(shape, type.getElementType()), parameter,
         ArrayRef<ReassociationIndices>{all});
+    return tcp::castElementsTo(b, loc, expanded, compute);
+  };
+  // A per-channel value along x's other dimensions.
+  auto broadcast = [&](Value channels) {
     SmallVector<Value> sizes;
     SmallVector<int64_t> axes;
     for (int64_t d = 0; d + 1 < rank; ++d) {
@@ -137,27 +145,30 @@ Value batchNormInStorageOrder(OpBuilder &b, tcp::BatchNormOp norm, Value x) {
       sizes.push_back(
           arith::ConstantIndexOp::create(b, loc, xType.getDimSize(d)));
     }
-    Value full =
-        tcp::BroadcastOp::create(b, loc, xType.clone(type.getElementType()),
-                                 expanded, sizes, b.getI64ArrayAttr(axes));
-    return tcp::castElementsTo(b, loc, full, compute);
+    return tcp::BroadcastOp::create(b, loc, computeType, channels, sizes,
+                                    b.getI64ArrayAttr(axes))
+        .getResult();
   };
+  Value variance = perChannel(norm.getRunningVar());
+  auto channelType = cast<RankedTensorType>(variance.getType());
   Value epsilon = tcp::ConstOp::create(
-      b, loc, computeType,
+      b, loc, channelType,
       DenseElementsAttr::get(
-          computeType,
+          channelType,
           b.getFloatAttr(compute, norm.getEpsilon().convertToDouble())));
-  Value varPlusEps = tcp::AddOp::create(
-      b, loc, computeType, perChannel(norm.getRunningVar()), epsilon);
-  Value deviation = tcp::SqrtOp::create(b, loc, computeType, varPlusEps);
-  Value factor = tcp::DivFOp::create(b, loc, computeType,
+  Value varPlusEps = tcp::AddOp::create(b, loc, channelType, variance, epsilon);
+  Value deviation = tcp::SqrtOp::create(b, loc, channelType, varPlusEps);
+  Value factor = tcp::DivFOp::create(b, loc, channelType,
                                      perChannel(norm.getScale()), deviation);
-  Value centered = tcp::SubOp::create(b, loc, computeType,
-                                      tcp::castElementsTo(b, loc, x, compute),
-                                      perChannel(norm.getRunningMean()));
-  Value scaled = tcp::MulOp::create(b, loc, computeType, centered, factor);
-  Value y = tcp::AddOp::create(b, loc, computeType, scaled,
-                               perChannel(norm.getBias()));
+  // One statement each: the IR's order does not hang on the order C++
+  // evaluates arguments in.
+  Value xWide = tcp::castElementsTo(b, loc, x, compute);
+  Value mean = broadcast(perChannel(norm.getRunningMean()));
+  Value centered = tcp::SubOp::create(b, loc, computeType, xWide, mean);
+  Value factorFull = broadcast(factor);
+  Value scaled = tcp::MulOp::create(b, loc, computeType, centered, factorFull);
+  Value bias = broadcast(perChannel(norm.getBias()));
+  Value y = tcp::AddOp::create(b, loc, computeType, scaled, bias);
   return tcp::castElementsTo(b, loc, y, element);
 }
 

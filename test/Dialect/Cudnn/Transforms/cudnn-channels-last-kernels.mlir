@@ -129,21 +129,25 @@ func.func @packed_input_stays(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>, %y:
 // -----
 
 // DenseNet: a concat of channels-last graph results, then an inference batch
-// norm no graph took. The norm moves as its arithmetic in f32, each f16
-// parameter broadcast along the last (channel) dimension, and the result is
-// viewed back for the next graph: no conversion is left.
+// norm no graph took. The norm moves as its arithmetic in f32: the factor
+// scale / sqrt(var + eps) on the 24 parameters, then each per-channel value
+// broadcast along the last (channel) dimension, and the result is viewed
+// back for the next graph: no conversion is left.
 // CHECK-LABEL: func.func @batch_norm_after_concat
 // CHECK-SAME:    %[[VAR:[a-z0-9]+]]: tensor<24xf16>) -> tensor<2x24x4x4xf16, #cudnn.channels_last>
 // CHECK-NOT:     cudnn.convert_layout
 // CHECK-NOT:     tcp.batch_norm
 // CHECK:         %[[C:.*]] = tcp.concat %{{.*}}, %{{.*}} attributes {axis = 3 : i64} : tensor<2x4x4x8xf16>, tensor<2x4x4x16xf16> -> tensor<2x4x4x24xf16>
 // CHECK:         %[[VE:.*]] = tensor.expand_shape %[[VAR]] {{\[\[}}0, 1, 2, 3]] output_shape [1, 1, 1, 24] : tensor<24xf16> into tensor<1x1x1x24xf16>
-// CHECK:         %[[VB:.*]] = tcp.broadcast %[[VE]], %{{.*}}, %{{.*}}, %{{.*}} {axes = [0, 1, 2]} : tensor<1x1x1x24xf16>, index, index, index -> tensor<2x4x4x24xf16>
-// CHECK:         %[[VF:.*]] = tcp.cast %[[VB]] : tensor<2x4x4x24xf16> -> tensor<2x4x4x24xf32>
-// CHECK:         %[[VE2:.*]] = tcp.add %[[VF]], %{{.*}} : tensor<2x4x4x24xf32>
-// CHECK:         tcp.sqrt %[[VE2]] : tensor<2x4x4x24xf32>
+// CHECK:         %[[VF:.*]] = tcp.cast %[[VE]] : tensor<1x1x1x24xf16> -> tensor<1x1x1x24xf32>
+// CHECK:         %[[VE2:.*]] = tcp.add %[[VF]], %{{.*}} : tensor<1x1x1x24xf32>
+// CHECK:         %[[DEV:.*]] = tcp.sqrt %[[VE2]] : tensor<1x1x1x24xf32>
+// CHECK:         %[[FACTOR:.*]] = tcp.divf %{{.*}}, %[[DEV]] : tensor<1x1x1x24xf32>
 // CHECK:         %[[XF:.*]] = tcp.cast %[[C]] : tensor<2x4x4x24xf16> -> tensor<2x4x4x24xf32>
-// CHECK:         tcp.sub %[[XF]], %{{.*}} : tensor<2x4x4x24xf32>
+// CHECK:         %[[MEAN:.*]] = tcp.broadcast %{{.*}} {axes = [0, 1, 2]} : tensor<1x1x1x24xf32>, index, index, index -> tensor<2x4x4x24xf32>
+// CHECK:         %[[CENTERED:.*]] = tcp.sub %[[XF]], %[[MEAN]] : tensor<2x4x4x24xf32>
+// CHECK:         %[[FB:.*]] = tcp.broadcast %[[FACTOR]], {{.*}} -> tensor<2x4x4x24xf32>
+// CHECK:         tcp.mul %[[CENTERED]], %[[FB]] : tensor<2x4x4x24xf32>
 // CHECK:         %[[Y:.*]] = tcp.add %{{.*}}, %{{.*}} : tensor<2x4x4x24xf32>
 // CHECK:         %[[YH:.*]] = tcp.cast %[[Y]] : tensor<2x4x4x24xf32> -> tensor<2x4x4x24xf16>
 // CHECK:         %[[BACK:.*]] = cudnn.layout_view %[[YH]] : tensor<2x4x4x24xf16> -> tensor<2x24x4x4xf16, #cudnn.channels_last>

@@ -499,20 +499,20 @@ KernelSummary emitPointwiseKernel(linalg::GenericOp op, StringRef name) {
   Value aligned = allVectorAligned(b, vectorBuffers);
   Value zero = indexConstant(b, 0);
   Value first = arith::MulIOp::create(b, thread, indexConstant(b, width));
-  // Every vector buffer aligned by construction: no scalar code.
-  if (matchPattern(aligned, m_One())) {
+  auto emitVectors = [&] {
     if (flat.width > 1)
       emitFlatVectorPoints(b, op, first, flat);
     else
       emitVectorPoints(b, op, first, width);
+  };
+  // Every vector buffer aligned by construction: no scalar code.
+  if (matchPattern(aligned, m_One())) {
+    emitVectors();
     return summary;
   }
   auto choose = scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
   b.setInsertionPointToStart(&choose.getThenRegion().front());
-  if (flat.width > 1)
-    emitFlatVectorPoints(b, op, first, flat);
-  else
-    emitVectorPoints(b, op, first, width);
+  emitVectors();
   b.setInsertionPointToStart(&choose.getElseRegion().front());
   auto lanes = scf::ForOp::create(b, zero, indexConstant(b, width),
                                   indexConstant(b, 1));

@@ -324,10 +324,6 @@ struct CodegenMergeLaunchesPass
     : cudnn_mlir::impl::CodegenMergeLaunchesPassBase<CodegenMergeLaunchesPass> {
   using CodegenMergeLaunchesPassBase::CodegenMergeLaunchesPassBase;
   void runOnOperation() override {
-    // PTX before ISA 8.1 allows 4352 bytes of kernel parameters (ptxas
-    // refused DenseNet-121's 120 merged parameter kernels: 14168 bytes),
-    // 8.1 on sm_70 and later 32764; the option stays short of either, with
-    // room for alignment.
     SmallVector<SmallVector<Mergeable>> runs;
     getOperation().walk([&](Block *block) {
       SmallVector<Mergeable> run;
@@ -360,6 +356,10 @@ struct CodegenMergeLaunchesPass
           continue;
         }
         int64_t added = newParameterBytes(*m);
+        // PTX before ISA 8.1 allows 4352 bytes of kernel parameters (ptxas
+        // refused DenseNet-121's 120 merged parameter kernels: 14168
+        // bytes), 8.1 on sm_70 and later 32764; the option stays short of
+        // either, with room for alignment.
         if (!llvm::all_of(run,
                           [&](const Mergeable &earlier) {
                             return independent(earlier, *m);

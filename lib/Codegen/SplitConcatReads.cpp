@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 
@@ -74,7 +75,7 @@ public:
     auto it = affine.find(value);
     if (it != affine.end())
       return it->second;
-    // A constant defined outside the body (canonicalization hoists them).
+    // A constant, in the body or outside it (canonicalization hoists them).
     APInt constant;
     if (value.getType().isIndex() &&
         matchPattern(value, m_ConstantInt(&constant)))
@@ -104,23 +105,10 @@ public:
     return std::nullopt;
   }
 
-  bool isAliased(Operation *op) const {
-    return op->getNumResults() == 1 && alias.contains(op->getResult(0));
-  }
-
 private:
   void visit(Operation *op) {
     if (auto index = dyn_cast<linalg::IndexOp>(op)) {
       affine[index] = {static_cast<int64_t>(index.getDim()), 0};
-      return;
-    }
-    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-      if (auto integer = dyn_cast<IntegerAttr>(constant.getValue())) {
-        if (integer.getType().isInteger(1))
-          decided[constant] = integer.getValue().getBoolValue();
-        else if (integer.getType().isIndex())
-          affine[constant] = {-1, integer.getInt()};
-      }
       return;
     }
     if (isa<arith::AddIOp, arith::SubIOp>(op)) {
@@ -284,7 +272,7 @@ LogicalResult collectCuts(linalg::GenericOp op, const BoxAnalysis &whole,
     // offset, or one past it.
     using P = arith::CmpIPredicate;
     P pred = cmp.getPredicate();
-    if (whole.affineOf(cmp.getLhs())->dim < 0)
+    if (lhs->dim < 0)
       pred = swapOperands(pred);
     int64_t at = bound.offset - index.offset;
     switch (pred) {
@@ -373,6 +361,20 @@ LogicalResult planPiece(linalg::GenericOp op, const BoxAnalysis &box,
   return success();
 }
 
+/// `value`'s slice at `offsets` with `sizes` (unit strides), or `value`
+/// itself when the slice is all of it.
+Value sliceOf(OpBuilder &b, Location loc, Value value,
+              ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (llvm::all_of(offsets, [](int64_t offset) { return offset == 0; }) &&
+      sizes == type.getShape())
+    return value;
+  SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(
+      b, loc, value, getAsIndexOpFoldResult(b.getContext(), offsets),
+      getAsIndexOpFoldResult(b.getContext(), sizes), strides);
+}
+
 /// Replaces `op` by its pieces along loop `dim` cut at `bounds` (the
 /// pieces' ends, from 0 to the loop size), each with its plan.
 void buildPieces(linalg::GenericOp op, int64_t dim, ArrayRef<int64_t> bounds,
@@ -385,26 +387,19 @@ void buildPieces(linalg::GenericOp op, int64_t dim, ArrayRef<int64_t> bounds,
   auto resultType = cast<RankedTensorType>(result.getType());
   AffineMap outputMap = op.getIndexingMapsArray().back();
   Block &body = op.getRegion().front();
-  int64_t rank = resultType.getRank();
 
-  // Operand `value` read through `map`, sliced to the loop box.
-  auto sliceOperand = [&](Value value, AffineMap map, int64_t lo,
-                          int64_t size) -> Value {
-    auto type = cast<RankedTensorType>(value.getType());
-    SmallVector<OpFoldResult> offsets, sizes, strides;
-    bool whole = true;
-    for (auto [position, expr] : llvm::enumerate(map.getResults())) {
-      auto d = dyn_cast<AffineDimExpr>(expr);
-      bool cut = d && static_cast<int64_t>(d.getPosition()) == dim;
-      whole &= !cut;
-      offsets.push_back(b.getIndexAttr(cut ? lo : 0));
-      sizes.push_back(b.getIndexAttr(cut ? size : type.getDimSize(position)));
-      strides.push_back(b.getIndexAttr(1));
-    }
-    if (whole)
-      return value;
-    return tensor::ExtractSliceOp::create(b, loc, value, offsets, sizes,
-                                          strides);
+  // The offsets and sizes of the piece [lo, lo + size) of loop `dim` in a
+  // tensor of `shape` read or written through `map`.
+  auto pieceOf = [&](ArrayRef<int64_t> shape, AffineMap map, int64_t lo,
+                     int64_t size) {
+    SmallVector<int64_t> offsets(shape.size(), 0), sizes(shape);
+    for (auto [position, expr] : llvm::enumerate(map.getResults()))
+      if (auto d = dyn_cast<AffineDimExpr>(expr);
+          d && static_cast<int64_t>(d.getPosition()) == dim) {
+        offsets[position] = lo;
+        sizes[position] = size;
+      }
+    return std::make_pair(offsets, sizes);
   };
 
   for (size_t piece = 0; piece + 1 < bounds.size(); ++piece) {
@@ -413,39 +408,28 @@ void buildPieces(linalg::GenericOp op, int64_t dim, ArrayRef<int64_t> bounds,
     SmallVector<AffineMap> maps;
     for (OpOperand *input : op.getDpsInputOperands()) {
       AffineMap map = op.getMatchingIndexingMap(input);
-      inputs.push_back(sliceOperand(input->get(), map, lo, size));
+      auto [offsets, sizes] =
+          pieceOf(cast<RankedTensorType>(input->get().getType()).getShape(),
+                  map, lo, size);
+      inputs.push_back(sliceOf(b, loc, input->get(), offsets, sizes));
       maps.push_back(map);
     }
     for (const ReadAsInput &read : readsPerPiece[piece]) {
-      SmallVector<OpFoldResult> offsets, sizes, strides;
-      for (auto [offset, extent] : llvm::zip(read.offsets, read.sizes)) {
-        offsets.push_back(b.getIndexAttr(offset));
-        sizes.push_back(b.getIndexAttr(extent));
-        strides.push_back(b.getIndexAttr(1));
-      }
-      Value source = tensor::ExtractOp(read.extract).getTensor();
-      bool whole = llvm::all_of(read.offsets,
-                                [](int64_t offset) { return offset == 0; }) &&
-                   ArrayRef<int64_t>(read.sizes) ==
-                       cast<RankedTensorType>(source.getType()).getShape();
-      inputs.push_back(whole ? source
-                             : tensor::ExtractSliceOp::create(
-                                   b, loc, source, offsets, sizes, strides)
-                                   .getResult());
+      inputs.push_back(sliceOf(b, loc,
+                               tensor::ExtractOp(read.extract).getTensor(),
+                               read.offsets, read.sizes));
       maps.push_back(read.map);
     }
     maps.push_back(outputMap);
-    // A piece of several writes a tensor.empty of its own that
-    // cudnn-bufferize's empty-tensor elimination makes a slice of the
+    // Where the piece goes in the result.
+    auto [offsets, sizes] = pieceOf(resultType.getShape(), outputMap, lo, size);
+    // A piece of several writes a tensor.empty of its own, which
+    // cudnn-bufferize (fillInsertedSliceInPlace) makes a slice of the
     // result's buffer.
     Value init = result;
-    if (bounds.size() > 2) {
-      SmallVector<int64_t> shape(resultType.getShape());
-      shape[outputMap.getResultPosition(b.getAffineDimExpr(dim)).value()] =
-          size;
+    if (bounds.size() > 2)
       init =
-          tensor::EmptyOp::create(b, loc, shape, resultType.getElementType());
-    }
+          tensor::EmptyOp::create(b, loc, sizes, resultType.getElementType());
     SmallVector<utils::IteratorType> iterators(op.getNumLoops(),
                                                utils::IteratorType::parallel);
     const BoxAnalysis &box = boxes[piece];
@@ -492,17 +476,11 @@ void buildPieces(linalg::GenericOp op, int64_t dim, ArrayRef<int64_t> bounds,
       result = generic.getResult(0);
       break;
     }
-    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)), sizes,
-        strides(rank, b.getIndexAttr(1));
-    for (int64_t d = 0; d < rank; ++d)
-      sizes.push_back(b.getIndexAttr(resultType.getDimSize(d)));
-    for (auto [position, expr] : llvm::enumerate(outputMap.getResults()))
-      if (cast<AffineDimExpr>(expr).getPosition() == dim) {
-        offsets[position] = b.getIndexAttr(lo);
-        sizes[position] = b.getIndexAttr(size);
-      }
-    result = tensor::InsertSliceOp::create(b, loc, generic.getResult(0), result,
-                                           offsets, sizes, strides);
+    result = tensor::InsertSliceOp::create(
+        b, loc, generic.getResult(0), result,
+        getAsIndexOpFoldResult(b.getContext(), offsets),
+        getAsIndexOpFoldResult(b.getContext(), sizes),
+        SmallVector<OpFoldResult>(offsets.size(), b.getIndexAttr(1)));
   }
   op.getResult(0).replaceAllUsesWith(result);
   op.erase();
@@ -535,14 +513,14 @@ bool splitConcatReads(linalg::GenericOp op) {
   std::set<int64_t> cuts;
   if (failed(collectCuts(op, whole, dim, cuts)))
     return false;
-  SmallVector<int64_t> bounds{0};
-  if (dim >= 0)
-    for (int64_t cut : cuts)
-      if (cut > 0 && cut < sizes[dim])
-        bounds.push_back(cut);
-  bounds.push_back(dim >= 0 ? sizes[dim] : 0);
+  // No comparison on a loop index (a slice): one piece, the whole loop 0.
   if (dim < 0)
-    dim = 0, bounds.back() = sizes[0];
+    dim = 0;
+  SmallVector<int64_t> bounds{0};
+  for (int64_t cut : cuts)
+    if (cut > 0 && cut < sizes[dim])
+      bounds.push_back(cut);
+  bounds.push_back(sizes[dim]);
   if (bounds.size() - 1 > kMaxPieces)
     return false;
 

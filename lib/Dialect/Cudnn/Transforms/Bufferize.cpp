@@ -100,7 +100,8 @@ LogicalResult checkLowerable(func::FuncOp func) {
 /// into a larger tensor (the pieces of codegen-split-concat-reads) becomes
 /// that slice of the larger tensor, so the op writes the larger buffer in
 /// place. Upstream's empty-tensor elimination does this with a one-shot
-/// analysis of the whole module (seconds for DenseNet-121); here the
+/// analysis of the whole module (about a second more for DenseNet-121
+/// here); here the
 /// larger tensor must have no other user and dominate the op, so nothing
 /// can read the slice between.
 void fillInsertedSliceInPlace(tensor::InsertSliceOp insert) {

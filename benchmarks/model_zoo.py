@@ -450,15 +450,22 @@ def time_row_or_record(torch, cudnn_mlir, args, row):
 
 
 def read_results(paths):
-    """The rows of JSON-lines files, the last line of a (model, batch)
-    winning (a rerun replaces a row), in zoo order, then batch."""
+    """The rows of JSON-lines files, the latest run of a (model, batch)
+    winning, in zoo order, then batch. Latest by the rows' dates when both
+    have one (so the files may come in any order, a shell glob's included),
+    else the later line."""
     rows = {}
     for path in paths:
         with open(path) as f:
             for line in f:
                 if line.strip():
                     row = json.loads(line)
-                    rows[(row["model"], row["batch"])] = row
+                    key = (row["model"], row["batch"])
+                    old = rows.get(key)
+                    if old and old.get("date") and row.get("date") and \
+                            row["date"] < old["date"]:
+                        continue
+                    rows[key] = row
     order = {name: i for i, name in enumerate(NAMES)}
     return [rows[k] for k in sorted(
         rows, key=lambda k: (order.get(k[0], len(NAMES)), k[0], k[1]))]

@@ -7,6 +7,7 @@
 
 #include "GpuTestFixture.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -121,6 +122,42 @@ TEST_F(GpuPlanTest, GraphTryRunsOrSaysItCannot) {
     ASSERT_TRUE(std::isnan(v)) << "the graph without an engine wrote";
   double err = relL2(z.host, convBiasReluReference(s, x.host, w1.host, b.host));
   EXPECT_LT(err, 2e-3);
+}
+
+//===-- Fusion by timing
+//----------------------------------------------------===//
+
+TEST_F(GpuPlanTest, SlowRuntimeCompiledFusionRunsItsSplitFormByTiming) {
+  // EfficientNet-B0's 1x1 conv, 16 to 96 channels at 112x112, batch 32,
+  // with its batch norm and SiLU: cuDNN 9.14's runtime-compiled fused plan
+  // took 224 us on an H100, the conv alone 39 us and the generated
+  // kernel's estimate 57 us. With a split form to fall back on
+  // (CMRT_GRAPH_NO_SPLIT) the build times both and refuses the fused plan.
+  GraphDescription desc =
+      convScaleBiasSiluGraph(DataType::Half, efficientNetExpansion());
+  std::vector<int64_t> w = serialize(desc);
+  auto getOrBuild = [&](cmrtGraphOptions options, cmrtGraph &g) {
+    g = nullptr;
+    return cmrtGraphGetOrBuild(w.data(), static_cast<int64_t>(w.size()),
+                               options, stream, &g);
+  };
+  cmrtGraph g = nullptr;
+  ASSERT_EQ(getOrBuild(CMRT_GRAPH_NO_SPLIT, g), CMRT_ERROR_NOT_SUPPORTED)
+      << "the fused plan was kept";
+  std::string why = cmrtGetLastErrorMessage();
+  EXPECT_EQ(why.rfind("fusion by cost: timed on this device", 0), 0u) << why;
+  EXPECT_NE(why.find("split form about"), std::string::npos) << why;
+  // The verdict is cached: the second build neither plans nor times.
+  auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(getOrBuild(CMRT_GRAPH_NO_SPLIT, g), CMRT_ERROR_NOT_SUPPORTED);
+  double ms = std::chrono::duration<double, std::milli>(
+                  std::chrono::steady_clock::now() - start)
+                  .count();
+  EXPECT_LT(ms, 20.0);
+  EXPECT_EQ(std::string(cmrtGetLastErrorMessage()), why);
+  // Without a split form there is nothing to run instead: it stays fused.
+  ASSERT_EQ(getOrBuild(0, g), CMRT_SUCCESS) << cmrtGetLastErrorMessage();
+  cmrtGraphRelease(g);
 }
 
 //===-- Autotuning --------------------------------------------------------===//

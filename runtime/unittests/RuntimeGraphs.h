@@ -164,6 +164,45 @@ inline std::vector<int64_t> convY(const ConvShape &sh) {
           windowOut(sh.w, sh.s, sh.pad, sh.stride)};
 }
 
+/// EfficientNet-B0's first expansion conv at batch 32: 1x1, 16 to 96
+/// channels at 112x112.
+inline ConvShape efficientNetExpansion() {
+  ConvShape sh;
+  sh.n = 32;
+  sh.c = 16;
+  sh.k = 96;
+  sh.h = sh.w = 112;
+  sh.r = sh.s = 1;
+  sh.pad = 0;
+  return sh;
+}
+
+/// conv -> * scale -> + bias -> SiLU (x * sigmoid(x)), channels-last: an
+/// EfficientNet conv with its batch norm and activation. UIDs: scale 1,
+/// bias 2, x 3, w 4, y 9; virtual 5-8 (float).
+inline GraphDescription convScaleBiasSiluGraph(DataType io,
+                                               const ConvShape &sh) {
+  GraphDescription g;
+  std::vector<int64_t> y = convY(sh);
+  g.tensors = {typed(1, io, {1, sh.k, 1, 1}, {sh.k, 1, sh.k, sh.k}),
+               typed(2, io, {1, sh.k, 1, 1}, {sh.k, 1, sh.k, sh.k}),
+               typed(3, io, convX(sh), layout(convX(sh), true)),
+               typed(4, io, convW(sh), layout(convW(sh), true))};
+  for (int64_t uid = 5; uid <= 8; ++uid)
+    g.tensors.push_back(typed(uid, DataType::Float, y, layout(y, true), true));
+  g.tensors.push_back(typed(9, io, y, layout(y, true)));
+  PointwiseAttrs mul, add, sigmoid;
+  mul.mode = static_cast<int64_t>(PointwiseMode::Mul);
+  add.mode = static_cast<int64_t>(PointwiseMode::Add);
+  sigmoid.mode = static_cast<int64_t>(PointwiseMode::SigmoidFwd);
+  g.ops = {{OpKind::ConvFprop, convAttrs(sh), {3, 4}, {5}},
+           {OpKind::Pointwise, mul, {5, 1}, {6}},
+           {OpKind::Pointwise, add, {6, 2}, {7}},
+           {OpKind::Pointwise, sigmoid, {7}, {8}},
+           {OpKind::Pointwise, mul, {7, 8}, {9}}};
+  return g;
+}
+
 /// dx = conv_dgrad(dy, w): dy 1, w 2, dx 3, all of type `io`, channels-last
 /// (KRSC filter) or packed NCHW (KCRS).
 inline GraphDescription convDgradGraph(DataType io, const ConvShape &sh,

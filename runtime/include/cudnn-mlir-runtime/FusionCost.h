@@ -60,9 +60,16 @@ namespace cmrt::graph {
 /// on every graph with a split form.
 std::string whyRuntimeCompiledFusionLosesToSplit(const GraphDescription &graph);
 
-/// Whether the runtime judges fused graphs by cost: yes unless the
-/// environment sets CUDNN_MLIR_FUSION_BY_COST=0 (to measure what the rules
-/// gain on a model, or to rule them out when a graph misbehaves).
+/// How every refusal by cost starts (a rule above, or fusion by timing at
+/// build time, runtime/lib/frontend/FusionTiming.h): the module then runs
+/// its split form, which is the faster one, so the runtime logs the switch
+/// rather than warning about it.
+inline constexpr const char *kFusionByCostPrefix = "fusion by cost: ";
+
+/// Whether the runtime judges fused graphs by cost (the rules above and
+/// fusion by timing): yes unless the environment sets
+/// CUDNN_MLIR_FUSION_BY_COST=0 (to measure what they gain on a model, or to
+/// rule them out when a graph misbehaves).
 bool fusionByCostEnabled();
 
 } // namespace cmrt::graph

@@ -133,6 +133,11 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtGraphGetOrBuild(const int64_t *words,
         built);
     if (!s.ok())
       return report(s);
+    // Fusion by timing found the split form faster (FusionTiming.h): the
+    // module runs that instead, on every call, without timing again.
+    if (!built->refusal.empty())
+      return report(
+          {CMRT_ERROR_NOT_SUPPORTED, built->refusal + "\n" + built->dump});
     // Grow the stream's pool now, so that executing can be captured.
     if (checkNotCapturing(cudaStream, "").ok()) {
       WorkspaceLease lease;

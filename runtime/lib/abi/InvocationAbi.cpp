@@ -11,10 +11,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Context.h"
-#include "kernels/DeviceMemoryPool.h"
 #include "core/Errors.h"
 #include "core/Invocation.h"
+#include "cudnn-mlir-runtime/FusionCost.h"
 #include "graph/Log.h"
+#include "kernels/DeviceMemoryPool.h"
 #include "kernels/LayoutTransform.h"
 #include "module/ReproCommand.h"
 #include "rnn/RnnWeightSpaces.h"
@@ -304,13 +305,19 @@ extern "C" CMRT_EXPORT int cmrtInvocationGraphTry(
     cell.compare_exchange_strong(expected, kNoEngine,
                                  std::memory_order_acq_rel);
     const char *at = where ? where : "?";
-    warnOnce(std::string("split-form:") + at,
-             std::string("the module runs its compiled split form for the "
-                         "graph at ") +
-                 at + " on device " + std::to_string(inv->device) +
-                 " (the convolution, matmul, norm or pooling alone in "
-                 "cuDNN, the rest as generated kernels): " +
-                 firstLine(cmrtGetLastErrorMessage()));
+    std::string reason = firstLine(cmrtGetLastErrorMessage());
+    std::string text = std::string("the module runs its compiled split form "
+                                   "for the graph at ") +
+                       at + " on device " + std::to_string(inv->device) +
+                       " (the convolution, matmul, norm or pooling alone in "
+                       "cuDNN, the rest as generated kernels): " +
+                       reason;
+    // By cost the split form is the faster one: worth a log line, not a
+    // warning. Without an engine it is the only one: the user should know.
+    if (reason.rfind(cmrt::graph::kFusionByCostPrefix, 0) == 0)
+      logOnce(std::string("split-form:") + at, text);
+    else
+      warnOnce(std::string("split-form:") + at, text);
     return 0;
   }
   if (built == CMRT_SUCCESS && static_cast<void *>(graph) == kNoEngine)

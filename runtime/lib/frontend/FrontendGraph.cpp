@@ -7,6 +7,7 @@
 
 #include "frontend/FrontendGraph.h"
 #include "core/Context.h"
+#include "core/ZeroedScratch.h"
 #include "cudnn-mlir-runtime/FusionCost.h"
 #include "frontend/FrontendTranslate.h"
 #include "graph/EngineErrata.h"
@@ -63,41 +64,11 @@ Status feFailure(const char *stage, fe::error_t err, const std::string &dump) {
       return feFailure(stage, err_, dump);                                     \
   } while (0)
 
-/// Frees device memory on a stream when it goes out of scope.
-struct StreamBuffers {
-  cudaStream_t stream;
-  std::vector<void *> pointers;
-  ~StreamBuffers() {
-    for (void *p : pointers)
-      (void)cudaFreeAsync(p, stream);
-    (void)cudaStreamSynchronize(stream);
-  }
-  Status allocate(int64_t bytes, void *&out) {
-    out = nullptr;
-    if (bytes <= 0)
-      return Status::success();
-    cudaError_t err =
-        cudaMallocAsync(&out, static_cast<size_t>(bytes), stream);
-    if (err == cudaSuccess)
-      err = cudaMemsetAsync(out, 0, static_cast<size_t>(bytes), stream);
-    if (err != cudaSuccess) {
-      (void)cudaGetLastError();
-      return {CMRT_ERROR_CUDA,
-              cudaErrorText(("allocating " + std::to_string(bytes) +
-                             " bytes of autotuning scratch")
-                                .c_str(),
-                            err)};
-    }
-    pointers.push_back(out);
-    return Status::success();
-  }
-};
-
 /// Times every built plan on zero-filled scratch tensors; the fastest
 /// becomes the graph's plan.
 Status autotune(fe::graph::Graph &g, const BuildRequest &r,
                 const std::string &dump) {
-  StreamBuffers buffers{r.stream, {}};
+  ZeroedScratch buffers(r.stream, "autotuning");
   std::unordered_map<int64_t, void *> pack;
   for (const Tensor &t : r.desc.tensors) {
     if (t.isVirtual || t.isByValue)
@@ -218,13 +189,13 @@ Status planFromHeuristics(fe::graph::Graph &g, const BuildRequest &r,
     costWhy = whyRuntimeCompiledFusionLosesToSplit(r.desc);
   if (!costWhy.empty()) {
     g.deselect_behavior_notes({fe::BehaviorNote_t::RUNTIME_COMPILATION});
-    logText("fusion by cost: " + costWhy);
+    logText(kFusionByCostPrefix + costWhy);
   }
   if (fe::error_t err = g.check_support(r.handle); err.is_bad()) {
     Status failed = feFailure("check_support", err, checkedDump);
     if (!costWhy.empty()) {
       failed.code = CMRT_ERROR_NOT_SUPPORTED;
-      failed.message = "fusion by cost: " + costWhy +
+      failed.message = kFusionByCostPrefix + costWhy +
                        "; no precompiled engine fuses it\n" + failed.message;
     }
     return failed;
@@ -324,6 +295,11 @@ Status buildImpl(const BuildRequest &r, std::shared_ptr<BuiltGraph> &out) {
   std::string planName;
   if (g->get_plan_name(planName).is_good())
     built->planName = planName;
+  std::vector<fe::BehaviorNote_t> notes;
+  if (g->get_behavior_notes(notes).is_good())
+    built->runtimeCompiled =
+        std::find(notes.begin(), notes.end(),
+                  fe::BehaviorNote_t::RUNTIME_COMPILATION) != notes.end();
   built->frontend = g;
   built->buildMilliseconds =
       std::chrono::duration<double, std::milli>(

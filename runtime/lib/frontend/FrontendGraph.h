@@ -33,6 +33,14 @@ struct BuiltGraph {
   std::string dump;           // dumpGraph() of the description
   std::string planName;       // the engine config that won ("" if split)
   cmrtPlanOrigin origin = CMRT_PLAN_HEURISTICS;
+  /// The plan's engine is compiled at run time (cuDNN's runtime fusion
+  /// engines), so fusion by timing judges it (FusionTiming.h).
+  bool runtimeCompiled = false;
+  /// Set when fusion by timing found the split form faster: the cache keeps
+  /// the verdict (not the plan), and getting the graph fails with
+  /// CMRT_ERROR_NOT_SUPPORTED and this reason, so the module runs its split
+  /// form without timing the graph again.
+  std::string refusal;
   double buildMilliseconds = 0;
   /// Tensors execute() needs a pointer for: (UID, promised alignment). A
   /// frontend graph lists them in cudnn-frontend's variant-pack order, so

@@ -2,6 +2,8 @@
 
 #include "frontend/GraphBuild.h"
 #include "core/Context.h"
+#include "cudnn-mlir-runtime/FusionCost.h"
+#include "frontend/FusionTiming.h"
 #include "graph/GraphValidation.h"
 #include "graph/Log.h"
 
@@ -73,19 +75,8 @@ Status buildSplit(const BuildRequest &request, const Status &fusedFailure,
 
   for (size_t i = 0; i < split.parts.size(); ++i) {
     const GraphDescription &part = split.parts[i];
-    std::vector<int64_t> words = serialize(part);
-    BuildRequest partRequest{
-        part,
-        request.options,
-        makeCacheKey(hashGraphAndOptions(words.data(),
-                                         static_cast<int64_t>(words.size()),
-                                         request.options),
-                     request.key.computeCapability, request.key.cudnnVersion),
-        request.device,
-        request.handle,
-        request.stream};
     std::shared_ptr<BuiltGraph> builtPart;
-    Status s = buildFrontendGraph(partRequest, builtPart);
+    Status s = buildFrontendGraph(partRequest(request, part), builtPart);
     if (!s.ok())
       return {s.code,
               "cuDNN has no engine for the fused graph (" +
@@ -115,11 +106,34 @@ Status buildSplit(const BuildRequest &request, const Status &fusedFailure,
 
 } // namespace
 
+BuildRequest cmrt::partRequest(const BuildRequest &whole,
+                               const GraphDescription &part) {
+  std::vector<int64_t> words = serialize(part);
+  return {part,
+          whole.options,
+          makeCacheKey(hashGraphAndOptions(words.data(),
+                                           static_cast<int64_t>(words.size()),
+                                           whole.options),
+                       whole.key.computeCapability, whole.key.cudnnVersion),
+          whole.device,
+          whole.handle,
+          whole.stream};
+}
+
 Status cmrt::buildGraph(const BuildRequest &request,
                         std::shared_ptr<BuiltGraph> &out) {
   Status fused = buildFrontendGraph(request, out);
   if (fused.ok()) {
     logBuild(*out);
+    if (judgedByTiming(request, *out)) {
+      std::string why;
+      judgeFusionByTiming(request, *out, why);
+      if (!why.empty()) {
+        out->refusal = std::string(kFusionByCostPrefix) + why;
+        out->frontend.reset();
+        logText(out->refusal + "\n" + out->dump);
+      }
+    }
     return fused;
   }
   if (fused.code != CMRT_ERROR_NOT_SUPPORTED || request.desc.ops.size() < 2 ||

@@ -22,6 +22,12 @@ namespace cmrt {
 graph::Status buildGraph(const BuildRequest &request,
                          std::shared_ptr<BuiltGraph> &out);
 
+/// The request that builds `part` (a graph cut from `whole.desc`: one op of
+/// its split) with `whole`'s options, device, handle and stream, keyed by
+/// the part's own description. `part` must outlive the request.
+BuildRequest partRequest(const BuildRequest &whole,
+                         const graph::GraphDescription &part);
+
 /// Enqueues `graph` on `stream` (the device is current). `pointers[i]` is
 /// the device pointer of graph.userTensors[i].
 graph::Status executeBuiltGraph(BuiltGraph &graph, cudaStream_t stream,

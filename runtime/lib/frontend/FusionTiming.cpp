@@ -1,0 +1,178 @@
+//===- FusionTiming.cpp - fused plan against its split form, timed --------===//
+
+#include "frontend/FusionTiming.h"
+#include "core/Context.h"
+#include "core/ZeroedScratch.h"
+#include "cudnn-mlir-runtime/FusionCost.h"
+#include "frontend/GraphBuild.h"
+#include "graph/GraphValidation.h"
+#include "graph/Log.h"
+#include "graph/SplitFormModel.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <unordered_map>
+#include <vector>
+
+using namespace cmrt;
+using namespace cmrt::graph;
+
+namespace {
+
+/// Warm-up and timed executions of each candidate.
+constexpr int kWarmups = 2;
+constexpr int kTimedRuns = 5;
+
+/// Microseconds per call of `run` on `stream`, after kWarmups calls.
+template <typename Run>
+Status timeOnStream(cudaStream_t stream, Run &&run, double &us) {
+  for (int i = 0; i < kWarmups; ++i)
+    CMRT_TRY(run());
+  cudaEvent_t start = nullptr, stop = nullptr;
+  cudaError_t err = cudaEventCreate(&start);
+  if (err == cudaSuccess)
+    err = cudaEventCreate(&stop);
+  Status s = Status::success();
+  if (err == cudaSuccess)
+    err = cudaEventRecord(start, stream);
+  for (int i = 0; err == cudaSuccess && s.ok() && i < kTimedRuns; ++i)
+    s = run();
+  if (err == cudaSuccess && s.ok())
+    err = cudaEventRecord(stop, stream);
+  if (err == cudaSuccess && s.ok())
+    err = cudaEventSynchronize(stop);
+  float ms = 0;
+  if (err == cudaSuccess && s.ok())
+    err = cudaEventElapsedTime(&ms, start, stop);
+  if (start)
+    (void)cudaEventDestroy(start);
+  if (stop)
+    (void)cudaEventDestroy(stop);
+  if (!s.ok())
+    return s;
+  if (err != cudaSuccess) {
+    (void)cudaGetLastError();
+    return {CMRT_ERROR_CUDA, cudaErrorText("timing a fused graph", err)};
+  }
+  us = 1000.0 * ms / kTimedRuns;
+  return Status::success();
+}
+
+/// The pointers `graph.userTensors` need, from `byUid`.
+std::vector<void *> pointersFor(const BuiltGraph &graph,
+                                std::unordered_map<int64_t, void *> &byUid) {
+  std::vector<void *> pointers;
+  for (const auto &[uid, alignment] : graph.userTensors) {
+    (void)alignment;
+    pointers.push_back(byUid[uid]);
+  }
+  return pointers;
+}
+
+Status timeBoth(const BuildRequest &r, BuiltGraph &fused,
+                FusionTiming &timing) {
+  SplitFormModel model = modelSplitForm(r.desc);
+  if (model.anchors.empty())
+    return {CMRT_ERROR_NOT_SUPPORTED, "the graph has no anchor"};
+
+  std::vector<std::shared_ptr<BuiltGraph>> anchors;
+  for (const GraphDescription &part : model.anchors) {
+    std::shared_ptr<BuiltGraph> built;
+    CMRT_TRY(buildFrontendGraph(partRequest(r, part), built));
+    anchors.push_back(std::move(built));
+  }
+
+  // One buffer per UID, large enough for its fused and its anchor form.
+  std::unordered_map<int64_t, int64_t> bytes;
+  auto need = [&](const Tensor &t) {
+    if (!t.isByValue)
+      bytes[t.uid] = std::max(bytes[t.uid], tensorSpanBytes(t));
+  };
+  for (const Tensor &t : r.desc.tensors)
+    need(t);
+  for (const GraphDescription &part : model.anchors)
+    for (const Tensor &t : part.tensors)
+      need(t);
+  ZeroedScratch scratch(r.stream, "fusion timing");
+  std::unordered_map<int64_t, void *> byUid;
+  for (const auto &[uid, size] : bytes)
+    CMRT_TRY(scratch.allocate(size, byUid[uid]));
+  int64_t workspaceBytes = fused.workspaceBytes;
+  for (const auto &a : anchors)
+    workspaceBytes = std::max(workspaceBytes, a->workspaceBytes);
+  void *workspace = nullptr;
+  CMRT_TRY(scratch.allocate(workspaceBytes, workspace));
+  int64_t half = (model.generatedBytes / 2 + 255) / 256 * 256;
+  void *from = nullptr, *to = nullptr;
+  CMRT_TRY(scratch.allocate(half, from));
+  CMRT_TRY(scratch.allocate(half, to));
+
+  std::vector<void *> fusedPointers = pointersFor(fused, byUid);
+  CMRT_TRY(timeOnStream(
+      r.stream,
+      [&] {
+        return executeFrontendGraph(fused, r.handle, fusedPointers.data(),
+                                    workspace);
+      },
+      timing.fusedUs));
+  for (const auto &a : anchors) {
+    std::vector<void *> pointers = pointersFor(*a, byUid);
+    double us = 0;
+    CMRT_TRY(timeOnStream(
+        r.stream,
+        [&] {
+          return executeFrontendGraph(*a, r.handle, pointers.data(), workspace);
+        },
+        us));
+    timing.anchorsUs += us;
+  }
+  auto copy = [&](int64_t size) {
+    return [&r, from, to, size]() -> Status {
+      cudaError_t err = cudaMemcpyAsync(to, from, static_cast<size_t>(size),
+                                        cudaMemcpyDeviceToDevice, r.stream);
+      if (err != cudaSuccess) {
+        (void)cudaGetLastError();
+        return {CMRT_ERROR_CUDA, cudaErrorText("cudaMemcpyAsync", err)};
+      }
+      return Status::success();
+    };
+  };
+  if (model.generatedKernels > 0 && half > 0) {
+    CMRT_TRY(timeOnStream(r.stream, copy(half), timing.generatedUs));
+    double launchUs = 0;
+    if (model.generatedKernels > 1)
+      CMRT_TRY(timeOnStream(r.stream, copy(256), launchUs));
+    timing.generatedUs += (model.generatedKernels - 1) * launchUs;
+  }
+  return Status::success();
+}
+
+} // namespace
+
+bool cmrt::judgedByTiming(const BuildRequest &request,
+                          const BuiltGraph &fused) {
+  return (request.options & CMRT_GRAPH_NO_SPLIT) &&
+         request.desc.ops.size() > 1 && fused.runtimeCompiled &&
+         fused.parts.empty() && fusionByCostEnabled();
+}
+
+void cmrt::judgeFusionByTiming(const BuildRequest &request, BuiltGraph &fused,
+                               std::string &why) {
+  why.clear();
+  FusionTiming timing;
+  Status s = timeBoth(request, fused, timing);
+  if (!s.ok()) {
+    logText("fusion by timing: kept the fused plan, timing failed: " +
+            s.message.substr(0, s.message.find('\n')) + "\n" + fused.dump);
+    return;
+  }
+  why = whySplitFormWinsByTiming(timing);
+  if (logEnabled() && why.empty()) {
+    char line[200];
+    std::snprintf(line, sizeof(line),
+                  "fusion by timing: kept the fused plan (%.1f us; split "
+                  "form about %.1f + %.1f us)",
+                  timing.fusedUs, timing.anchorsUs, timing.generatedUs);
+    logText(line);
+  }
+}

@@ -163,6 +163,9 @@ struct GraphInput {
   TypedAttr constant;
   RankedTensorType type;
   SmallVector<ReassociationIndices> expand;
+  /// `source` is the packed operand of a transpose of its last two dims, and
+  /// the graph reads it through the transpose (its descriptor's strides).
+  bool transposedView = false;
 };
 
 /// A graph output, collapsed to the tcp result type when cuDNN kept reduced
@@ -285,6 +288,9 @@ FailureOr<Value> GraphBuilder::addInput(Operation *at, GraphInput input) {
   FailureOr<TensorDescType> type = descType(at, input.type);
   if (failed(type))
     return failure();
+  if (input.transposedView)
+    type = type->withStrides(cudnn::getTransposedViewStrides(
+        cast<RankedTensorType>(input.source.getType()).getShape()));
   inputs.push_back(std::move(input));
   return Value(body->addArgument(*type, at->getLoc()));
 }
@@ -391,6 +397,32 @@ FailureOr<Value> GraphBuilder::splatInput(Operation *at,
 // Translation
 //===----------------------------------------------------------------------===//
 
+/// The packed tensor whose transpose in the last two dims `arg` (a group
+/// argument) is, when every use of `arg` is a matmul operand: the graph then
+/// reads it through its descriptor's strides, and the transpose (a linear
+/// layer's weight, a full copy on every call) is left for dead. Null
+/// otherwise.
+static Value transposedMatmulOperand(tcp::IsolatedGroupOp group,
+                                     BlockArgument arg) {
+  auto transpose =
+      group.getIns()[arg.getArgNumber()].getDefiningOp<tcp::TransposeOp>();
+  if (!transpose || arg.use_empty() ||
+      !llvm::all_of(arg.getUsers(),
+                    llvm::IsaPred<tcp::MatmulOp, tcp::BatchMatmulOp>))
+    return {};
+  auto source = cast<RankedTensorType>(transpose.getIn().getType());
+  ArrayRef<int64_t> permutation = transpose.getPermutation();
+  int64_t rank = source.getRank();
+  if (rank < 2 || !source.hasStaticShape() || source.getEncoding())
+    return {};
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t want = d == rank - 1 ? rank - 2 : d == rank - 2 ? rank - 1 : d;
+    if (permutation[d] != want)
+      return {};
+  }
+  return transpose.getIn();
+}
+
 LogicalResult GraphBuilder::translate() {
   Block &groupBody = group.getBody().front();
   for (BlockArgument arg : groupBody.getArguments()) {
@@ -399,12 +431,16 @@ LogicalResult GraphBuilder::translate() {
     if (!isa<RankedTensorType>(arg.getType()) ||
         (!arg.use_empty() && llvm::all_of(arg.getUses(), isNormParamUse)))
       continue;
-    FailureOr<Value> desc =
-        addInput(group, {group.getIns()[arg.getArgNumber()],
-                         nullptr,
-                         {},
-                         cast<RankedTensorType>(arg.getType()),
-                         {}});
+    GraphInput input{group.getIns()[arg.getArgNumber()],
+                     nullptr,
+                     {},
+                     cast<RankedTensorType>(arg.getType()),
+                     {}};
+    if (Value source = transposedMatmulOperand(group, arg)) {
+      input.source = source;
+      input.transposedView = true;
+    }
+    FailureOr<Value> desc = addInput(group, std::move(input));
     if (failed(desc))
       return failure();
     descs[arg] = *desc;

@@ -138,6 +138,51 @@ func.func @matmul(%a: tensor<4x8xf16>, %b: tensor<8x16xf16>, %c: tensor<2x4x8xbf
 
 // -----
 
+// A linear layer's weight, transposed for the matmul: the graph reads the
+// weight itself through transposed strides, and the transpose (a copy of the
+// whole weight on every call) is left for dead (the pipelines' canonicalizer
+// erases it: test/Pipelines/linear-weight-transposed-view.mlir). Batched matmuls likewise
+// (last two dims). A transpose with another user, or of other dims, stays.
+func.func @matmul_transposed_weight(%x: tensor<4x8xf16>, %w: tensor<16x8xf16>, %q: tensor<2x4x8xf16>, %k: tensor<2x4x8xf16>) -> (tensor<4x16xf16>, tensor<2x4x4xf16>) {
+  %wt = tcp.transpose %w {permutation = array<i64: 1, 0>} : tensor<16x8xf16> -> tensor<8x16xf16>
+  %kt = tcp.transpose %k {permutation = array<i64: 0, 2, 1>} : tensor<2x4x8xf16> -> tensor<2x8x4xf16>
+  %0:2 = tcp.isolated_group %x, %wt, %q, %kt attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<4x8xf16>, %b: tensor<8x16xf16>, %c: tensor<2x4x8xf16>, %d: tensor<2x8x4xf16>):
+    %1 = tcp.matmul %a, %b : tensor<4x8xf16>, tensor<8x16xf16> -> tensor<4x16xf16>
+    %2 = tcp.batch_matmul %c, %d : tensor<2x4x8xf16>, tensor<2x8x4xf16> -> tensor<2x4x4xf16>
+    tcp.yield %1, %2 : tensor<4x16xf16>, tensor<2x4x4xf16>
+  } : tensor<4x8xf16>, tensor<8x16xf16>, tensor<2x4x8xf16>, tensor<2x8x4xf16> -> tensor<4x16xf16>, tensor<2x4x4xf16>
+  return %0#0, %0#1 : tensor<4x16xf16>, tensor<2x4x4xf16>
+}
+
+// CHECK-LABEL: func.func @matmul_transposed_weight
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x8xf16>, %[[W:.*]]: tensor<16x8xf16>, %[[Q:.*]]: tensor<2x4x8xf16>, %[[K:.*]]: tensor<2x4x8xf16>)
+// CHECK:         cudnn.build_and_exec_graph %{{.*}} %[[X]], %[[W]], %[[Q]], %[[K]] {
+// CHECK:         ^bb0(%{{.*}}: !cudnn.tensor_desc<4x8xf16, alignment = 16, stride = []>, %[[B:.*]]: !cudnn.tensor_desc<8x16xf16, alignment = 16, stride = [1, 8]>, %{{.*}}: !cudnn.tensor_desc<2x4x8xf16, alignment = 16, stride = []>, %[[D:.*]]: !cudnn.tensor_desc<2x8x4xf16, alignment = 16, stride = [32, 1, 8]>):
+// CHECK:           cudnn.matmul(%{{.*}}, %[[B]])
+// CHECK:           cudnn.matmul(%{{.*}}, %[[D]])
+// CHECK:         } : tensor<4x8xf16>, tensor<16x8xf16>, tensor<2x4x8xf16>, tensor<2x4x8xf16> -> tensor<4x16xf16>, tensor<2x4x4xf16>
+
+// -----
+
+func.func @matmul_transpose_kept(%x: tensor<4x8xf16>, %w: tensor<16x8xf16>) -> (tensor<4x16xf16>, tensor<8x16xf16>) {
+  %wt = tcp.transpose %w {permutation = array<i64: 1, 0>} : tensor<16x8xf16> -> tensor<8x16xf16>
+  %0:2 = tcp.isolated_group %x, %wt attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<4x8xf16>, %b: tensor<8x16xf16>):
+    %1 = tcp.matmul %a, %b : tensor<4x8xf16>, tensor<8x16xf16> -> tensor<4x16xf16>
+    %2 = tcp.abs %b : tensor<8x16xf16> -> tensor<8x16xf16>
+    tcp.yield %1, %2 : tensor<4x16xf16>, tensor<8x16xf16>
+  } : tensor<4x8xf16>, tensor<8x16xf16> -> tensor<4x16xf16>, tensor<8x16xf16>
+  return %0#0, %0#1 : tensor<4x16xf16>, tensor<8x16xf16>
+}
+
+// CHECK-LABEL: func.func @matmul_transpose_kept
+// CHECK:         %[[T:.*]] = tcp.transpose
+// CHECK:         cudnn.build_and_exec_graph %{{.*}} %{{.*}}, %[[T]] {
+// CHECK:         ^bb0(%{{.*}}: !cudnn.tensor_desc<4x8xf16, alignment = 16, stride = []>, %{{.*}}: !cudnn.tensor_desc<8x16xf16, alignment = 16, stride = []>):
+
+// -----
+
 // tcp.gelu: the exact form is GELU_FWD, the tanh form GELU_APPROX_TANH_FWD.
 func.func @matmul_bias_gelu(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %bias: tensor<1x8xf16>) -> (tensor<16x8xf16>, tensor<16x8xf16>) {
   %0:2 = tcp.isolated_group %a, %b, %bias attributes {group_type = "cudnn"} {

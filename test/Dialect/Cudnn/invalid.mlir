@@ -980,6 +980,51 @@ func.func @graph_operand_layout(%h: !cudnn.handle, %x: tensor<2x8x4x4xf16>) -> t
 
 // -----
 
+// A graph may read a packed operand through its transpose in the last two
+// dims (a linear layer's weight), but not a channels-last one, nor a
+// strided buffer, nor through any other permutation.
+func.func @graph_operand_transposed_channels_last(%h: !cudnn.handle, %x: tensor<2x8x4xf16>, %w: tensor<2x6x4xf16, #cudnn.channels_last>) -> tensor<2x8x6xf16> {
+  // expected-error @+1 {{expects operand #1, read through its transpose, to be a packed tensor, but got 'tensor<2x6x4xf16, #cudnn.channels_last>'}}
+  %0 = cudnn.build_and_exec_graph %h %x, %w {
+  ^bb0(%a: !cudnn.tensor_desc<2x8x4xf16, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<2x4x6xf16, alignment = 16, stride = [24, 1, 4]>):
+    %m = cudnn.matmul(%a, %b) type = f32
+        : !cudnn.tensor_desc<2x8x4xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x4x6xf16, alignment = 16, stride = [24, 1, 4]>
+        -> !cudnn.tensor_desc<2x8x6xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%m) : !cudnn.tensor_desc<2x8x6xf16, alignment = 16, stride = []>
+  } : tensor<2x8x4xf16>, tensor<2x6x4xf16, #cudnn.channels_last> -> tensor<2x8x6xf16>
+  return %0 : tensor<2x8x6xf16>
+}
+
+// -----
+
+func.func @graph_operand_transposed_strided_buffer(%h: !cudnn.handle, %x: memref<8x4xf16>, %w: memref<6x4xf16, strided<[8, 1]>>, %y: memref<8x6xf16>) {
+  // expected-error @+1 {{expects operand #1, read through its transpose, to be a packed buffer, but got 'memref<6x4xf16, strided<[8, 1]>>'}}
+  cudnn.execute_graph %h ins(%x, %w : memref<8x4xf16>, memref<6x4xf16, strided<[8, 1]>>) outs(%y : memref<8x6xf16>) {
+  ^bb0(%a: !cudnn.tensor_desc<8x4xf16, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<4x6xf16, alignment = 16, stride = [1, 4]>):
+    %m = cudnn.matmul(%a, %b) type = f32
+        : !cudnn.tensor_desc<8x4xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<4x6xf16, alignment = 16, stride = [1, 4]>
+        -> !cudnn.tensor_desc<8x6xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%m) : !cudnn.tensor_desc<8x6xf16, alignment = 16, stride = []>
+  }
+  return
+}
+
+// -----
+
+func.func @graph_operand_other_permutation(%h: !cudnn.handle, %x: tensor<2x8x4xf16>, %w: tensor<4x2x6xf16>) -> tensor<2x8x6xf16> {
+  // expected-error @+1 {{expects operand #1 to have the shape and element type of its tensor_desc '!cudnn.tensor_desc<2x4x6xf16, alignment = 16, stride = [6, 12, 1]>', but got 'tensor<4x2x6xf16>'}}
+  %0 = cudnn.build_and_exec_graph %h %x, %w {
+  ^bb0(%a: !cudnn.tensor_desc<2x8x4xf16, alignment = 16, stride = []>, %b: !cudnn.tensor_desc<2x4x6xf16, alignment = 16, stride = [6, 12, 1]>):
+    %m = cudnn.matmul(%a, %b) type = f32
+        : !cudnn.tensor_desc<2x8x4xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x4x6xf16, alignment = 16, stride = [6, 12, 1]>
+        -> !cudnn.tensor_desc<2x8x6xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%m) : !cudnn.tensor_desc<2x8x6xf16, alignment = 16, stride = []>
+  } : tensor<2x8x4xf16>, tensor<4x2x6xf16> -> tensor<2x8x6xf16>
+  return %0 : tensor<2x8x6xf16>
+}
+
+// -----
+
 func.func @convert_layout_shape(%x: tensor<2x8x4x4xf16>) {
   // expected-error @+1 {{expects the same shape and element type on both sides, but got 'tensor<2x8x4x4xf16>' and 'tensor<2x8x4x2xf16, #cudnn.channels_last>'}}
   %0 = cudnn.convert_layout %x : tensor<2x8x4x4xf16> -> tensor<2x8x4x2xf16, #cudnn.channels_last>

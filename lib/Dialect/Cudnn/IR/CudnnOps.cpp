@@ -22,6 +22,22 @@ static LogicalResult verifyValueMatchesDesc(Operation *op, Type type,
                                             TensorDescType desc,
                                             StringRef what, unsigned index) {
   auto shaped = cast<ShapedType>(type);
+  // A packed operand read through its transpose (convert-tcp-to-cudnn folds
+  // a transpose of a matmul operand into the descriptor's strides).
+  if (shaped.getElementType() == desc.getElementType() && !desc.isPacked() &&
+      isTransposedViewOf(desc, shaped.getShape())) {
+    if (auto memref = dyn_cast<MemRefType>(type);
+        memref && !memref.getLayout().isIdentity())
+      return op->emitOpError("expects ")
+             << what << " #" << index << ", read through its transpose, to "
+             << "be a packed buffer, but got " << type;
+    if (auto tensor = dyn_cast<RankedTensorType>(type);
+        tensor && tensor.getEncoding())
+      return op->emitOpError("expects ")
+             << what << " #" << index << ", read through its transpose, to "
+             << "be a packed tensor, but got " << type;
+    return success();
+  }
   if (shaped.getElementType() != desc.getElementType() ||
       shaped.getRank() != desc.getRank() ||
       !llvm::all_of(llvm::zip(shaped.getShape(), desc.getShape()),

@@ -109,6 +109,30 @@ SmallVector<int64_t> mlir::cudnn::getPackedStrides(ArrayRef<int64_t> shape) {
   return strides;
 }
 
+static bool sameStorage(ArrayRef<int64_t> shape, ArrayRef<int64_t> a,
+                        ArrayRef<int64_t> b);
+
+SmallVector<int64_t> mlir::cudnn::getSwappedLastDims(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> swapped(shape);
+  if (swapped.size() >= 2)
+    std::swap(swapped[swapped.size() - 1], swapped[swapped.size() - 2]);
+  return swapped;
+}
+
+SmallVector<int64_t>
+mlir::cudnn::getTransposedViewStrides(ArrayRef<int64_t> shape) {
+  return getSwappedLastDims(getPackedStrides(shape));
+}
+
+bool mlir::cudnn::isTransposedViewOf(TensorDescType desc,
+                                     ArrayRef<int64_t> shape) {
+  if (shape.size() < 2 || llvm::any_of(shape, ShapedType::isDynamic) ||
+      desc.getShape() != ArrayRef<int64_t>(getSwappedLastDims(shape)))
+    return false;
+  return sameStorage(desc.getShape(), desc.getEffectiveStrides(),
+                     getTransposedViewStrides(shape));
+}
+
 SmallVector<int64_t> TensorDescType::getEffectiveStrides() const {
   if (!getStride().empty())
     return SmallVector<int64_t>(getStride());

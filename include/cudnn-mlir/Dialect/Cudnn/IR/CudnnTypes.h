@@ -19,6 +19,16 @@ SmallVector<int64_t> getChannelsLastStrides(ArrayRef<int64_t> shape);
 /// The row-major strides of `shape` (kDynamic past a dynamic dimension).
 SmallVector<int64_t> getPackedStrides(ArrayRef<int64_t> shape);
 
+/// `shape` (rank >= 2) with its last two dimensions swapped, and the strides
+/// that read a packed tensor of `shape` that way: how a graph reads a matmul
+/// operand through its transpose (a linear layer's weight) without a copy.
+SmallVector<int64_t> getSwappedLastDims(ArrayRef<int64_t> shape);
+SmallVector<int64_t> getTransposedViewStrides(ArrayRef<int64_t> shape);
+
+/// Whether `desc` reads a packed tensor of static `shape` through its
+/// transpose in the last two dimensions (the two functions above).
+bool isTransposedViewOf(TensorDescType desc, ArrayRef<int64_t> shape);
+
 /// Whether a tensor of `shape` has the same bytes in both layouts (e.g.
 /// 1xCx1x1, or KxCx1x1): then it never needs an encoding or a conversion.
 bool layoutsCoincide(ArrayRef<int64_t> shape);

@@ -53,27 +53,12 @@ std::string whyNotCublas(Operation *op) {
   return "";
 }
 
-/// `value`'s source when it is a tcp.transpose that swaps the last two dims
-/// and keeps the others: cuBLAS reads it transposed instead.
-Value transposedSource(Value value) {
-  auto transpose = value.getDefiningOp<tcp::TransposeOp>();
-  if (!transpose)
-    return Value();
-  ArrayRef<int64_t> perm = transpose.getPermutation();
-  int64_t rank = static_cast<int64_t>(perm.size());
-  for (int64_t d = 0; d < rank - 2; ++d)
-    if (perm[d] != d)
-      return Value();
-  if (perm[rank - 2] != rank - 1 || perm[rank - 1] != rank - 2)
-    return Value();
-  return transpose.getIn();
-}
-
 /// Replaces `op` (a tcp.matmul or tcp.batch_matmul that whyNotCublas
 /// accepts) with a cudnn.gemm.
 void rewriteToGemm(RewriterBase &rewriter, Operation *op) {
   Value a = op->getOperand(0), b = op->getOperand(1);
-  Value aSource = transposedSource(a), bSource = transposedSource(b);
+  Value aSource = tcp::getLastDimsTransposeSource(a),
+        bSource = tcp::getLastDimsTransposeSource(b);
   rewriter.setInsertionPoint(op);
   Value handle = cudnn::GetCurrentHandleOp::create(
       rewriter, op->getLoc(), cudnn::HandleType::get(op->getContext()));

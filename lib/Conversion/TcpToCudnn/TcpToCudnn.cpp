@@ -404,23 +404,16 @@ FailureOr<Value> GraphBuilder::splatInput(Operation *at,
 /// otherwise.
 static Value transposedMatmulOperand(tcp::IsolatedGroupOp group,
                                      BlockArgument arg) {
-  auto transpose =
-      group.getIns()[arg.getArgNumber()].getDefiningOp<tcp::TransposeOp>();
-  if (!transpose || arg.use_empty() ||
+  Value source =
+      tcp::getLastDimsTransposeSource(group.getIns()[arg.getArgNumber()]);
+  if (!source || arg.use_empty() ||
       !llvm::all_of(arg.getUsers(),
                     llvm::IsaPred<tcp::MatmulOp, tcp::BatchMatmulOp>))
     return {};
-  auto source = cast<RankedTensorType>(transpose.getIn().getType());
-  ArrayRef<int64_t> permutation = transpose.getPermutation();
-  int64_t rank = source.getRank();
-  if (rank < 2 || !source.hasStaticShape() || source.getEncoding())
+  auto type = cast<RankedTensorType>(source.getType());
+  if (!type.hasStaticShape() || type.getEncoding())
     return {};
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t want = d == rank - 1 ? rank - 2 : d == rank - 2 ? rank - 1 : d;
-    if (permutation[d] != want)
-      return {};
-  }
-  return transpose.getIn();
+  return source;
 }
 
 LogicalResult GraphBuilder::translate() {

@@ -15,6 +15,22 @@ using mlir::cudnn_mlir::formatShape;
 #define GET_OP_CLASSES
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.cpp.inc"
 
+Value mlir::tcp::getLastDimsTransposeSource(Value value) {
+  auto transpose = value.getDefiningOp<TransposeOp>();
+  if (!transpose)
+    return Value();
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  int64_t rank = static_cast<int64_t>(perm.size());
+  if (rank < 2)
+    return Value();
+  for (int64_t d = 0; d < rank - 2; ++d)
+    if (perm[d] != d)
+      return Value();
+  if (perm[rank - 2] != rank - 1 || perm[rank - 1] != rank - 2)
+    return Value();
+  return transpose.getIn();
+}
+
 Value mlir::tcp::castElementsTo(OpBuilder &b, Location loc, Value value,
                                 Type elementType) {
   auto type = cast<RankedTensorType>(value.getType());

@@ -398,7 +398,16 @@ struct TcpFuseForCudnnPass
     policy->prologues = prologues;
     if (foldBatchNorm)
       foldBatchNormsAfterConvs(getOperation());
-    rewriteGlobalAveragePools(getOperation());
+    if (globalPool != "cudnn" && globalPool != "codegen") {
+      getOperation()->emitError()
+          << getArgument() << " expects global-pool=cudnn or codegen, but got '"
+          << globalPool << "'";
+      return signalPassFailure();
+    }
+    if (globalPool == "cudnn")
+      rewriteGlobalAveragePools(getOperation());
+    else
+      rewriteGlobalAveragePoolsAsMeans(getOperation());
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) {
       Operation *parent = block->getParentOp();

@@ -1,4 +1,4 @@
-//===- GlobalAveragePool.cpp - spatial means as pooling -------------------===//
+//===- GlobalAveragePool.cpp - global average pools, either form ----------===//
 
 #include "GlobalAveragePool.h"
 
@@ -29,6 +29,30 @@ void mlir::tcp::rewriteGlobalAveragePools(Operation *root) {
         b.getDenseI64ArrayAttr({1, 1}), b.getDenseI64ArrayAttr({0, 0, 0, 0}),
         /*ceil_mode=*/false, /*count_include_pad=*/true);
     op.replaceAllUsesWith(pool.getResult());
+    op.erase();
+  }
+}
+
+void mlir::tcp::rewriteGlobalAveragePoolsAsMeans(Operation *root) {
+  SmallVector<AvgPool2DOp> pools;
+  root->walk([&](AvgPool2DOp op) {
+    auto in = cast<RankedTensorType>(op.getIn().getType());
+    auto out = cast<RankedTensorType>(op.getType());
+    Type element = in.getElementType();
+    if (in.getRank() == 4 && in.hasStaticShape() && out.hasStaticShape() &&
+        (element.isF16() || element.isBF16()) && !op.getCeilMode() &&
+        op.getKernelSize() ==
+            ArrayRef<int64_t>{in.getDimSize(2), in.getDimSize(3)} &&
+        llvm::all_of(op.getPad(), [](int64_t p) { return p == 0; }) &&
+        out.getDimSize(2) == 1 && out.getDimSize(3) == 1)
+      pools.push_back(op);
+  });
+  for (AvgPool2DOp op : pools) {
+    OpBuilder b(op);
+    auto mean = ReduceMeanOp::create(b, op.getLoc(), op.getType(), op.getIn(),
+                                     b.getDenseI64ArrayAttr({2, 3}),
+                                     /*keep_dims=*/true);
+    op.replaceAllUsesWith(mean.getResult());
     op.erase();
   }
 }

@@ -6,6 +6,9 @@
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=allow-tf32-matmul=true | FileCheck %s --check-prefix=TF32
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=prologues=false | FileCheck %s --check-prefix=NOPRO
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn="prologues=false report" 2>&1 >/dev/null | FileCheck %s --check-prefix=NOPRO-REMARK
+// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=global-pool=codegen | FileCheck %s --check-prefix=GPCODE
+// RUN: not cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=global-pool=gpu 2>&1 >/dev/null | FileCheck %s --check-prefix=GPBAD
+// GPBAD: tcp-fuse-for-cudnn expects global-pool=cudnn or codegen, but got 'gpu'
 
 !x = tensor<1x4x8x8xf16>
 !w = tensor<4x4x3x3xf16>
@@ -565,10 +568,45 @@ func.func @long_epilogue(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %r: !t) ->
 // CHECK:         tcp.group
 // CHECK-NEXT:      tcp.avg_pool2d %[[P]] {count_include_pad, kernel_size = array<i64: 4, 4>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>}
 // CHECK-NOT:     tcp.reduce_mean
+// With global-pool=codegen the mean stays, outside every graph (a
+// generated reduction kernel reads the pool's channels-last bytes).
+// GPCODE-LABEL: func.func @pooling_graphs
+// GPCODE:         %[[P:.*]] = tcp.group
+// GPCODE-NEXT:      tcp.max_pool2d
+// GPCODE-NEXT:      tcp.yield
+// GPCODE-NEXT:    } : tensor<2x8x4x4xf16>
+// GPCODE-NEXT:    %[[M:.*]] = tcp.reduce_mean %[[P]] {axes = array<i64: 2, 3>, keep_dims}
+// GPCODE-NEXT:    return %[[M]]
 func.func @pooling_graphs(%x: tensor<2x8x8x8xf16>) -> tensor<2x8x1x1xf16> {
   %0 = tcp.max_pool2d %x {kernel_size = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : tensor<2x8x8x8xf16> -> tensor<2x8x4x4xf16>
   %1 = tcp.reduce_mean %0 {axes = array<i64: 2, 3>, keep_dims} : tensor<2x8x4x4xf16> -> tensor<2x8x1x1xf16>
   return %1 : tensor<2x8x1x1xf16>
+}
+
+// -----
+
+// A whole-plane avg_pool2d (torch's adaptive_avg_pool2d(x, 1)) is a resample
+// graph by default; global-pool=codegen makes the f16 one a reduce_mean left
+// out of graphs. An fp32 one, or one with a smaller window, is not touched.
+// CHECK-LABEL: func.func @whole_plane_avg_pool
+// CHECK:         tcp.group
+// CHECK-NEXT:      tcp.avg_pool2d %{{.*}} {count_include_pad, kernel_size = array<i64: 4, 4>
+// CHECK:         tcp.group
+// CHECK-NEXT:      tcp.avg_pool2d %{{.*}} {count_include_pad, kernel_size = array<i64: 2, 2>
+// CHECK:         tcp.group
+// CHECK-NEXT:      tcp.avg_pool2d %{{.*}} {count_include_pad, kernel_size = array<i64: 4, 4>
+// GPCODE-LABEL: func.func @whole_plane_avg_pool
+// GPCODE:         %[[M:.*]] = tcp.reduce_mean %{{.*}} {axes = array<i64: 2, 3>, keep_dims} : tensor<2x8x4x4xf16> -> tensor<2x8x1x1xf16>
+// GPCODE:         tcp.group
+// GPCODE-NEXT:      tcp.avg_pool2d %{{.*}} {count_include_pad, kernel_size = array<i64: 2, 2>
+// GPCODE:         tcp.group
+// GPCODE-NEXT:      tcp.avg_pool2d %{{.*}} : tensor<2x8x4x4xf32>
+// GPCODE:         return %[[M]]
+func.func @whole_plane_avg_pool(%x: tensor<2x8x4x4xf16>, %y: tensor<2x8x4x4xf32>) -> (tensor<2x8x1x1xf16>, tensor<2x8x2x2xf16>, tensor<2x8x1x1xf32>) {
+  %0 = tcp.avg_pool2d %x {kernel_size = array<i64: 4, 4>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 4, 4>, count_include_pad} : tensor<2x8x4x4xf16> -> tensor<2x8x1x1xf16>
+  %1 = tcp.avg_pool2d %x {kernel_size = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>, count_include_pad} : tensor<2x8x4x4xf16> -> tensor<2x8x2x2xf16>
+  %2 = tcp.avg_pool2d %y {kernel_size = array<i64: 4, 4>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 4, 4>, count_include_pad} : tensor<2x8x4x4xf32> -> tensor<2x8x1x1xf32>
+  return %0, %1, %2 : tensor<2x8x1x1xf16>, tensor<2x8x2x2xf16>, tensor<2x8x1x1xf32>
 }
 
 // -----

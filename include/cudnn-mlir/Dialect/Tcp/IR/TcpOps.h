@@ -29,6 +29,11 @@ inline constexpr llvm::StringLiteral kCudnnGroupType = "cudnn";
 /// `value`, a ranked float tensor, with `elementType` elements: a tcp.cast,
 /// or `value` itself when it already has them.
 Value castElementsTo(OpBuilder &b, Location loc, Value value, Type elementType);
+
+/// The input of `value` when `value` is a tcp.transpose that swaps the last
+/// two dims and keeps the others (rank >= 2): a matmul operand that cuBLAS
+/// and cuDNN read transposed instead of copying it. Null otherwise.
+Value getLastDimsTransposeSource(Value value);
 } // namespace mlir::tcp
 
 #endif // CUDNN_MLIR_DIALECT_TCP_IR_TCPOPS_H

@@ -59,6 +59,11 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
            "Pointwise ops before a conv or matmul (per-channel scale, bias, "
            "ReLU) may join its graph as a prologue; off, they run as "
            "generated kernels">,
+    Option<"globalPool", "global-pool", "std::string", /*default=*/"\"cudnn\"",
+           "Where f16/bf16 global average pools (a mean over H and W with "
+           "keep_dims) run: cudnn (rewritten to a whole-plane avg_pool2d, a "
+           "cuDNN resample graph) or codegen (the mean stays a generated "
+           "reduction kernel)">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Remark once per reason ops were left out of every group, with "
            "their count">,

@@ -153,7 +153,7 @@ bool cmrt::judgedByTiming(const BuildRequest &request,
                           const BuiltGraph &fused) {
   return (request.options & CMRT_GRAPH_NO_SPLIT) &&
          request.desc.ops.size() > 1 && fused.runtimeCompiled &&
-         fused.parts.empty() && fusionByCostEnabled();
+         fusionByCostEnabled();
 }
 
 void cmrt::judgeFusionByTiming(const BuildRequest &request, BuiltGraph &fused,

@@ -9,14 +9,19 @@
 using namespace mlir;
 using namespace mlir::tcp;
 
+/// A static rank-4 f16/bf16 tensor: the global pools either rewrite takes.
+static bool isStaticHalfPrecisionPlanes(RankedTensorType type) {
+  Type element = type.getElementType();
+  return type.getRank() == 4 && type.hasStaticShape() &&
+         (element.isF16() || element.isBF16());
+}
+
 void mlir::tcp::rewriteGlobalAveragePools(Operation *root) {
   SmallVector<ReduceMeanOp> means;
   root->walk([&](ReduceMeanOp op) {
-    auto type = cast<RankedTensorType>(op.getIn().getType());
-    Type element = type.getElementType();
-    if (type.getRank() == 4 && type.hasStaticShape() && op.getKeepDims() &&
-        op.getAxes() == ArrayRef<int64_t>{2, 3} &&
-        (element.isF16() || element.isBF16()))
+    if (isStaticHalfPrecisionPlanes(
+            cast<RankedTensorType>(op.getIn().getType())) &&
+        op.getKeepDims() && op.getAxes() == ArrayRef<int64_t>{2, 3})
       means.push_back(op);
   });
   for (ReduceMeanOp op : means) {
@@ -38,9 +43,8 @@ void mlir::tcp::rewriteGlobalAveragePoolsAsMeans(Operation *root) {
   root->walk([&](AvgPool2DOp op) {
     auto in = cast<RankedTensorType>(op.getIn().getType());
     auto out = cast<RankedTensorType>(op.getType());
-    Type element = in.getElementType();
-    if (in.getRank() == 4 && in.hasStaticShape() && out.hasStaticShape() &&
-        (element.isF16() || element.isBF16()) && !op.getCeilMode() &&
+    if (isStaticHalfPrecisionPlanes(in) && out.hasStaticShape() &&
+        !op.getCeilMode() &&
         op.getKernelSize() ==
             ArrayRef<int64_t>{in.getDimSize(2), in.getDimSize(3)} &&
         llvm::all_of(op.getPad(), [](int64_t p) { return p == 0; }) &&

@@ -95,13 +95,9 @@ struct Mergeable {
   llvm::DenseMap<Value, SmallVector<WrittenPart>> writtenParts;
 };
 
-/// Bytes `value` takes as a kernel parameter: a memref is passed as its
-/// descriptor (two pointers, the offset, the sizes and the strides).
-int64_t parameterBytes(Value value) {
-  if (auto memref = dyn_cast<MemRefType>(value.getType()))
-    return 8 * (3 + 2 * memref.getRank());
-  return 8;
-}
+/// Bytes `value` takes as a kernel parameter: kernels take memrefs as bare
+/// pointers (the pipelines' calling convention), scalars as 8 bytes at most.
+int64_t parameterBytes(Value value) { return 8; }
 
 /// `launch` as a Mergeable, or nullopt when it must stay alone: more than
 /// one dimension, sizes not constant, shared memory, barriers, block index

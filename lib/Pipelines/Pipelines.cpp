@@ -150,7 +150,9 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   // reinterpret_casts with their index arithmetic, which NVVM takes.
   pm.addNestedPass<gpu::GPUModuleOp>(memref::createExpandStridedMetadataPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createLowerAffinePass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  ConvertGpuOpsToNVVMOpsOptions toNvvm;
+  toNvvm.useBarePtrCallConv = true;
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps(toNvvm));
   pm.addNestedPass<gpu::GPUModuleOp>(
       cudnn_mlir::createCodegenExternDynamicSharedMemoryPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());

@@ -1,5 +1,6 @@
 // RUN: cudnn-opt %s -split-input-file -codegen-merge-launches | FileCheck %s
 // RUN: cudnn-opt %s -split-input-file -codegen-merge-launches=max-parameter-bytes=32000 | FileCheck %s --check-prefix=LARGE
+// RUN: cudnn-opt %s -split-input-file -codegen-merge-launches=max-parameter-bytes=100 | FileCheck %s --check-prefix=SMALL
 
 // Two independent one-dimensional launches with an allocation between
 // them become one launch of 1 + 3 blocks of 256 threads, at the second's
@@ -122,17 +123,21 @@ func.func @alone(%p: memref<64xf32>, %out: memref<64xf32>) {
 // -----
 
 // A merged kernel takes the buffers of all its launches as parameters, and
-// PTX before ISA 8.1 allows 4352 bytes of them: a run stops before it
-// passes 4096. Each launch here takes two rank-16 buffers (280 bytes of
-// descriptor each), so 7 join and the 8th stays alone. With PTX 8.1's
-// space (the pipelines' 32000 bytes on sm_70 and later) all 8 join.
+// a run stops before it passes max-parameter-bytes (4096 by default: PTX
+// before ISA 8.1 allows 4352 bytes). Kernels take buffers as bare pointers
+// (8 bytes each, whatever their rank), so each launch here takes 16 bytes:
+// all 8 join under 4096 or 32000, and with 100 bytes 6 join, then 2.
 // LARGE-LABEL: func.func @parameter_space
 // LARGE:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c8
 // LARGE-NOT:     gpu.launch
 // CHECK-LABEL: func.func @parameter_space
-// CHECK:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c7
-// CHECK:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c1
+// CHECK:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c8
 // CHECK-NOT:     gpu.launch
+// SMALL-LABEL: func.func @parameter_space
+// SMALL:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c6
+// SMALL:         gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c2
+// SMALL-NOT:     gpu.launch
+// SMALL:         return
 func.func @parameter_space(%p0: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p1: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p2: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p3: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p4: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p5: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p6: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>, %p7: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x64xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -212,8 +212,9 @@ def CodegenMergeLaunchesPass
     cooperative `_grid_sync` kernel, writes
     only buffers the function allocated, and neither writes a buffer
     another launch of the run reads or writes nor reads one another writes.
-    A run also ends before the merged kernel's parameters (the buffers'
-    descriptors and the scalars its bodies take) would pass
+    A run also ends before the merged kernel's parameters (8 bytes for each
+    buffer, which kernels take as bare pointers, and for each scalar its
+    bodies take) would pass
     `max-parameter-bytes`: 4096 by default (PTX before ISA 8.1 allows 4352);
     the pipelines, which emit PTX 8.1, pass 32000 for sm_70 and later
     (32764 allowed). Two launches that write disjoint static slices of one
@@ -272,6 +273,13 @@ def CodegenOutlineKernelsPass
     without it, ptxas gave the 512-thread column kernel 76 registers, one
     block per multiprocessor instead of two (31.0 against 27.6 us on the
     H100 for f16 256x2048x7x7).
+
+    Kernels take their buffers as bare pointers (the pipelines lower
+    kernels with `use-bare-ptr-memref-call-conv` and launches to match:
+    8 bytes of parameters a buffer instead of a descriptor of 3 + 2 x rank
+    words), so every buffer a launch uses must have a static shape, strides
+    and offset; the pass checks that at each launch and otherwise fails
+    with an error naming the buffer's type.
 
     Example:
 

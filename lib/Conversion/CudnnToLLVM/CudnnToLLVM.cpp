@@ -527,7 +527,8 @@ struct ConvertCudnnToLLVMPass
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
-    populateGpuToLLVMConversionPatterns(converter, patterns);
+    populateGpuToLLVMConversionPatterns(converter, patterns,
+                                        /*kernelBarePtrCallConv=*/true);
 
     LLVMConversionTarget target(*ctx);
     target.addLegalOp<ModuleOp>();

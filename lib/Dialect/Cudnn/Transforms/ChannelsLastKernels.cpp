@@ -10,8 +10,11 @@
 // free `cudnn.layout_view`s, its dimension attributes are permuted, and its
 // results are viewed back. An inference batch norm moves as its arithmetic
 // on storage order, its per-channel parameters broadcast along the last
-// dimension. A set is moved only where that removes more conversions than it
-// adds.
+// dimension. A tcp.transpose between logical and storage order (a model's
+// own permute to channels last, as ConvNeXt's blocks do around their layer
+// norm and linears) joins a set too and disappears: on storage order it is
+// the tensor itself. A set is moved only where that removes more
+// conversions and transposes than it adds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,6 +74,29 @@ bool isSplatConst(Operation *op) {
   return dense && dense.isSplat();
 }
 
+/// A tcp.transpose from a tensor's logical order to its storage order
+/// ((N, C, spatial...) to (N, spatial..., C): `ToStorage`) or back
+/// (`FromStorage`). On channels-last bytes either is the tensor itself.
+enum class StorageTranspose { None, ToStorage, FromStorage };
+
+StorageTranspose storageTransposeOf(Operation *op) {
+  auto transpose = dyn_cast_or_null<tcp::TransposeOp>(op);
+  if (!transpose || !hasStorageOrder(transpose.getIn().getType()) ||
+      !hasStorageOrder(transpose.getOut().getType()))
+    return StorageTranspose::None;
+  ArrayRef<int64_t> permutation = transpose.getPermutation();
+  SmallVector<int64_t> order =
+      getChannelsLastStorageOrder(transpose.getIn().getType().getRank());
+  if (permutation == ArrayRef<int64_t>(order))
+    return StorageTranspose::ToStorage;
+  SmallVector<int64_t> inverse(order.size());
+  for (auto [i, d] : llvm::enumerate(order))
+    inverse[d] = i;
+  if (permutation == ArrayRef<int64_t>(inverse))
+    return StorageTranspose::FromStorage;
+  return StorageTranspose::None;
+}
+
 /// Ops that compute the same values on the storage order of their operands,
 /// once their dimension attributes are permuted (a batch norm: once its
 /// parameters are broadcast along the storage order's channel dimension).
@@ -95,11 +121,30 @@ bool computesOnAnyOrder(Operation *op) {
   return false;
 }
 
+/// Ops a set can hold: those that compute on any order, and the transposes
+/// to and from storage order.
+bool canMove(Operation *op) {
+  return computesOnAnyOrder(op) ||
+         storageTransposeOf(op) != StorageTranspose::None;
+}
+
+/// Whether `value` comes out of an op of `set` that a move maps to its
+/// storage-order clone (a transpose to storage order gives its users the
+/// storage tensor itself instead).
+bool fromMapped(const llvm::SetVector<Operation *> &set, Value value) {
+  Operation *def = value.getDefiningOp();
+  return set.contains(def) &&
+         storageTransposeOf(def) != StorageTranspose::ToStorage;
+}
+
 /// The operands of `op` that a move puts in storage order: all its tensors
-/// but a batch norm's per-channel parameters.
+/// but a batch norm's per-channel parameters and the input of a transpose
+/// from storage order (already in it).
 SmallVector<Value> orderedOperands(Operation *op) {
   if (auto norm = dyn_cast<tcp::BatchNormOp>(op))
     return {norm.getX()};
+  if (storageTransposeOf(op) == StorageTranspose::FromStorage)
+    return {};
   SmallVector<Value> tensors;
   for (Value operand : op->getOperands())
     if (isa<TensorType>(operand.getType()))
@@ -182,6 +227,8 @@ InputRoute routeOf(Value value) {
   if (auto convert = value.getDefiningOp<ConvertLayoutOp>())
     if (isChannelsLast(convert.getIn().getType()))
       return InputRoute::View;
+  // A transpose to storage order's result is in storage order already; a
+  // set that reads it would permute it again.
   if (Operation *def = value.getDefiningOp(); def && isSplatConst(def))
     return InputRoute::Splat;
   if (storageOrderIsReshape(type))
@@ -218,19 +265,25 @@ public:
   explicit SetMover(ArrayRef<Operation *> ops)
       : members(ops.begin(), ops.end()) {}
 
-  /// Conversions saved minus conversions added, were the set moved.
+  /// Conversions and transposes saved minus conversions added, were the
+  /// set moved.
   int64_t gain() const {
     int64_t gain = 0;
     llvm::SmallPtrSet<Value, 8> inputs;
     for (Operation *op : members)
       for (Value operand : orderedOperands(op))
         if (routeOf(operand) == InputRoute::View &&
-            !members.contains(operand.getDefiningOp()) &&
-            inputs.insert(operand).second &&
+            !fromMapped(members, operand) && inputs.insert(operand).second &&
             llvm::all_of(operand.getUsers(),
                          [&](Operation *u) { return members.contains(u); }))
           ++gain;
     for (Operation *op : members) {
+      StorageTranspose transpose = storageTransposeOf(op);
+      if (transpose != StorageTranspose::None)
+        ++gain;
+      // Its users get the storage-order tensor they read already.
+      if (transpose == StorageTranspose::ToStorage)
+        continue;
       Value result = op->getResult(0);
       bool needsPacked = false;
       for (Operation *user : result.getUsers()) {
@@ -297,6 +350,19 @@ private:
   /// users outside the set.
   void moveOp(Operation *op) {
     OpBuilder b(op);
+    switch (storageTransposeOf(op)) {
+    case StorageTranspose::ToStorage:
+      // On storage order the transposed tensor is the input itself.
+      op->getResult(0).replaceAllUsesWith(input(b, op->getOperand(0)));
+      return;
+    case StorageTranspose::FromStorage:
+      // Its input is the result in storage order.
+      mapping.map(op->getResult(0), op->getOperand(0));
+      viewBack(b, op->getResult(0), op->getOperand(0));
+      return;
+    case StorageTranspose::None:
+      break;
+    }
     if (auto norm = dyn_cast<tcp::BatchNormOp>(op)) {
       Value y = batchNormInStorageOrder(b, norm, input(b, norm.getX()));
       mapping.map(norm.getY(), y);
@@ -403,15 +469,14 @@ struct CudnnChannelsLastKernelsPass
     // route, until none is left to drop.
     llvm::SetVector<Operation *> candidates;
     getOperation().walk([&](Operation *op) {
-      if (computesOnAnyOrder(op))
+      if (canMove(op))
         candidates.insert(op);
     });
     for (bool dropped = true; dropped;) {
       dropped = false;
       for (Operation *op : llvm::to_vector(candidates)) {
         bool routed = llvm::all_of(orderedOperands(op), [&](Value v) {
-          return candidates.contains(v.getDefiningOp()) ||
-                 routeOf(v) != InputRoute::None;
+          return fromMapped(candidates, v) || routeOf(v) != InputRoute::None;
         });
         if (!routed) {
           candidates.remove(op);
@@ -424,9 +489,8 @@ struct CudnnChannelsLastKernelsPass
     for (Operation *op : candidates) {
       sets.insert(op);
       for (Value operand : orderedOperands(op))
-        if (Operation *def = operand.getDefiningOp();
-            def && candidates.contains(def))
-          sets.unionSets(op, def);
+        if (fromMapped(candidates, operand))
+          sets.unionSets(op, operand.getDefiningOp());
     }
     llvm::MapVector<Operation *, SmallVector<Operation *>> byLeader;
     for (Operation *op : candidates)

@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ElementwiseBeforeExpand.h"
 #include "FoldBatchNorm.h"
 #include "GlobalAveragePool.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
@@ -398,6 +399,7 @@ struct TcpFuseForCudnnPass
     policy->prologues = prologues;
     if (foldBatchNorm)
       foldBatchNormsAfterConvs(getOperation());
+    moveElementwiseBeforeExpandShapes(getOperation());
     if (globalPool != "cudnn" && globalPool != "codegen") {
       getOperation()->emitError()
           << getArgument() << " expects global-pool=cudnn or codegen, but got '"

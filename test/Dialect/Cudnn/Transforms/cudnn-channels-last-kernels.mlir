@@ -173,3 +173,71 @@ func.func @batch_norm_of_packed_input(%x: tensor<2x24x4x4xf16>, %scale: tensor<2
   %r = cudnn.convert_layout %n : tensor<2x24x4x4xf16> -> tensor<2x24x4x4xf16, #cudnn.channels_last>
   return %r : tensor<2x24x4x4xf16, #cudnn.channels_last>
 }
+
+// -----
+
+// ConvNeXt's block: the depthwise conv's graph, its bias, a permute to
+// (N, H, W, C) for the layer norm and the linears (a 2-D matmul graph), a
+// permute back, the layer scale and the residual add, then the next conv.
+// On storage order both transposes are the tensors themselves: the bias add
+// reads the graph's bytes and feeds the layer norm directly, the layer scale
+// reads the matmul's result, and nothing converts or transposes.
+// CHECK-LABEL: func.func @convnext_block
+// CHECK-SAME:    (%[[G:.*]]: tensor<2x8x4x4xf16, #cudnn.channels_last>, %[[B:.*]]: tensor<1x8x1x1xf16>, %[[MM:.*]]: tensor<32x8xf16>, %[[LS:.*]]: tensor<1x8x1x1xf16>, %[[RES:.*]]: tensor<2x8x4x4xf16, #cudnn.channels_last>)
+// CHECK-NOT:     tcp.transpose
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         %[[V:.*]] = cudnn.layout_view %[[G]] : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x4x4x8xf16>
+// CHECK:         %[[A:.*]] = tcp.add %[[V]], %{{.*}} : tensor<2x4x4x8xf16>, tensor<2x4x4x8xf16> -> tensor<2x4x4x8xf16>
+// CHECK:         %[[LN:.*]] = tcp.layer_norm %[[A]]
+// CHECK:         %[[E:.*]] = tensor.expand_shape %[[MM]]
+// CHECK:         %[[M:.*]] = tcp.mul %{{.*}}, %[[E]] : tensor<2x4x4x8xf16>, tensor<2x4x4x8xf16> -> tensor<2x4x4x8xf16>
+// CHECK:         %[[RV:.*]] = cudnn.layout_view %[[RES]] : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x4x4x8xf16>
+// CHECK:         %[[S:.*]] = tcp.add %[[M]], %[[RV]] : tensor<2x4x4x8xf16>
+// CHECK:         %[[BACK:.*]] = cudnn.layout_view %[[S]] : tensor<2x4x4x8xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
+// CHECK-NOT:     tcp.transpose
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         return %[[LN]], %[[BACK]]
+func.func @convnext_block(%g: tensor<2x8x4x4xf16, #cudnn.channels_last>, %b: tensor<1x8x1x1xf16>, %mm: tensor<32x8xf16>, %ls: tensor<1x8x1x1xf16>, %res: tensor<2x8x4x4xf16, #cudnn.channels_last>) -> (tensor<2x4x4x8xf16>, tensor<2x8x4x4xf16, #cudnn.channels_last>) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %p = cudnn.convert_layout %g : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+  %bb = tcp.broadcast %b, %c2, %c4, %c4 {axes = [0, 2, 3]} : tensor<1x8x1x1xf16>, index, index, index -> tensor<2x8x4x4xf16>
+  %a = tcp.add %p, %bb : tensor<2x8x4x4xf16>, tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+  %t = tcp.transpose %a {permutation = array<i64: 0, 2, 3, 1>} : tensor<2x8x4x4xf16> -> tensor<2x4x4x8xf16>
+  %ln = tcp.layer_norm %t {epsilon = 1.0e-6 : f64, normalized_rank = 1 : i64} : tensor<2x4x4x8xf16> -> tensor<2x4x4x8xf16>
+  %e = tensor.expand_shape %mm [[0, 1, 2], [3]] output_shape [2, 4, 4, 8] : tensor<32x8xf16> into tensor<2x4x4x8xf16>
+  %back = tcp.transpose %e {permutation = array<i64: 0, 3, 1, 2>} : tensor<2x4x4x8xf16> -> tensor<2x8x4x4xf16>
+  %lsb = tcp.broadcast %ls, %c2, %c4, %c4 {axes = [0, 2, 3]} : tensor<1x8x1x1xf16>, index, index, index -> tensor<2x8x4x4xf16>
+  %m = tcp.mul %lsb, %back : tensor<2x8x4x4xf16>, tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+  %rp = cudnn.convert_layout %res : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+  %s = tcp.add %m, %rp : tensor<2x8x4x4xf16>, tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+  %c = cudnn.convert_layout %s : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
+  return %ln, %c : tensor<2x4x4x8xf16>, tensor<2x8x4x4xf16, #cudnn.channels_last>
+}
+
+// -----
+
+// A permute to (N, H, W, C) of a channels-last graph's result alone: a view.
+// CHECK-LABEL: func.func @permute_of_graph
+// CHECK-NEXT:    %[[V:.*]] = cudnn.layout_view %{{.*}} : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x4x4x8xf16>
+// CHECK-NEXT:    return %[[V]]
+func.func @permute_of_graph(%g: tensor<2x8x4x4xf16, #cudnn.channels_last>) -> tensor<2x4x4x8xf16> {
+  %p = cudnn.convert_layout %g : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+  %t = tcp.transpose %p {permutation = array<i64: 0, 2, 3, 1>} : tensor<2x8x4x4xf16> -> tensor<2x4x4x8xf16>
+  return %t : tensor<2x4x4x8xf16>
+}
+
+// -----
+
+// Permutes that gain nothing stay: back to (N, C, H, W) for a user that
+// needs the packed tensor (its view would need a conversion instead), and
+// to (N, H, W, C) of a packed argument (no free route).
+// CHECK-LABEL: func.func @permutes_stay
+// CHECK:         tcp.transpose %{{.*}} {permutation = array<i64: 0, 3, 1, 2>}
+// CHECK:         tcp.transpose %{{.*}} {permutation = array<i64: 0, 2, 3, 1>}
+// CHECK-NOT:     cudnn.layout_view
+func.func @permutes_stay(%x: tensor<2x4x4x8xf16>, %y: tensor<2x8x4x4xf16>) -> (tensor<2x8x4x4xf16>, tensor<2x4x4x8xf16>) {
+  %t = tcp.transpose %x {permutation = array<i64: 0, 3, 1, 2>} : tensor<2x4x4x8xf16> -> tensor<2x8x4x4xf16>
+  %u = tcp.transpose %y {permutation = array<i64: 0, 2, 3, 1>} : tensor<2x8x4x4xf16> -> tensor<2x4x4x8xf16>
+  return %t, %u : tensor<2x8x4x4xf16>, tensor<2x4x4x8xf16>
+}

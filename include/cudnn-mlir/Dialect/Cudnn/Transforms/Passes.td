@@ -63,9 +63,14 @@ def CudnnChannelsLastKernelsPass : Pass<"cudnn-channels-last-kernels",
     reshape where the two orders share their bytes, else one
     `cudnn.convert_layout`. An inference `tcp.batch_norm` (DenseNet's, after
     a concat) moves as its arithmetic on storage order, in f32 for f16/bf16,
-    its per-channel parameters broadcast along the last dimension. A set
-    moves only where that leaves fewer conversions than before; one with an
-    input that has no free route stays.
+    its per-channel parameters broadcast along the last dimension. A
+    `tcp.transpose` between logical and storage order (a model's own permute
+    to (N, H, W, C) and back, as in ConvNeXt's blocks around the layer norm
+    and linears) joins a set and disappears: to storage order, its users get
+    the set's storage-order tensor itself; from storage order, its input is
+    the result in storage order. A set moves only where that leaves fewer
+    conversions and transposes than before; one with an input that has no
+    free route stays.
 
     Example:
 

@@ -24,6 +24,10 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
     one cuDNN's batch norm cannot take (an eval-mode backward, element types
     other than f16/bf16/f32 x with f32 statistics, one value per channel in
     training) is an error.
+    Then an elementwise op whose tensor operands are all
+    `tensor.expand_shape`s of one shape by one reassociation moves before
+    the reshape (a linear's GELU written on the (N, H, W, C) view of its 2-D
+    matmul then joins the matmul's epilogue).
     Values used after the group become extra results. Ops left out stay as
     they are; with `report`, each reason gets one remark, on the first op
     left out for it, with how many ops share it.

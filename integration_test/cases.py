@@ -430,6 +430,12 @@ def softmax(torch, x):
     return torch.softmax(x, dim=-1)
 
 
+def short_rows(torch, x, g, b, s, z):
+    f = torch.nn.functional
+    return (f.layer_norm(x, x.shape[-1:], g, b, 1e-6), torch.softmax(s, dim=-1),
+            f.layer_norm(z, z.shape[-1:], None, None, 1e-5))
+
+
 def transposes(torch, x, y):
     return (x.permute(0, 2, 3, 1).contiguous(),
             y.permute(0, 3, 1, 2).contiguous())
@@ -528,6 +534,9 @@ def _codegen_cases():
         Case("codegen_conv_matmul_f32", conv_matmul, FP32_TOL, graphs=0,
              inputs=normal_inputs),
         Case("codegen_layer_norm_f16", layer_norm_last2, FP16_TOL, graphs=0,
+             inputs=normal_inputs),
+        # Short rows, several a block (RowReductionKernel.cpp).
+        Case("codegen_short_rows_f16", short_rows, FP16_TOL, graphs=0,
              inputs=normal_inputs),
     ]
 

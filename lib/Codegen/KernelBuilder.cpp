@@ -598,10 +598,11 @@ Value narrowFromShuffle(ImplicitLocOpBuilder &b, Value value, Type type) {
   return arith::TruncIOp::create(b, type, value);
 }
 
-/// A butterfly over the 32 lanes of a warp: every lane ends with the total.
+/// A butterfly over aligned segments of `lanes` lanes of a warp (a power of
+/// two, at most 32): every lane ends with its segment's total.
 static Value warpReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
-                        Value value) {
-  for (int32_t offset = 16; offset >= 1; offset /= 2) {
+                        Value value, int32_t lanes = 32) {
+  for (int32_t offset = lanes / 2; offset >= 1; offset /= 2) {
     auto shuffle = gpu::ShuffleOp::create(b, widenForShuffle(b, value), offset,
                                           /*width=*/32, gpu::ShuffleMode::XOR);
     value = combine(b, combiner, value,
@@ -614,9 +615,9 @@ Value blockReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
                   Value value, Value threadId, int64_t blockSize,
                   Value scratch) {
   Type type = value.getType();
-  value = warpReduce(b, combiner, value);
   if (blockSize <= 32)
-    return value;
+    return warpReduce(b, combiner, value, blockSize);
+  value = warpReduce(b, combiner, value);
   Value c32 = indexConstant(b, 32);
   Value lane = arith::RemUIOp::create(b, threadId, c32);
   Value warp = arith::DivUIOp::create(b, threadId, c32);

@@ -185,7 +185,9 @@ Value combine(ImplicitLocOpBuilder &b, const Combiner &combiner, Value lhs,
 /// Combines `value` across the threads of a block of `blockSize` threads
 /// (a multiple of 32) with warp shuffles and the `scratch` workgroup buffer
 /// (one f32/f64/i32/i64 slot per warp); every thread gets the total. Values
-/// narrower than 32 bits travel widened.
+/// narrower than 32 bits travel widened. A `blockSize` of 32 or less (a
+/// power of two) combines each aligned segment of that many lanes of a warp
+/// with shuffles alone: several rows of a block, one per segment.
 Value blockReduce(ImplicitLocOpBuilder &b, const Combiner &combiner,
                   Value value, Value threadId, int64_t blockSize,
                   Value scratch);

@@ -1,13 +1,15 @@
-//===- RowReductionKernel.cpp - one block per row, fused with its readers -===//
+//===- RowReductionKernel.cpp - rows per block, fused with their readers --===//
 //
-// A row reduction reduces the trailing loops of its iteration space. One
-// block takes one row: each thread accumulates a strided slice of the row in
-// registers, then warp shuffles and a shared-memory step combine the block's
-// partials (every thread gets the total). The generics that follow it over
-// the same rows and read only the row's reductions (softmax's second
-// reduction and its division, a mean's division, a cast back to f16) join
-// the same kernel: per-row values stay in registers, and a reduction only
-// the group reads is never written to memory.
+// A row reduction reduces the trailing loops of its iteration space. A row
+// goes to a group of threads: each accumulates a strided slice of the row in
+// registers, then warp shuffles (and, for groups of more than a warp, a
+// shared-memory step) combine the group's partials (every thread gets the
+// total). A long row has a block of its own; short rows (a layer norm over
+// 96 channels: 12 vectors) go to a few lanes each, many rows per block. The
+// generics that follow it over the same rows and read only the row's reductions
+// (softmax's second reduction and its division, a mean's division, a cast back
+// to f16) join the same kernel: per-row values stay in registers, and a
+// reduction only the group reads is never written to memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,6 +82,40 @@ int64_t blockSizeFor(int64_t rowLength) {
   while (threads < 1024 && threads * 4 < rowLength)
     threads *= 2;
   return threads;
+}
+
+/// Threads a block has when it takes several short rows.
+constexpr int64_t kRowsBlockThreads = 256;
+
+/// How rows map to threads: `threadsPerRow` lanes take each row, and a
+/// block takes `rowsPerBlock` rows.
+struct RowMapping {
+  int64_t threadsPerRow, rowsPerBlock;
+};
+
+/// A row of `units` vectors or elements gets a block of its own (32 to 1024
+/// threads) unless it is shorter than 4 units a thread of a warp: then the
+/// most lanes (a power of two from 2 to 32) that split it evenly into 2 or
+/// more units each take it, and a block takes as many rows (a power of two
+/// that divides `numRows`, up to 256 threads), so that no lane idles and
+/// blocks are not a single warp. Rows that split no such way keep a block
+/// each.
+RowMapping rowMappingFor(int64_t units, int64_t numRows) {
+  int64_t threads = blockSizeFor(units);
+  if (threads > 32 || units >= 4 * 32)
+    return {threads, 1};
+  int64_t lanes = 32;
+  while (lanes > 1 && (units % lanes != 0 || units / lanes < 2))
+    lanes /= 2;
+  // A lane alone on a row reads it with no neighbour in the same lines.
+  if (lanes < 2)
+    return {threads, 1};
+  int64_t rows = kRowsBlockThreads / lanes;
+  while (rows > 1 && numRows % rows != 0)
+    rows /= 2;
+  if (rows < 2)
+    return {threads, 1};
+  return {lanes, rows};
 }
 
 /// The buffers a row group reads or writes with vector accesses.
@@ -281,7 +317,9 @@ struct RowGroupKernel {
   RowGroup &group;
   linalg::GenericOp first;
   unsigned rowLoops;
-  int64_t numRows, rowLength, blockSize;
+  // blockSize: the threads that take one row (a whole block when
+  // rowsPerBlock is 1).
+  int64_t numRows, rowLength, blockSize, rowsPerBlock;
   unsigned innermost;
   ImplicitLocOpBuilder b;
   // Per member: a reduction's starting value and fill, from findFillInit.
@@ -289,7 +327,7 @@ struct RowGroupKernel {
   // The members and their fills.
   DenseSet<Operation *> groupOps;
 
-  // The launch.
+  // The launch; `thread` is the thread's place among its row's threads.
   gpu::LaunchOp launchOp;
   Value thread, zero, isFirstThread;
   SmallVector<Value> rowCoords;
@@ -333,9 +371,13 @@ RowGroupKernel::RowGroupKernel(RowGroup &group)
     : group(group), first(group.members.front()),
       rowLoops(group.rowSizes.size()), numRows(product(group.rowSizes)),
       rowLength(product(group.innerSizes)),
-      blockSize(blockSizeFor(rowLength / rowVectorWidth(group))),
       innermost(rowLoops + group.innerSizes.size() - 1),
-      b(first.getLoc(), first) {}
+      b(first.getLoc(), first) {
+  RowMapping mapping =
+      rowMappingFor(rowLength / rowVectorWidth(group), numRows);
+  blockSize = mapping.threadsPerRow;
+  rowsPerBlock = mapping.rowsPerBlock;
+}
 
 KernelSummary RowGroupKernel::emit(StringRef name) {
   findInits();
@@ -360,7 +402,11 @@ KernelSummary RowGroupKernel::emit(StringRef name) {
   }
 
   std::string strategy =
-      "row reduction (block of " + std::to_string(blockSize) + " per row";
+      rowsPerBlock == 1
+          ? "row reduction (block of " + std::to_string(blockSize) + " per row"
+          : "row reduction (" + std::to_string(blockSize) +
+                " threads per row, " + std::to_string(rowsPerBlock) +
+                " rows per block";
   if (width > 1)
     strategy += ", vector " + std::to_string(width);
   if (cached)
@@ -413,11 +459,21 @@ SmallVector<Type> RowGroupKernel::scratchTypes() {
   return types;
 }
 
-/// The launch, a block per row, and the row's coordinates.
+/// The launch, `rowsPerBlock` rows a block, and the thread's row's
+/// coordinates.
 void RowGroupKernel::launchKernel(StringRef name) {
-  launchOp = createLaunch(b, numRows, {blockSize}, scratchTypes(), name);
+  launchOp = createLaunch(b, numRows / rowsPerBlock, {blockSize * rowsPerBlock},
+                          scratchTypes(), name);
+  Value row = launchOp.getBlockIds().x;
   thread = launchOp.getThreadIds().x;
-  rowCoords = delinearize(b, launchOp.getBlockIds().x, group.rowSizes);
+  if (rowsPerBlock > 1) {
+    Value threadsPerRow = indexConstant(b, blockSize);
+    row = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, row, indexConstant(b, rowsPerBlock)),
+        arith::DivUIOp::create(b, thread, threadsPerRow));
+    thread = arith::RemUIOp::create(b, thread, threadsPerRow);
+  }
+  rowCoords = delinearize(b, row, group.rowSizes);
   zero = indexConstant(b, 0);
   isFirstThread =
       arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, zero);

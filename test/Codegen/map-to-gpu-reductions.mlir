@@ -125,6 +125,46 @@ func.func @softmax_1024(%x: memref<32x1024xf32>, %y: memref<32x1024xf32>) {
   return
 }
 
+// Short rows share blocks: an f16 mean over rows of 96 (12 vectors of 8)
+// goes to 4 lanes a row, 64 rows a block of 256 threads (128 rows: 2
+// blocks); the lanes of a row combine their partials with 2 shuffles and no
+// shared memory, and each row's first lane stores its mean.
+// REPORT: remark: @mean_short_rows: 1 GPU kernel
+// REPORT-NEXT: mean_short_rows_kernel0: row reduction (4 threads per row, 64 rows per block, vector 8, row held in registers, 2 ops fused)
+// CHECK-LABEL: func.func @mean_short_rows
+// CHECK:         gpu.launch {{.*}} in ({{.*}} = %c2, {{.*}} threads({{.*}}) in ({{.*}} = %c256,
+// CHECK:           arith.divui %{{.*}}, %c4
+// CHECK:           %[[LANE:.*]] = arith.remui %{{.*}}, %c4
+// CHECK:           %[[FIRST:.*]] = arith.cmpi eq, %[[LANE]], %c0
+// CHECK:           vector.load
+// CHECK-COUNT-2:   gpu.shuffle  xor
+// CHECK-NOT:       gpu.shuffle
+// CHECK-NOT:       gpu.barrier
+// CHECK:           arith.divf
+// CHECK:           scf.if %[[FIRST]]
+// CHECK-NEXT:        memref.store {{.*}} : memref<128xf16>
+func.func @mean_short_rows(%x: memref<128x96xf16>, %y: memref<128xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 96.0 : f32
+  %sum = memref.alloc() : memref<128xf32>
+  linalg.fill ins(%zero : f32) outs(%sum : memref<128xf32>)
+  linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<128x96xf16>) outs(%sum : memref<128xf32>) {
+  ^bb0(%a: f16, %acc: f32):
+    %e = arith.extf %a : f16 to f32
+    %r = arith.addf %e, %acc : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%sum : memref<128xf32>) outs(%y : memref<128xf16>) {
+  ^bb0(%s: f32, %o: f16):
+    %d = arith.divf %s, %n : f32
+    %t = arith.truncf %d : f32 to f16
+    linalg.yield %t : f16
+  }
+  return
+}
+
 // An f16 mean over rows of 77, accumulated in f32, with its division and
 // rounding (a per-row epilogue) in the same kernel; the f32 sum is a
 // temporary and never stored; the result is stored by thread 0. Rows of 77

@@ -199,6 +199,62 @@ register("transformer_block", lambda: [rand(2, 16, 64)],
          tolerance={"f32": (1e-3, 1e-3), "f16": (3e-2, 3e-2)})(
     TransformerBlock)
 
+# -- torch.nn attention modules (attention_modules.py decomposes them) -----------
+
+
+class _SelfAttention(nn.Module):
+    """ViT's use: batch first, need_weights=False."""
+    def __init__(self):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(64, 4, batch_first=True)
+
+    def forward(self, x):
+        return self.attn(x, x, x, need_weights=False)[0]
+
+
+class _CrossAttentionWeights(nn.Module):
+    """Sequence first, key/value of another width, a float mask, and the
+    head-averaged weights returned."""
+    def __init__(self):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(32, 4, kdim=24, vdim=24)
+
+    def forward(self, q, kv, mask):
+        out, weights = self.attn(q, kv, kv, attn_mask=mask)
+        return out, weights
+
+
+def _encoder(norm_first):
+    layer = nn.TransformerEncoderLayer(64, 4, 128, activation="gelu",
+                                       batch_first=True,
+                                       norm_first=norm_first)
+    return nn.TransformerEncoder(layer, 2, norm=nn.LayerNorm(64),
+                                 enable_nested_tensor=False)
+
+
+class _CausalEncoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = _encoder(norm_first=False)
+
+    def forward(self, x, mask):
+        return self.encoder(x, mask=mask)
+
+
+ATTENTION_TOLERANCE = {"f32": (1e-3, 1e-3), "f16": (3e-2, 3e-2),
+                       "bf16": (6e-2, 6e-2)}
+register("multihead_attention", lambda: [rand(2, 16, 64)],
+         tolerance=ATTENTION_TOLERANCE)(_SelfAttention)
+register("multihead_attention_cross_weights",
+         lambda: [rand(10, 2, 32), rand(12, 2, 24), rand(10, 12)],
+         tolerance=ATTENTION_TOLERANCE)(_CrossAttentionWeights)
+register("transformer_encoder_norm_first", lambda: [rand(2, 16, 64)],
+         tolerance=ATTENTION_TOLERANCE)(lambda: _encoder(norm_first=True))
+register("transformer_encoder_causal",
+         lambda: [rand(2, 16, 64),
+                  nn.Transformer.generate_square_subsequent_mask(16)],
+         tolerance=ATTENTION_TOLERANCE)(_CausalEncoder)
+
 # -- RNN models -------------------------------------------------------------------
 
 

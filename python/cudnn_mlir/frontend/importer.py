@@ -22,7 +22,8 @@ import torch
 import torch.fx
 
 from ..artifact import ArgSpec, ImportedModule, get_attribute
-from . import aten_lowerings, lowerings, packed_sequence, rnn_lowering
+from . import (aten_lowerings, attention_modules, lowerings, packed_sequence,
+               rnn_lowering)
 from .lowerings import UnsupportedOperation
 from .recording import (SUPPORTED_DTYPES, TensorMeta, contains_tensor,
                         is_cpu_scalar, mlir_type, record)
@@ -49,9 +50,18 @@ class _Tracer(torch.fx.Tracer):
     """torch.fx's tracer, except that a call of an RNN module returns its
     output structure, (output, (h_n, c_n)) or (output, h_n), so the model can
     unpack it (`output, (h, c) = self.lstm(x)`), which a plain Proxy
-    refuses."""
+    refuses, and that nn.MultiheadAttention is traced as the ops it computes
+    (attention_modules.py)."""
 
     def call_module(self, m, forward, args, kwargs):
+        for cls in type(m).__mro__:
+            if cls in attention_modules.DECOMPOSED_MODULES:
+                try:
+                    return attention_modules.DECOMPOSED_MODULES[cls](
+                        m, *args, **kwargs)
+                except attention_modules.UnsupportedAttention as error:
+                    raise TorchImportError("%s (module '%s')" % (
+                        error, self.path_of_module(m))) from error
         out = super().call_module(m, forward, args, kwargs)
         if not isinstance(out, torch.fx.Proxy):
             return out
@@ -72,16 +82,42 @@ def _lowered_whole(model) -> bool:
     return any(cls in MODULES for cls in type(model).__mro__)
 
 
+def _input_names(model) -> List[str]:
+    """The model's inputs: its forward's positional parameters without a
+    default."""
+    return [name for name, p in
+            inspect.signature(model.forward).parameters.items()
+            if p.default is inspect.Parameter.empty
+            and p.kind == p.POSITIONAL_OR_KEYWORD]
+
+
 def _trace_leaf(model) -> torch.fx.GraphModule:
     wrapper = torch.nn.Module()
     wrapper.add_module(_LEAF_ROOT, model)
     graph = torch.fx.Graph()
-    inputs = [graph.placeholder(name) for name, p in
-              inspect.signature(model.forward).parameters.items()
-              if p.default is inspect.Parameter.empty
-              and p.kind == p.POSITIONAL_OR_KEYWORD]
+    inputs = [graph.placeholder(name) for name in _input_names(model)]
     graph.output(graph.call_module(_LEAF_ROOT, tuple(inputs)))
     return torch.fx.GraphModule(wrapper, graph, type(model).__name__)
+
+
+def _decomposed_root(model) -> torch.nn.Module:
+    """A module whose forward calls `model` (one the tracer decomposes, such
+    as an nn.TransformerEncoder given as the whole model) with its inputs,
+    so that the call goes through the tracer. torch.fx reads a forward's
+    parameters from its code, so the forward is written for these names."""
+    names = _input_names(model)
+    if not all(name.isidentifier() for name in names):
+        raise TorchImportError("expects identifier input names, but %s's "
+                               "forward takes %s" % (type(model).__name__,
+                                                     names))
+    source = "def forward(self, %s):\n    return self.%s(%s)\n" % (
+        ", ".join(names), _LEAF_ROOT, ", ".join(names))
+    scope = {}
+    exec(source, scope)  # noqa: S102 (the names are checked identifiers)
+    root = type(type(model).__name__, (torch.nn.Module,),
+                {"forward": scope["forward"]})()
+    root.add_module(_LEAF_ROOT, model)
+    return root
 
 
 def trace(model: torch.nn.Module) -> torch.fx.GraphModule:
@@ -91,11 +127,16 @@ def trace(model: torch.nn.Module) -> torch.fx.GraphModule:
         return model
     if _lowered_whole(model):
         return _trace_leaf(model)
+    if any(cls in attention_modules.DECOMPOSED_MODULES
+           for cls in type(model).__mro__):
+        model = _decomposed_root(model)
     tracer = _Tracer()
     tracer.record_stack_traces = True
     try:
         with packed_sequence.traceable(model):
             graph = tracer.trace(model)
+    except TorchImportError:
+        raise
     except Exception as error:
         raise TorchImportError(
             "expects a model torch.fx can trace symbolically, but tracing "

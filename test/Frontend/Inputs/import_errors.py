@@ -138,6 +138,15 @@ class UpsamplingModuleInexactScale(nn.Module):
         return self.up(x)
 
 
+class AttentionBiasKV(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(8, 2, add_bias_kv=True)
+
+    def forward(self, x):
+        return self.attn(x, x, x, need_weights=False)[0]
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
@@ -167,6 +176,8 @@ CASES = {
     "upsampling_module_inexact_scale": (UpsamplingModuleInexactScale,
                                         lambda: (torch.rand(1, 4, 6, 6),)),
     "causal_attention": (CausalAttention, lambda: (torch.rand(2, 4, 6, 8),)),
+    "attention_bias_kv": (lambda: AttentionBiasKV().eval(),
+                          lambda: (torch.rand(4, 2, 8),)),
     "bool_mask_attention": (BoolMaskAttention, lambda: (
         torch.rand(2, 4, 6, 8), torch.ones(6, 6, dtype=torch.bool))),
 }

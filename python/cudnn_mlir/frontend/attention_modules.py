@@ -1,0 +1,156 @@
+"""nn.MultiheadAttention and the transformer encoder modules as the torch
+ops they compute, for torch.fx.
+
+torch.fx keeps a torch.nn module as one call_module node, and
+nn.MultiheadAttention's forward (F.multi_head_attention_forward) branches on
+its inputs' ranks, so it cannot be traced through; nn.TransformerEncoder and
+its layers branch on their inputs for a fused fast path. The tracer calls
+the functions here instead (DECOMPOSED_MODULES). `multihead_attention`: the
+input projections as F.linear (one for self-attention, three otherwise), the
+heads split by reshapes, attention as F.scaled_dot_product_attention (or,
+when the weights are returned, its matmuls and softmax written out), and the
+output projection. `transformer_encoder_layer`: the layer's reference path
+(attention and feed-forward blocks around its two layer norms, in either
+order), in eval mode. `transformer_encoder`: its layers in turn, then its
+norm. Each op has a TCP lowering, and parameters are read from the modules,
+so they keep the model's names.
+
+What they do not express is refused when the model is traced, naming the
+option: key/value bias rows (add_bias_kv), add_zero_attn, dropout in
+training, is_causal, key-padding masks; boolean masks are refused by the
+attention lowering. Inputs must be batched (3-D).
+"""
+
+import torch
+import torch.nn.functional as F
+
+
+class UnsupportedAttention(Exception):
+    """nn.MultiheadAttention used with an option the decomposition lacks."""
+
+
+def _refuse(what):
+    raise UnsupportedAttention(
+        "cudnn_mlir imports nn.MultiheadAttention without %s" % what)
+
+
+def _projections(m, query, key, value):
+    """q, k, v after the input projections."""
+    # Proxies cannot be unpacked while tracing: thirds by index and slice.
+    e = m.embed_dim
+    if m._qkv_same_embed_dim:
+        if key is query and value is query:
+            qkv = F.linear(query, m.in_proj_weight,
+                           m.in_proj_bias).chunk(3, dim=-1)
+            return qkv[0], qkv[1], qkv[2]
+        w = m.in_proj_weight
+        weights = (w[:e], w[e:2 * e], w[2 * e:])
+    else:
+        weights = (m.q_proj_weight, m.k_proj_weight, m.v_proj_weight)
+    b = m.in_proj_bias
+    biases = ((b[:e], b[e:2 * e], b[2 * e:]) if b is not None
+              else (None, None, None))
+    return tuple(F.linear(x, w, b) for x, w, b in
+                 zip((query, key, value), weights, biases))
+
+
+def multihead_attention(m, query, key, value, key_padding_mask=None,
+                        need_weights=True, attn_mask=None,
+                        average_attn_weights=True, is_causal=False):
+    """What `m(query, key, value, ...)` returns, in traceable torch ops."""
+    if m.bias_k is not None or m.bias_v is not None:
+        _refuse("add_bias_kv")
+    if m.add_zero_attn:
+        _refuse("add_zero_attn")
+    if m.training and m.dropout > 0:
+        _refuse("dropout in training (call model.eval())")
+    if is_causal:
+        _refuse("is_causal (pass the causal mask as a float attn_mask)")
+    if key_padding_mask is not None:
+        _refuse("key_padding_mask")
+    if m.batch_first:
+        if key is query and value is query:  # one transpose, one projection
+            query = key = value = query.transpose(0, 1)
+        else:
+            query, key, value = (x.transpose(0, 1)
+                                 for x in (query, key, value))
+    # (L, N, E) from here, as PyTorch's own forward.
+    q, k, v = _projections(m, query, key, value)  # a tuple of proxies
+    heads, head_dim = m.num_heads, m.head_dim
+
+    def split_heads(x):  # (L, N, E) -> (N, heads, L, head_dim)
+        return x.reshape(x.shape[0], x.shape[1], heads,
+                         head_dim).permute(1, 2, 0, 3)
+
+    q, k, v = split_heads(q), split_heads(k), split_heads(v)
+    if attn_mask is not None:
+        # (L, S) or (N * heads, L, S) to (N, heads, L, S), with no branch on
+        # its rank (a proxy's); additive floats only (the attention
+        # lowering refuses a boolean mask).
+        n, length, source = q.shape[0], q.shape[2], k.shape[2]
+        attn_mask = attn_mask.expand(n * heads, length, source).reshape(
+            n, heads, length, source)
+    if need_weights:
+        scores = q @ k.transpose(-2, -1) * (1.0 / head_dim ** 0.5)
+        if attn_mask is not None:
+            scores = scores + attn_mask
+        weights = torch.softmax(scores, dim=-1)
+        out = weights @ v
+        if average_attn_weights:
+            weights = weights.mean(dim=1)
+    else:
+        out = F.scaled_dot_product_attention(q, k, v, attn_mask=attn_mask)
+        weights = None
+    # (N, heads, L, head_dim) -> (L, N, E)
+    out = out.permute(2, 0, 1, 3).reshape(q.shape[2], q.shape[0],
+                                          m.embed_dim)
+    out = F.linear(out, m.out_proj.weight, m.out_proj.bias)
+    if m.batch_first:
+        out = out.transpose(0, 1)
+    return out, weights
+
+
+def transformer_encoder_layer(m, src, src_mask=None,
+                              src_key_padding_mask=None, is_causal=False):
+    """nn.TransformerEncoderLayer in eval mode, both norm orders, as its
+    reference path computes it (the fused fast path computes the same)."""
+    if m.training:
+        _refuse("training mode in nn.TransformerEncoderLayer (call "
+                "model.eval())")
+
+    def attention(x):
+        return m.self_attn(x, x, x, attn_mask=src_mask,
+                           key_padding_mask=src_key_padding_mask,
+                           need_weights=False, is_causal=is_causal)[0]
+
+    def feed_forward(x):
+        return m.linear2(m.activation(m.linear1(x)))
+
+    x = src
+    if m.norm_first:
+        x = x + attention(m.norm1(x))
+        return x + feed_forward(m.norm2(x))
+    x = m.norm1(x + attention(x))
+    return m.norm2(x + feed_forward(x))
+
+
+def transformer_encoder(m, src, mask=None, src_key_padding_mask=None,
+                        is_causal=None):
+    """nn.TransformerEncoder: its layers in turn, then its norm. A mask is
+    passed on as given (the layers' attention adds it), so a causal one
+    needs no detection."""
+    output = src
+    for layer in m.layers:
+        output = layer(output, src_mask=mask,
+                       src_key_padding_mask=src_key_padding_mask)
+    if m.norm is not None:
+        output = m.norm(output)
+    return output
+
+
+# Modules the tracer replaces by their decomposition.
+DECOMPOSED_MODULES = {
+    torch.nn.MultiheadAttention: multihead_attention,
+    torch.nn.TransformerEncoderLayer: transformer_encoder_layer,
+    torch.nn.TransformerEncoder: transformer_encoder,
+}

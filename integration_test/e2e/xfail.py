@@ -19,3 +19,22 @@ for _dtype in ("f32", "f16", "bf16"):
     for _test in ("lstm_packed_model", "gru_packed_model"):
         XFAIL[(_test, _dtype, "aten")] = _PACKED_EXPORT
         XFAIL[(_test, _dtype, "dynamo")] = _PACKED_DYNAMO
+
+# The torch.nn attention modules import through torch.fx, traced as the ops
+# they compute (frontend/attention_modules.py). TorchDynamo hands the backend
+# the functions their forwards call instead, which have no TCP lowering yet
+# (issue 28).
+_ATTENTION_DYNAMO = {
+    "multihead_attention": "TorchDynamo keeps "
+    "F.multi_head_attention_forward whole; no TCP lowering for it yet",
+    "multihead_attention_cross_weights": "TorchDynamo keeps "
+    "F.multi_head_attention_forward whole; no TCP lowering for it yet",
+    "transformer_encoder_norm_first": "TorchDynamo reaches eval mode's "
+    "fused torch._transformer_encoder_layer_fwd; no TCP lowering for it yet",
+    "transformer_encoder_causal": "TorchDynamo compiles no subgraph of the "
+    "encoder with a mask (its fast-path checks break the graph); nothing "
+    "reaches the backend",
+}
+for _dtype in ("f32", "f16", "bf16"):
+    for _test, _why in _ATTENTION_DYNAMO.items():
+        XFAIL[(_test, _dtype, "dynamo")] = _why

@@ -90,13 +90,16 @@ def multihead_attention(m, query, key, value, key_padding_mask=None,
         n, length, source = q.shape[0], q.shape[2], k.shape[2]
         attn_mask = attn_mask.expand(n * heads, length, source).reshape(
             n, heads, length, source)
-    if need_weights:
+    # torch 1.x has no F.scaled_dot_product_attention: written out there.
+    if need_weights or not hasattr(F, "scaled_dot_product_attention"):
         scores = q @ k.transpose(-2, -1) * (1.0 / head_dim ** 0.5)
         if attn_mask is not None:
             scores = scores + attn_mask
         weights = torch.softmax(scores, dim=-1)
         out = weights @ v
-        if average_attn_weights:
+        if not need_weights:
+            weights = None
+        elif average_attn_weights:
             weights = weights.mean(dim=1)
     else:
         out = F.scaled_dot_product_attention(q, k, v, attn_mask=attn_mask)

@@ -9,7 +9,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from registry import rand, register
+from registry import causal_mask, rand, register
 
 # -- ResNet-18, torchvision's structure ----------------------------------------
 
@@ -250,12 +250,8 @@ register("multihead_attention_cross_weights",
          tolerance=ATTENTION_TOLERANCE)(_CrossAttentionWeights)
 register("transformer_encoder_norm_first", lambda: [rand(2, 16, 64)],
          tolerance=ATTENTION_TOLERANCE)(lambda: _encoder(norm_first=True))
-def _causal_mask(n):  # 0 on and below the diagonal, -inf above
-    return torch.full((n, n), float("-inf")).triu(1)
-
-
 register("transformer_encoder_causal",
-         lambda: [rand(2, 16, 64), _causal_mask(16)],
+         lambda: [rand(2, 16, 64), causal_mask(16)],
          tolerance=ATTENTION_TOLERANCE)(_CausalEncoder)
 
 # -- RNN models -------------------------------------------------------------------

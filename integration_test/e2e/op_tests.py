@@ -5,7 +5,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from registry import rand, register
+from registry import causal_mask, rand, register
 
 
 class Fn1(nn.Module):
@@ -131,18 +131,13 @@ class RMSNorm(nn.Module):
 register("rms_norm", one(4, 10, 32))(lambda: RMSNorm(32))
 
 
-def _causal_mask(length):
-    """0 on and below the diagonal, -inf above: a causal mask as an
-    additive float attn_mask."""
-    return torch.full((length, length), float("-inf")).triu(1)
-
 
 if hasattr(F, "scaled_dot_product_attention"):  # torch 2.x
     register("sdpa", lambda: [rand(2, 4, 10, 16), rand(2, 4, 12, 16),
                               rand(2, 4, 12, 8)])(
         lambda: Fn3(F.scaled_dot_product_attention))
     register("sdpa_float_mask_scale", lambda: [rand(2, 4, 10, 16),
-                                               _causal_mask(10)])(
+                                               causal_mask(10)])(
         lambda: Fn2(lambda x, mask: F.scaled_dot_product_attention(
             x, x, x, attn_mask=mask, scale=0.3)))
 register("sin_cos", one(*IMAGE, low=-6, high=6))(

@@ -69,3 +69,9 @@ def register(name, inputs, dtypes=("f32", "f16", "bf16"), train=False,
 
 def rand(*shape, low=-1.0, high=1.0):
     return torch.rand(*shape) * (high - low) + low
+
+
+def causal_mask(length):
+    """0 on and below the diagonal, -inf above: a causal mask as an
+    additive float attn_mask."""
+    return torch.full((length, length), float("-inf")).triu(1)

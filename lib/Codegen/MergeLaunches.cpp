@@ -95,9 +95,10 @@ struct Mergeable {
   llvm::DenseMap<Value, SmallVector<WrittenPart>> writtenParts;
 };
 
-/// Bytes `value` takes as a kernel parameter: kernels take memrefs as bare
-/// pointers (the pipelines' calling convention), scalars as 8 bytes at most.
-int64_t parameterBytes(Value value) { return 8; }
+/// Bytes a captured value takes as a kernel parameter: kernels take memrefs
+/// as bare pointers (the pipelines' calling convention), scalars as 8 bytes
+/// at most.
+constexpr int64_t kParameterBytes = 8;
 
 /// `launch` as a Mergeable, or nullopt when it must stay alone: more than
 /// one dimension, sizes not constant, shared memory, barriers, block index
@@ -336,7 +337,7 @@ struct CodegenMergeLaunchesPass
         int64_t bytes = 0;
         for (Value value : m.captured)
           if (!parameters.contains(value))
-            bytes += parameterBytes(value);
+            bytes += kParameterBytes;
         return bytes;
       };
       for (Operation &op : *block) {

@@ -101,20 +101,20 @@ struct RowMapping {
 /// blocks are not a single warp. Rows that split no such way keep a block
 /// each.
 RowMapping rowMappingFor(int64_t units, int64_t numRows) {
-  int64_t threads = blockSizeFor(units);
-  if (threads > 32 || units >= 4 * 32)
-    return {threads, 1};
+  RowMapping ownBlock{blockSizeFor(units), 1};
+  if (units >= 4 * 32)
+    return ownBlock;
   int64_t lanes = 32;
   while (lanes > 1 && (units % lanes != 0 || units / lanes < 2))
     lanes /= 2;
   // A lane alone on a row reads it with no neighbour in the same lines.
   if (lanes < 2)
-    return {threads, 1};
+    return ownBlock;
   int64_t rows = kRowsBlockThreads / lanes;
   while (rows > 1 && numRows % rows != 0)
     rows /= 2;
   if (rows < 2)
-    return {threads, 1};
+    return ownBlock;
   return {lanes, rows};
 }
 

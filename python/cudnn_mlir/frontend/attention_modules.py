@@ -26,12 +26,12 @@ import torch.nn.functional as F
 
 
 class UnsupportedAttention(Exception):
-    """nn.MultiheadAttention used with an option the decomposition lacks."""
+    """An attention module used with an option its decomposition lacks."""
 
 
-def _refuse(what):
-    raise UnsupportedAttention(
-        "cudnn_mlir imports nn.MultiheadAttention without %s" % what)
+def _refuse(m, what):
+    raise UnsupportedAttention("cudnn_mlir imports nn.%s without %s"
+                               % (type(m).__name__, what))
 
 
 def _projections(m, query, key, value):
@@ -59,15 +59,15 @@ def multihead_attention(m, query, key, value, key_padding_mask=None,
                         average_attn_weights=True, is_causal=False):
     """What `m(query, key, value, ...)` returns, in traceable torch ops."""
     if m.bias_k is not None or m.bias_v is not None:
-        _refuse("add_bias_kv")
+        _refuse(m, "add_bias_kv")
     if m.add_zero_attn:
-        _refuse("add_zero_attn")
+        _refuse(m, "add_zero_attn")
     if m.training and m.dropout > 0:
-        _refuse("dropout in training (call model.eval())")
+        _refuse(m, "dropout in training (call model.eval())")
     if is_causal:
-        _refuse("is_causal (pass the causal mask as a float attn_mask)")
+        _refuse(m, "is_causal (pass the causal mask as a float attn_mask)")
     if key_padding_mask is not None:
-        _refuse("key_padding_mask")
+        _refuse(m, "key_padding_mask")
     if m.batch_first:
         if key is query and value is query:  # one transpose, one projection
             query = key = value = query.transpose(0, 1)
@@ -118,8 +118,7 @@ def transformer_encoder_layer(m, src, src_mask=None,
     """nn.TransformerEncoderLayer in eval mode, both norm orders, as its
     reference path computes it (the fused fast path computes the same)."""
     if m.training:
-        _refuse("training mode in nn.TransformerEncoderLayer (call "
-                "model.eval())")
+        _refuse(m, "training mode (call model.eval())")
 
     def attention(x):
         return m.self_attn(x, x, x, attn_mask=src_mask,

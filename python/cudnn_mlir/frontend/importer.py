@@ -54,14 +54,13 @@ class _Tracer(torch.fx.Tracer):
     (attention_modules.py)."""
 
     def call_module(self, m, forward, args, kwargs):
-        for cls in type(m).__mro__:
-            if cls in attention_modules.DECOMPOSED_MODULES:
-                try:
-                    return attention_modules.DECOMPOSED_MODULES[cls](
-                        m, *args, **kwargs)
-                except attention_modules.UnsupportedAttention as error:
-                    raise TorchImportError("%s (module '%s')" % (
-                        error, self.path_of_module(m))) from error
+        decomposition = _decomposition_of(m)
+        if decomposition is not None:
+            try:
+                return decomposition(m, *args, **kwargs)
+            except attention_modules.UnsupportedAttention as error:
+                raise TorchImportError("%s (module '%s')" % (
+                    error, self.path_of_module(m))) from error
         out = super().call_module(m, forward, args, kwargs)
         if not isinstance(out, torch.fx.Proxy):
             return out
@@ -76,6 +75,14 @@ class _Tracer(torch.fx.Tracer):
 # nn.BatchNorm2d, ...) is one call_module of a wrapper's child of this name;
 # its tensors' names drop the prefix again.
 _LEAF_ROOT = "leaf_root"
+
+
+def _decomposition_of(module):
+    """The function the tracer calls instead of `module`, or None."""
+    for cls in type(module).__mro__:
+        if cls in attention_modules.DECOMPOSED_MODULES:
+            return attention_modules.DECOMPOSED_MODULES[cls]
+    return None
 
 
 def _lowered_whole(model) -> bool:
@@ -127,8 +134,7 @@ def trace(model: torch.nn.Module) -> torch.fx.GraphModule:
         return model
     if _lowered_whole(model):
         return _trace_leaf(model)
-    if any(cls in attention_modules.DECOMPOSED_MODULES
-           for cls in type(model).__mro__):
+    if _decomposition_of(model) is not None:
         model = _decomposed_root(model)
     tracer = _Tracer()
     tracer.record_stack_traces = True

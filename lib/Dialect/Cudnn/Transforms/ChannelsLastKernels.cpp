@@ -227,8 +227,6 @@ InputRoute routeOf(Value value) {
   if (auto convert = value.getDefiningOp<ConvertLayoutOp>())
     if (isChannelsLast(convert.getIn().getType()))
       return InputRoute::View;
-  // A transpose to storage order's result is in storage order already; a
-  // set that reads it would permute it again.
   if (Operation *def = value.getDefiningOp(); def && isSplatConst(def))
     return InputRoute::Splat;
   if (storageOrderIsReshape(type))

@@ -397,15 +397,15 @@ struct TcpFuseForCudnnPass
     if (failed(policy))
       return signalPassFailure();
     policy->prologues = prologues;
-    if (foldBatchNorm)
-      foldBatchNormsAfterConvs(getOperation());
-    moveElementwiseBeforeExpandShapes(getOperation());
     if (globalPool != "cudnn" && globalPool != "codegen") {
       getOperation()->emitError()
           << getArgument() << " expects global-pool=cudnn or codegen, but got '"
           << globalPool << "'";
       return signalPassFailure();
     }
+    if (foldBatchNorm)
+      foldBatchNormsAfterConvs(getOperation());
+    moveElementwiseBeforeExpandShapes(getOperation());
     if (globalPool == "cudnn")
       rewriteGlobalAveragePools(getOperation());
     else

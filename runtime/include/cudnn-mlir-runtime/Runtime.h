@@ -70,6 +70,7 @@ typedef enum cmrtPlanOrigin {
   CMRT_PLAN_AUTOTUNED = 1,  /* CMRT_GRAPH_AUTOTUNE: the fastest, timed */
   CMRT_PLAN_DISK_CACHE = 2, /* loaded from CUDNN_MLIR_CACHE_DIR */
   CMRT_PLAN_SPLIT = 3,      /* no engine took the fused graph: one per op */
+  CMRT_PLAN_CUBLASLT = 4,   /* one cuBLASLt matmul, timed faster than cuDNN */
 } cmrtPlanOrigin;
 
 /* What cmrtGraphGetInfo reports about a built graph. */

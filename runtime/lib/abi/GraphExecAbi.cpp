@@ -9,14 +9,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "blas/Gemm.h"
+#include "blas/LtMatmul.h"
 #include "core/Context.h"
-#include "kernels/DeviceMemoryPool.h"
 #include "core/Errors.h"
-#include "frontend/GraphBuild.h"
-#include "cudnn-mlir-runtime/Graph.h"
-#include "graph/GraphValidation.h"
-#include "graph/GraphHash.h"
 #include "core/LruCache.h"
+#include "cudnn-mlir-runtime/Graph.h"
+#include "frontend/GraphBuild.h"
+#include "graph/GraphHash.h"
+#include "graph/GraphValidation.h"
+#include "kernels/DeviceMemoryPool.h"
 #include "rnn/Rnn.h"
 #include "rnn/RnnWeightSpaces.h"
 
@@ -312,6 +313,7 @@ extern "C" CMRT_EXPORT cmrtStatus cmrtShutdown(void) {
     rnn::releaseDropoutStates();
     rnn::releaseWeightSpaces();
     blas::releaseBlasHandles();
+    blas::releaseLtHandles();
     releaseContextResources();
     trimAllDeviceMemory();
     return cmrt::succeed();

@@ -319,6 +319,8 @@ const char *cmrt::planOriginName(cmrtPlanOrigin origin) {
   case CMRT_PLAN_AUTOTUNED: return "autotuned";
   case CMRT_PLAN_DISK_CACHE: return "disk cache";
   case CMRT_PLAN_SPLIT: return "split";
+  case CMRT_PLAN_CUBLASLT:
+    return "cuBLASLt";
   }
   return "unknown origin";
 }

@@ -23,6 +23,9 @@
 #include <vector>
 
 namespace cmrt {
+namespace blas {
+struct LtPlan;
+} // namespace blas
 
 /// A graph with a built execution plan, as the cache holds it: either one
 /// frontend graph, or (the split fallback) parts that run in order with
@@ -49,6 +52,12 @@ struct BuiltGraph {
   std::shared_ptr<void> frontend; // cudnn_frontend::graph::Graph
   std::mutex executeMutex;        // the frontend graph is not re-entrant
 
+  /// Set when one cuBLASLt matmul runs the graph instead of its frontend
+  /// plan (frontend/BlasLtChoice.h); `ltOperands` are the userTensors
+  /// indices of its a, b, bias (-1: none) and output.
+  std::shared_ptr<blas::LtPlan> lt;
+  int64_t ltOperands[4] = {-1, -1, -1, -1};
+
   std::vector<std::shared_ptr<BuiltGraph>> parts;
   std::vector<graph::ScratchTensor> scratch;
   int64_t scratchBytes = 0;
@@ -62,7 +71,7 @@ struct BuiltGraph {
   std::vector<std::vector<PartOperand>> partOperands;
 };
 
-/// "heuristics", "autotuned", "disk cache", "split".
+/// "heuristics", "autotuned", "disk cache", "split", "cuBLASLt".
 const char *planOriginName(cmrtPlanOrigin origin);
 
 /// What a build needs besides the description.

@@ -4,6 +4,7 @@
 #include "core/Context.h"
 #include "core/ZeroedScratch.h"
 #include "cudnn-mlir-runtime/FusionCost.h"
+#include "frontend/DeviceTiming.h"
 #include "frontend/GraphBuild.h"
 #include "graph/GraphValidation.h"
 #include "graph/Log.h"
@@ -18,45 +19,6 @@ using namespace cmrt;
 using namespace cmrt::graph;
 
 namespace {
-
-/// Warm-up and timed executions of each candidate.
-constexpr int kWarmups = 2;
-constexpr int kTimedRuns = 5;
-
-/// Microseconds per call of `run` on `stream`, after kWarmups calls.
-template <typename Run>
-Status timeOnStream(cudaStream_t stream, Run &&run, double &us) {
-  for (int i = 0; i < kWarmups; ++i)
-    CMRT_TRY(run());
-  cudaEvent_t start = nullptr, stop = nullptr;
-  cudaError_t err = cudaEventCreate(&start);
-  if (err == cudaSuccess)
-    err = cudaEventCreate(&stop);
-  Status s = Status::success();
-  if (err == cudaSuccess)
-    err = cudaEventRecord(start, stream);
-  for (int i = 0; err == cudaSuccess && s.ok() && i < kTimedRuns; ++i)
-    s = run();
-  if (err == cudaSuccess && s.ok())
-    err = cudaEventRecord(stop, stream);
-  if (err == cudaSuccess && s.ok())
-    err = cudaEventSynchronize(stop);
-  float ms = 0;
-  if (err == cudaSuccess && s.ok())
-    err = cudaEventElapsedTime(&ms, start, stop);
-  if (start)
-    (void)cudaEventDestroy(start);
-  if (stop)
-    (void)cudaEventDestroy(stop);
-  if (!s.ok())
-    return s;
-  if (err != cudaSuccess) {
-    (void)cudaGetLastError();
-    return {CMRT_ERROR_CUDA, cudaErrorText("timing a fused graph", err)};
-  }
-  us = 1000.0 * ms / kTimedRuns;
-  return Status::success();
-}
 
 /// The pointers `graph.userTensors` need, from `byUid`.
 std::vector<void *> pointersFor(const BuiltGraph &graph,

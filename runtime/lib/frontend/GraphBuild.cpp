@@ -3,6 +3,7 @@
 #include "frontend/GraphBuild.h"
 #include "core/Context.h"
 #include "cudnn-mlir-runtime/FusionCost.h"
+#include "frontend/BlasLtChoice.h"
 #include "frontend/FusionTiming.h"
 #include "graph/GraphValidation.h"
 #include "graph/Log.h"
@@ -132,8 +133,10 @@ Status cmrt::buildGraph(const BuildRequest &request,
         out->refusal = std::string(kFusionByCostPrefix) + why;
         out->frontend.reset();
         logText(out->refusal + "\n" + out->dump);
+        return fused;
       }
     }
+    chooseBlasLt(request, *out);
     return fused;
   }
   if (fused.code != CMRT_ERROR_NOT_SUPPORTED || request.desc.ops.size() < 2 ||
@@ -158,7 +161,9 @@ Status cmrt::executeBuiltGraph(BuiltGraph &graph, cudaStream_t stream,
                          graph.scratchBytes + graph.workspaceBytes));
   auto *base = static_cast<char *>(lease.data());
   void *workspace = base ? base + graph.scratchBytes : nullptr;
-  if (graph.parts.empty()) {
+  if (graph.lt) {
+    CMRT_TRY(executeBlasLt(graph, stream, pointers, workspace));
+  } else if (graph.parts.empty()) {
     CMRT_TRY(executeFrontendGraph(graph, handle, pointers, workspace));
   } else {
     std::vector<void *> partPointers;

@@ -430,10 +430,11 @@ def softmax(torch, x):
     return torch.softmax(x, dim=-1)
 
 
-def short_rows(torch, x, g, b, s, z):
+def short_rows(torch, x, g, b, s, z, t):
     f = torch.nn.functional
     return (f.layer_norm(x, x.shape[-1:], g, b, 1e-6), torch.softmax(s, dim=-1),
-            f.layer_norm(z, z.shape[-1:], None, None, 1e-5))
+            f.layer_norm(z, z.shape[-1:], None, None, 1e-5),
+            torch.softmax(t, dim=-1))
 
 
 def transposes(torch, x, y):

@@ -87,6 +87,9 @@ int64_t blockSizeFor(int64_t rowLength) {
 /// Threads a block has when it takes several short rows.
 constexpr int64_t kRowsBlockThreads = 256;
 
+/// The most units a lane loops over when lanes share a row unevenly.
+constexpr int64_t kMaxUnevenUnitsPerLane = 16;
+
 /// How rows map to threads: `threadsPerRow` lanes take each row, and a
 /// block takes `rowsPerBlock` rows.
 struct RowMapping {
@@ -94,21 +97,33 @@ struct RowMapping {
 };
 
 /// A row of `units` vectors or elements gets a block of its own (32 to 1024
-/// threads) unless it is shorter than 4 units a thread of a warp: then the
-/// most lanes (a power of two from 2 to 32) that split it evenly into 2 or
-/// more units each take it, and a block takes as many rows (a power of two
-/// that divides `numRows`, up to 256 threads), so that no lane idles and
-/// blocks are not a single warp. Rows that split no such way keep a block
-/// each.
+/// threads) unless it is short:
+/// - shorter than 4 units a thread of a warp: the most lanes (a power of
+///   two from 2 to 32) that split it evenly into 2 or more units each take
+///   it, so that no lane idles and a lane can hold its units in registers;
+/// - at most kMaxUnevenUnitsPerLane units a lane of a warp and no power of
+///   two splits it evenly (attention's rows of 197, 7x7 windows of 49): a
+///   warp, or the most lanes that get 2 or more units each, loops over it,
+///   some lanes a unit fewer. A block of its own would spend more on block
+///   barriers than on the row.
+/// A block then takes as many rows (a power of two that divides `numRows`,
+/// up to 256 threads), so that blocks are not a single warp. Rows that map
+/// no such way keep a block each.
 RowMapping rowMappingFor(int64_t units, int64_t numRows) {
   RowMapping ownBlock{blockSizeFor(units), 1};
-  if (units >= 4 * 32)
-    return ownBlock;
-  int64_t lanes = 32;
-  while (lanes > 1 && (units % lanes != 0 || units / lanes < 2))
-    lanes /= 2;
+  int64_t lanes = 0;
+  if (units < 4 * 32) {
+    lanes = 32;
+    while (lanes > 1 && (units % lanes != 0 || units / lanes < 2))
+      lanes /= 2;
+  }
   // A lane alone on a row reads it with no neighbour in the same lines.
-  if (lanes < 2)
+  if (lanes < 2 && units % 2 != 0 && units <= kMaxUnevenUnitsPerLane * 32) {
+    lanes = 32;
+    while (lanes > 2 && units / lanes < 2)
+      lanes /= 2;
+  }
+  if (lanes < 2 || units / lanes < 2)
     return ownBlock;
   int64_t rows = kRowsBlockThreads / lanes;
   while (rows > 1 && numRows % rows != 0)

@@ -165,6 +165,31 @@ func.func @mean_short_rows(%x: memref<128x96xf16>, %y: memref<128xf16>) {
   return
 }
 
+// A max over rows of 197 (attention scores: 197 tokens), which no power of
+// two splits evenly: a warp a row still, 8 rows a block of 256 threads (64
+// rows: 8 blocks), each lane looping over its 6 or 7 elements with a
+// stride of 32; 5 shuffles and no block barrier combine the lanes.
+// REPORT: remark: @max_uneven_rows: 1 GPU kernel
+// REPORT-NEXT: max_uneven_rows_kernel0: row reduction (32 threads per row, 8 rows per block)
+// CHECK-LABEL: func.func @max_uneven_rows
+// CHECK:         gpu.launch {{.*}} in ({{.*}} = %c8, {{.*}} threads({{.*}}) in ({{.*}} = %c256,
+// CHECK:           %[[LANE:.*]] = arith.remui %{{.*}}, %c32
+// CHECK:           scf.for %{{.*}} = %[[LANE]] to %c197 step %c32
+// CHECK-COUNT-5:   gpu.shuffle  xor
+// CHECK-NOT:       gpu.barrier
+// CHECK:           memref.store {{.*}} : memref<64xf32>
+func.func @max_uneven_rows(%x: memref<64x197xf32>, %y: memref<64xf32>) {
+  %low = arith.constant 0xFF800000 : f32
+  linalg.fill ins(%low : f32) outs(%y : memref<64xf32>)
+  linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<64x197xf32>) outs(%y : memref<64xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.maximumf %a, %acc : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
 // An f16 mean over rows of 77, accumulated in f32, with its division and
 // rounding (a per-row epilogue) in the same kernel; the f32 sum is a
 // temporary and never stored; the result is stored by thread 0. Rows of 77

@@ -254,6 +254,47 @@ register("transformer_encoder_causal",
          lambda: [rand(2, 16, 64), causal_mask(16)],
          tolerance=ATTENTION_TOLERANCE)(_CausalEncoder)
 
+# -- Partitioned on purpose (issue 28): ops the importer does not take run in
+# PyTorch between compiled partitions (cudnn_mlir/partition.py).
+
+
+class _RollBetweenConvs(nn.Module):
+    """conv -> ReLU -> torch.roll (no TCP lowering) -> conv -> ReLU: two
+    compiled partitions around the roll."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(8, 16, 3, padding=1)
+        self.conv2 = nn.Conv2d(16, 8, 3, padding=1)
+
+    def forward(self, x):
+        y = torch.relu(self.conv1(x))
+        y = torch.roll(y, shifts=(1, -2), dims=(2, 3))
+        return torch.relu(self.conv2(y)) + x
+
+
+class _CumsumInAnMlp(nn.Module):
+    """Linear -> GELU -> torch.cumsum over the sequence (no TCP lowering)
+    -> LayerNorm -> Linear."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(32, 64)
+        self.norm = nn.LayerNorm(64)
+        self.fc2 = nn.Linear(64, 32)
+
+    def forward(self, x):
+        y = torch.nn.functional.gelu(self.fc1(x))
+        y = torch.cumsum(y, dim=1) / y.shape[1]
+        return self.fc2(self.norm(y))
+
+
+register("partitioned_roll", lambda: [rand(2, 8, 12, 12)],
+         partitioned=True)(_RollBetweenConvs)
+register("partitioned_cumsum", lambda: [rand(2, 10, 32)],
+         tolerance={"f32": (1e-3, 1e-3), "f16": (2e-2, 2e-2)},
+         partitioned=True)(_CumsumInAnMlp)
+
 # -- RNN models -------------------------------------------------------------------
 
 

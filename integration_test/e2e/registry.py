@@ -22,8 +22,12 @@ TOLERANCES = {"f32": (1e-4, 1e-4), "f16": (1e-2, 1e-2), "bf16": (5e-2, 5e-2)}
 
 class Test:
     def __init__(self, name, factory, inputs, dtypes, train, tolerance,
-                 cpu_inputs=()):
+                 cpu_inputs=(), partitioned=False):
         self.name, self.factory, self.inputs = name, factory, inputs
+        # Has ops the importer does not take on purpose: compiles in
+        # partitions, those ops in PyTorch (cudnn_mlir/partition.py); every
+        # other test must compile whole.
+        self.partitioned = partitioned
         self.dtypes, self.train = dtypes, train
         self.tolerance = tolerance or {}
         # Inputs that stay on the CPU (pack_padded_sequence's lengths).
@@ -57,12 +61,12 @@ class Test:
 
 
 def register(name, inputs, dtypes=("f32", "f16", "bf16"), train=False,
-             tolerance=None, cpu_inputs=()):
+             tolerance=None, cpu_inputs=(), partitioned=False):
     def add(factory):
         if name in TESTS:
             raise ValueError("e2e test '%s' is registered twice" % name)
         TESTS[name] = Test(name, factory, inputs, dtypes, train, tolerance,
-                           cpu_inputs)
+                           cpu_inputs, partitioned)
         return factory
     return add
 

@@ -43,6 +43,7 @@ from registry import TESTS  # noqa: E402
 from xfail import XFAIL  # noqa: E402
 from cudnn_mlir.frontend import (  # noqa: E402
     decompose_exported, import_graph, import_model)
+from cudnn_mlir.driver.compiler import PartitionedModel  # noqa: E402
 from cudnn_mlir.driver.runner import CompiledModel  # noqa: E402
 
 
@@ -126,18 +127,42 @@ def _f64_errors(model, inputs, got, expected):
 def compile_one(test, dtype, cache, aten=False, torch_compile=False):
     model, inputs = test.build(dtype, "cpu")
     if torch_compile:
-        _through_torch_compile(model, inputs, cache, compile_only=True)
+        _through_torch_compile(model, inputs, cache, compile_only=True,
+                               partitioned=test.partitioned)
         return "subgraphs compiled"
+    if test.partitioned and not aten:
+        return _partitions_only(model, inputs, cache)
     imported = import_for(aten)(model, inputs)
     folder = cudnn_mlir.compile_artifact(imported, cache_dir=cache)
     return "artifact %s" % os.path.basename(folder)
 
 
-def _through_torch_compile(model, inputs, cache, compile_only=False):
+def _partitions_only(model, inputs, cache):
+    """The artifacts cudnn_mlir.compile's partitions will look for on the
+    GPU machine: the same partitioning, each partition compiled into the
+    cache and run in PyTorch here."""
+    from cudnn_mlir.frontend import TorchImportError, trace
+    from cudnn_mlir.partition import compile_partitioned
+
+    def compile_fn(gm, sub_inputs):
+        folder = cudnn_mlir.compile_artifact(import_graph(gm, sub_inputs),
+                                             cache_dir=cache)
+        return gm.forward, folder
+    _, report = compile_partitioned(trace(model), inputs, compile_fn,
+                                    (TorchImportError, RuntimeError))
+    if report.whole or not report.compiled_ops:
+        raise AssertionError("expects a partitioned compile, but got: %s"
+                             % report.summarize())
+    return "partitioned: %s" % report.summarize()
+
+
+def _through_torch_compile(model, inputs, cache, compile_only=False,
+                           partitioned=False):
     """torch.compile(backend="cudnn_mlir"): fails unless every subgraph
-    TorchDynamo captured was compiled. `compile_only` (on the CPU): each
-    subgraph is compiled into the cache, then runs in PyTorch, so that the
-    model runs on to its later subgraphs."""
+    TorchDynamo captured was compiled (whole, or with `partitioned` in
+    partitions too). `compile_only` (on the CPU): each subgraph is compiled
+    into the cache, then runs in PyTorch, so that the model runs on to its
+    later subgraphs."""
     import torch._dynamo
     from cudnn_mlir import dynamo
     torch._dynamo.reset()
@@ -150,7 +175,8 @@ def _through_torch_compile(model, inputs, cache, compile_only=False):
     with torch.no_grad():
         out = compiled(*inputs)
     subgraphs = dynamo.REPORT[first:]
-    eager = [e for e in subgraphs if e["status"] != "compiled"]
+    accepted = ("compiled", "partitioned") if partitioned else ("compiled",)
+    eager = [e for e in subgraphs if e["status"] not in accepted]
     if not subgraphs or eager:
         raise AssertionError(
             "expects every subgraph compiled, but %d of %d ran in PyTorch: %s"
@@ -191,7 +217,8 @@ def run_one(test, dtype, cache, torch_compile=False, aten=False,
         expected = _flat(reference(*inputs))
     holder = model  # the module whose buffers the call updates
     if torch_compile:
-        got = _flat(_through_torch_compile(model, inputs, cache))
+        got = _flat(_through_torch_compile(model, inputs, cache,
+                                           partitioned=test.partitioned))
     elif aten:
         imported, bound = import_aten(model, inputs)
         folder = cudnn_mlir.compile_artifact(imported, cache_dir=cache)
@@ -201,7 +228,11 @@ def run_one(test, dtype, cache, torch_compile=False, aten=False,
         got = _flat(compiled(*inputs))
         holder = bound
     else:
-        compiled = cudnn_mlir.compile(model, inputs, cache_dir=cache)
+        compiled = cudnn_mlir.compile(model, inputs, cache_dir=cache,
+                                      strict=not test.partitioned)
+        if test.partitioned and not isinstance(compiled, PartitionedModel):
+            raise AssertionError("expects a partitioned compile, but it "
+                                 "compiled whole")
         got = _flat(compiled(*inputs))
     torch.cuda.synchronize()
     if len(got) != len(expected):

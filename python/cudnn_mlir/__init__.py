@@ -15,8 +15,10 @@ running compiled modules needs no torch until an entry is called.
 
 Layout: frontend/ (the importer), driver/ (cudnn-compile, the artifact
 cache, a compiled module bound to its model), runtime/ (running compiled
-modules), artifact.py (what a cached artifact holds); dynamo.py is the
-torch.compile backend and compile_exported.py a command (python/README.md).
+modules), artifact.py (what a cached artifact holds), partition.py (ops
+the importer does not take run in PyTorch between compiled partitions);
+dynamo.py is the torch.compile backend and compile_exported.py a command
+(python/README.md).
 """
 
 from .driver.compiler import (CompilerNotFoundError, artifact_key, compile,

@@ -4,10 +4,14 @@
     fast = torch.compile(model, backend="cudnn_mlir")
 
 TorchDynamo hands each FX subgraph it captured to `backend`; a subgraph the
-importer and compiler take runs as a compiled module, any other runs in
-PyTorch (the FX graph's own forward). Nothing is hidden: every subgraph is
-reported once on the `cudnn_mlir.dynamo` logger (a warning when it stays in
-PyTorch, with the reason) and appended to `REPORT`, and TorchDynamo's own
+importer and compiler take runs as a compiled module; one with ops the
+importer does not take is split into the largest partitions it takes
+(partition.py), each a compiled module, with those ops running in PyTorch
+between them; one that fails for a reason that names no op runs in PyTorch
+(the FX graph's own forward). Nothing is hidden: every subgraph is
+reported once on the `cudnn_mlir.dynamo` logger (a warning when any of it
+stays in PyTorch, with the ops and reasons, one line per reason) and
+appended to `REPORT`, and TorchDynamo's own
 graph breaks show as separate subgraphs there. A subgraph TorchDynamo
 traced with symbolic sizes is compiled once per input signature it is
 called with (driver/specialize.py).
@@ -26,12 +30,16 @@ from .driver.compiler import CompilerNotFoundError, compile_artifact
 from .driver.runner import CompiledModel
 from .driver.specialize import ShapeSpecialized, describe, signature
 from .frontend import TorchImportError
+from .partition import compile_partitioned
 from .runtime.loader import load_module
 
 log = logging.getLogger(__name__)
 
-# One entry per subgraph TorchDynamo passed in, in order:
-# {"index", "nodes", "status": "compiled" | "eager", "reason", "artifact"}.
+# One entry per subgraph TorchDynamo passed in, in order: {"index",
+# "nodes", "status": "compiled" | "partitioned" | "eager" | "specialized",
+# "reason", "artifact", "partitions"}. A subgraph with ops the importer does
+# not take is compiled in partitions (partition.py), those ops running in
+# PyTorch between them; "reason" then says which ops and why.
 REPORT = []
 
 
@@ -105,17 +113,26 @@ def backend(gm, example_inputs, options=None, cache_dir=None):
     REPORT.append(entry)
     if _is_symbolic(example_inputs):
         return _specialized(gm, entry, options, cache_dir)
-    try:
-        run, folder = _compiled_runner(gm, example_inputs, options,
-                                       cache_dir)
-    except _FAILURES as error:
-        entry.update(status="eager", reason=_first_line(error))
+    run, report = compile_partitioned(
+        gm, example_inputs,
+        lambda g, inputs: _compiled_runner(g, inputs, options, cache_dir),
+        _FAILURES)
+    entry["partitions"] = report.partitions
+    if report.whole:
+        entry.update(status="compiled", reason="",
+                     artifact=report.partitions[0]["artifact"])
+        log.info("cudnn_mlir: subgraph %d (%d ops) compiled: %s",
+                 entry["index"], entry["nodes"], entry["artifact"])
+    elif report.compiled_ops:
+        entry.update(status="partitioned", reason=report.summarize())
+        log.warning("cudnn_mlir: subgraph %d (%d ops): %s", entry["index"],
+                    entry["nodes"], entry["reason"])
+    else:
+        entry.update(status="eager", reason=(
+            report.partitions[0]["reason"] if report.partitions and
+            report.partitions[0]["name"] == "whole" else report.summarize()))
         log.warning("cudnn_mlir: subgraph %d (%d ops) runs in PyTorch: %s",
                     entry["index"], entry["nodes"], entry["reason"])
-        return gm.forward
-    entry.update(status="compiled", reason="", artifact=folder)
-    log.info("cudnn_mlir: subgraph %d (%d ops) compiled: %s", entry["index"],
-             entry["nodes"], folder)
     return run
 
 

@@ -260,7 +260,8 @@ def compile_exported(export_dir, cache_dir=None):
 
 
 def compile(model, example_inputs, options=None, cache_dir=None,
-            dynamic=False, max_signatures=None, cuda_graph=False):
+            dynamic=False, max_signatures=None, cuda_graph=False,
+            strict=False):
     """Imports `model` (an nn.Module) for `example_inputs`, compiles it (or
     finds it in the cache) and returns a CompiledModel bound to the model's
     parameters and buffers. With `cuda_graph`, the compiled model is
@@ -268,17 +269,31 @@ def compile(model, example_inputs, options=None, cache_dir=None,
     With `dynamic`, the result compiles (and captures) again for each new
     input signature (shapes, dtypes, layout) it is called with, up to
     `max_signatures` (default specialize.DEFAULT_LIMIT) of them: a
-    specialize.ShapeSpecialized, whose first module is compiled now."""
-    from ..frontend import import_model
+    specialize.ShapeSpecialized, whose first module is compiled now.
+
+    A model with an op the importer does not take is compiled in
+    partitions (partition.py): the ops it takes as modules, the others in
+    PyTorch between them, with one warning naming the ops left to PyTorch
+    (and no CUDA-graph replay). `strict=True` raises the import error
+    instead."""
+    from ..frontend import TorchImportError, import_model
     from .specialize import DEFAULT_LIMIT, ShapeSpecialized
 
     def build(inputs):
-        imported = import_model(model, inputs)
+        try:
+            imported = import_model(model, inputs)
+        except TorchImportError as error:
+            if strict or error.node is None:
+                raise
+            return _partitioned(model, inputs, options, cache_dir, error,
+                                cuda_graph)
         compiled = load(compile_artifact(imported, options, cache_dir), model)
         if not cuda_graph:
             return compiled
         from ..runtime.cuda_graph import CudaGraphModel
         return CudaGraphModel(compiled, inputs)
+    if not isinstance(example_inputs, (list, tuple)):
+        example_inputs = (example_inputs,)
     if not dynamic:
         if max_signatures is not None:
             raise ValueError("expects max_signatures only with dynamic=True, "
@@ -288,6 +303,44 @@ def compile(model, example_inputs, options=None, cache_dir=None,
                                    "the model compiled with dynamic=True")
     specialized.get(example_inputs)
     return specialized
+
+
+class PartitionedModel:
+    """A model compiled in partitions: `report` (partition.PartitionReport)
+    says what runs compiled and what in PyTorch."""
+
+    def __init__(self, run, report):
+        self._run = run
+        self.report = report
+
+    def __call__(self, *args):
+        return self._run(*args)
+
+
+def _partitioned(model, inputs, options, cache_dir, error, cuda_graph):
+    """`model` compiled in partitions after the whole import failed with
+    `error`; warns once with what is left to PyTorch."""
+    import warnings
+    from ..frontend import TorchImportError, import_graph, trace
+    from ..partition import compile_partitioned
+
+    def compile_fn(graph_module, sub_inputs):
+        folder = compile_artifact(import_graph(graph_module, sub_inputs),
+                                  options, cache_dir)
+        return load(folder, graph_module), folder
+
+    gm = trace(model)
+    run, report = compile_partitioned(
+        gm, inputs, compile_fn,
+        (TorchImportError, CompilerNotFoundError, RuntimeError, ValueError))
+    warnings.warn(
+        "cudnn_mlir.compile: %s is compiled in partitions, as %s (its first: "
+        "%s); strict=True raises instead%s" % (
+            type(model).__name__, report.summarize(),
+            str(error).splitlines()[0],
+            "; no CUDA-graph replay for a partitioned model" if cuda_graph
+            else ""), stacklevel=3)
+    return PartitionedModel(run, report)
 
 
 def load(artifact_dir, model):

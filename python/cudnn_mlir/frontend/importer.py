@@ -43,7 +43,10 @@ _MAX_LITERAL_ELEMENTS = 1 << 16
 
 class TorchImportError(Exception):
     """The model uses something the importer cannot express; the message
-    names the operation and where the model calls it."""
+    names the operation and where the model calls it, and `node` the FX
+    node's name where one node is the cause (else None)."""
+
+    node = None
 
 
 class _Tracer(torch.fx.Tracer):
@@ -498,7 +501,14 @@ class _Importer:
                 outputs = torch.fx.node.map_arg(node.args[0],
                                                 self._output_value)
             else:
-                self._lower(node)
+                try:
+                    self._lower(node)
+                except TorchImportError as error:
+                    # The node it stopped at, for partitioning
+                    # (partition.py): that node is left to PyTorch.
+                    if getattr(error, "node", None) is None:
+                        error.node = node.name
+                    raise
         results: List[Value] = []
         structure = _flatten_outputs(outputs, results)
         result_specs = [ArgSpec("output", "output %d" % i, v.shape, v.dtype)

@@ -156,6 +156,25 @@ def _to_f32(value, reduced):
     return value
 
 
+def runnable_on_cpu(module, inputs):
+    """(module, inputs, back) to run `module` on `inputs` eagerly: as they
+    are, except for a graph in f16 or bf16 on the CPU, which runs as an f32
+    copy (see record); `back` turns a tensor of that run into the type the
+    real run would give."""
+    reduced = _reduced_float_type(module, inputs)
+    on_cpu = all(i.device.type == "cpu" for i in inputs
+                 if isinstance(i, torch.Tensor))
+    if reduced is None or not on_cpu:
+        return module, list(inputs), lambda value: value
+
+    def back(value):
+        if isinstance(value, torch.Tensor) and value.dtype == torch.float32:
+            return value.to(reduced)
+        return value
+    return (copy.deepcopy(module).float(),
+            [_to_f32(i, reduced) for i in inputs], back)
+
+
 def _is_fake(value) -> bool:
     return type(value).__name__ == "FakeTensor"
 

@@ -1,0 +1,207 @@
+"""Partitioned compilation (issue 28): an FX graph the importer takes whole
+compiles whole; otherwise it is split into the largest partitions of nodes
+the importer takes (torch.fx's CapabilityBasedPartitioner, as
+Torch-TensorRT and ONNX Runtime's backends split), each compiled as a
+module of its own, and the nodes it does not take run in PyTorch between
+them.
+
+Which nodes the importer takes is learnt by trying: the importer names the
+node it stops at (TorchImportError.node), that node is left out and the
+graph partitioned again, until every partition imports and compiles. A
+partition of only view and shape ops (a lone reshape) is not worth a
+module and stays in PyTorch, and so does a partition whose compile fails
+for a reason that names no node.
+
+    run, report = compile_partitioned(gm, example_inputs, compile_fn)
+
+`compile_fn(graph_module, inputs)` returns `(callable, artifact folder)` or
+raises one of `failures`. `report` says what was compiled and what was left
+to PyTorch, and why (summarize() makes it one line per reason).
+"""
+
+import collections
+
+# Ops that move no data worth a kernel: a partition of only these stays in
+# PyTorch. Names as describe_node() gives them.
+VIEW_OPS = frozenset([
+    "view", "reshape", "flatten", "unflatten", "permute", "transpose", "t",
+    "squeeze", "unsqueeze", "expand", "expand_as", "contiguous", "getitem",
+    "size", "dim", "chunk", "split", "unbind", "narrow", "select", "to",
+    "type", "float", "half", "detach", "clone", "identity", "dropout",
+    "getattr",
+])
+
+
+def describe_node(gm, node):
+    """A node's op as a user reads it: 'conv2d', 'view', 'Linear'."""
+    if node.op == "call_module":
+        return type(gm.get_submodule(node.target)).__name__
+    if node.op == "call_method":
+        return node.target
+    target = node.target
+    name = getattr(target, "__name__", None) or str(target)
+    return name.split(".")[-1]
+
+
+def _is_compute(gm, node):
+    return describe_node(gm, node).lower().rstrip("_") not in VIEW_OPS
+
+
+class PartitionReport:
+    """What a partitioned compile did: `whole` (compiled in one piece),
+    `partitions` [{"name", "ops", "status": "compiled" | "eager",
+    "reason", "artifact"}] and `left` [(op, reason)] for each node left to
+    PyTorch."""
+
+    def __init__(self):
+        self.whole = False
+        self.partitions = []
+        self.left = []
+
+    @property
+    def compiled_ops(self):
+        return sum(p["ops"] for p in self.partitions
+                   if p["status"] == "compiled")
+
+    def summarize(self):
+        """'2 partitions compiled (41 ops); left to PyTorch: roll x2
+        (no TCP lowering for this operation)': grouped by op and reason."""
+        if self.whole:
+            return "compiled whole"
+        compiled = [p for p in self.partitions if p["status"] == "compiled"]
+        text = "%d partition%s compiled (%d ops)" % (
+            len(compiled), "" if len(compiled) == 1 else "s",
+            self.compiled_ops) if compiled else "nothing compiled"
+        counts = collections.Counter(self.left)
+        for p in self.partitions:
+            if p["status"] != "compiled":
+                counts[("a partition of %d ops" % p["ops"], p["reason"])] += 1
+        if counts:
+            text += "; left to PyTorch: " + "; ".join(
+                "%s x%d (%s)" % (op, n, reason)
+                for (op, reason), n in counts.most_common())
+        return text
+
+
+class _CompiledPartition:
+    """Stands in for a fused partition's submodule: calls its compiled
+    module. A plain callable, not an nn.Module, so that no parameters are
+    registered twice."""
+
+    def __init__(self, run):
+        self.run = run
+
+    def __call__(self, *args):
+        return self.run(*args)
+
+
+def _submodule_inputs(fused, names, example_inputs):
+    """The arguments each named submodule of `fused` is called with when
+    `fused` runs on `example_inputs` (eager, once; f16 and bf16 on the CPU
+    as an f32 copy, recording.runnable_on_cpu)."""
+    import torch
+    from .frontend.recording import runnable_on_cpu
+    seen = {}
+    module, inputs, back = runnable_on_cpu(fused, list(example_inputs))
+
+    class Recorder(torch.fx.Interpreter):
+        def call_module(self, target, args, kwargs):
+            if target in names and target not in seen:
+                seen[target] = [back(a) for a in args]
+            return super().call_module(target, args, kwargs)
+
+    with torch.no_grad():
+        Recorder(module).run(*inputs)
+    return seen
+
+
+def _partition(gm, left_out):
+    """A copy of gm with its supported nodes (call nodes not in `left_out`)
+    fused into submodules, and the names of those worth compiling. The copy
+    shares gm's modules and tensors; fusing rewrites a graph in place."""
+    import copy
+
+    import torch
+    from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
+    from torch.fx.passes.operator_support import OperatorSupportBase
+
+    class Supported(OperatorSupportBase):
+        def is_node_supported(self, submodules, node):
+            return node.op in ("call_function", "call_method",
+                               "call_module") and node.name not in left_out
+
+    gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
+    partitioner = CapabilityBasedPartitioner(
+        gm, Supported(), allows_single_node_partition=True)
+    partitions = [p for p in partitioner.propose_partitions()
+                  if any(_is_compute(gm, n) for n in p.nodes)]
+    fused = partitioner.fuse_partitions(partitions)
+    names = [n.target for n in fused.graph.nodes
+             if n.op == "call_module" and n.target.startswith("fused_")]
+    return fused, names
+
+
+def compile_partitioned(gm, example_inputs, compile_fn, failures):
+    """(a callable running `gm`, a PartitionReport); see the module
+    docstring. A failure that names no node leaves the whole graph to
+    PyTorch: then the callable is gm's own forward and the report's one
+    partition is "eager" with the reason."""
+    from .frontend import TorchImportError
+    report = PartitionReport()
+    left_out = {}  # node name -> reason
+    ops = {n.name: describe_node(gm, n) for n in gm.graph.nodes
+           if n.op in ("call_function", "call_method", "call_module")}
+
+    def leave(error):
+        node = getattr(error, "node", None)
+        if not isinstance(error, TorchImportError) or node not in ops \
+                or node in left_out:
+            return False
+        # "cannot import <node> at <file:line> in f: `code`: <reason>"
+        reason = str(error).splitlines()[0]
+        left_out[node] = reason.rsplit("`: ", 1)[-1]
+        return True
+
+    try:
+        run, folder = compile_fn(gm, list(example_inputs))
+        report.whole = True
+        report.partitions.append({"name": "whole", "ops": len(ops),
+                                  "status": "compiled", "reason": "",
+                                  "artifact": folder})
+        return run, report
+    except failures as error:
+        if not leave(error):
+            report.partitions.append({
+                "name": "whole", "ops": len(ops), "status": "eager",
+                "reason": str(error).splitlines()[0] if str(error) else
+                type(error).__name__, "artifact": None})
+            return gm.forward, report
+
+    # Each round leaves one more node out; at most one round per node.
+    for _ in range(len(ops) + 1):
+        fused, names = _partition(gm, left_out)
+        inputs = _submodule_inputs(fused, set(names), example_inputs)
+        report.partitions = []
+        retry = False
+        for name in names:
+            sub = fused.get_submodule(name)
+            count = sum(1 for n in sub.graph.nodes if n.op.startswith("call"))
+            entry = {"name": name, "ops": count, "status": "compiled",
+                     "reason": "", "artifact": None}
+            try:
+                run, entry["artifact"] = compile_fn(sub, inputs[name])
+                # The graph calls getattr(self, name): a plain attribute
+                # serves, once the submodule is gone.
+                delattr(fused, name)
+                setattr(fused, name, _CompiledPartition(run))
+            except failures as error:
+                if leave(error):
+                    retry = True
+                    break
+                entry.update(status="eager",
+                             reason=str(error).splitlines()[0])
+            report.partitions.append(entry)
+        if not retry:
+            report.left = [(ops[n], reason) for n, reason in left_out.items()]
+            return fused.forward, report
+    raise RuntimeError("cudnn_mlir: partitioning did not settle")

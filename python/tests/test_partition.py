@@ -1,0 +1,119 @@
+"""partition.py on the CPU: a graph with ops the importer does not take
+(torch.roll, torch.cumsum) is split into partitions that import and
+compile for real (cudnn-compile from the build; skipped where there is
+none), the ops left to PyTorch are reported by op and reason, a lone view
+is not a partition, and the split graph, each partition run in PyTorch in
+place of its compiled module, still computes the model's output."""
+
+import os
+import unittest
+
+import torch
+
+from cudnn_mlir import partition
+from cudnn_mlir.driver.compiler import (CompilerNotFoundError,
+                                        compile_artifact, find_compiler)
+from cudnn_mlir.frontend import TorchImportError, import_graph, trace
+
+
+class RollInTheMiddle(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = torch.nn.Conv2d(8, 8, 3, padding=1)
+        self.conv2 = torch.nn.Conv2d(8, 8, 3, padding=1)
+
+    def forward(self, x):
+        y = torch.relu(self.conv1(x))
+        y = torch.roll(y, shifts=1, dims=3)
+        y = y.reshape(y.shape)  # a view between two unsupported ops
+        y = torch.cumsum(y, dim=2)
+        return torch.relu(self.conv2(y)) + 1
+
+
+def _have_compiler():
+    try:
+        find_compiler()
+        return True
+    except CompilerNotFoundError:
+        return False
+
+
+@unittest.skipUnless(_have_compiler(), "needs cudnn-compile (a build)")
+class PartitionTest(unittest.TestCase):
+    def setUp(self):
+        self.cache = os.path.join(os.environ.get("TMPDIR", "/tmp"),
+                                  "cudnn-mlir-partition-test")
+        self.compiled = []
+
+    def compile_fn(self, gm, inputs):
+        # A real import and compile; the partition then runs in PyTorch
+        # (no GPU here), which checks the split graph's wiring.
+        folder = compile_artifact(import_graph(gm, inputs),
+                                  cache_dir=self.cache)
+        self.compiled.append(gm)
+        return gm.forward, folder
+
+    def test_splits_around_unsupported_ops(self):
+        torch.manual_seed(0)
+        model = RollInTheMiddle().eval()
+        x = torch.randn(2, 8, 6, 6)
+        gm = trace(model)
+        run, report = partition.compile_partitioned(
+            gm, [x], self.compile_fn, (TorchImportError, RuntimeError))
+        self.assertFalse(report.whole)
+        self.assertEqual([p["status"] for p in report.partitions],
+                         ["compiled", "compiled"])
+        self.assertEqual(len({p["artifact"] for p in report.partitions}), 2)
+        self.assertEqual(sorted(op for op, _ in report.left),
+                         ["cumsum", "roll"])
+        for _, reason in report.left:
+            self.assertIn("no TCP lowering", reason)
+        summary = report.summarize()
+        self.assertTrue(summary.startswith("2 partitions compiled ("),
+                        summary)
+        self.assertIn("left to PyTorch: ", summary)
+        self.assertIn("roll x1 (no TCP lowering for this operation)",
+                      summary)
+        with torch.no_grad():
+            torch.testing.assert_close(run(x), model(x), rtol=0, atol=0)
+
+    def test_a_graph_it_takes_compiles_whole(self):
+        model = torch.nn.Sequential(torch.nn.Conv2d(8, 8, 1),
+                                    torch.nn.ReLU()).eval()
+        x = torch.randn(1, 8, 4, 4)
+        run, report = partition.compile_partitioned(
+            trace(model), [x], self.compile_fn, (TorchImportError,))
+        self.assertTrue(report.whole)
+        self.assertEqual(report.summarize(), "compiled whole")
+
+    def test_a_failure_naming_no_op_leaves_the_graph_to_pytorch(self):
+        model = torch.nn.Sequential(torch.nn.ReLU()).eval()
+        gm = trace(model)
+
+        def refuse(graph_module, inputs):
+            raise RuntimeError("cudnn-compile failed: out of disk")
+        run, report = partition.compile_partitioned(
+            gm, [torch.randn(3)], refuse, (RuntimeError,))
+        self.assertEqual(run, gm.forward)
+        self.assertEqual(report.partitions[0]["status"], "eager")
+        self.assertEqual(report.partitions[0]["reason"],
+                         "cudnn-compile failed: out of disk")
+
+    def test_views_alone_are_not_a_partition(self):
+        class ViewBetween(torch.nn.Module):
+            def forward(self, x):
+                y = torch.roll(x, 1, 0)
+                y = y.reshape(-1)
+                return torch.cumsum(y, 0)
+        gm = trace(ViewBetween())
+        run, report = partition.compile_partitioned(
+            gm, [torch.randn(4, 3)], self.compile_fn,
+            (TorchImportError, RuntimeError))
+        self.assertEqual(report.partitions, [])
+        self.assertEqual(self.compiled, [])
+        x = torch.randn(4, 3)
+        torch.testing.assert_close(run(x), ViewBetween()(x))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -142,6 +142,12 @@ def build(torch, row, device, calibrated=False):
     name, size, kwargs = MODELS[row[0]]
     torch.manual_seed(0)
     model = torchvision.models.get_model(name, weights=None, **kwargs)
+    # Weights torchvision initialises to zero (ViT's classifier head) would
+    # make every output 0, which checks nothing: random ones instead.
+    with torch.no_grad():
+        for parameter in model.parameters():
+            if parameter.dim() >= 2 and not parameter.any():
+                torch.nn.init.normal_(parameter, std=0.02)
     model = model.to(device=device)
     if calibrated:
         calibrate(torch, model, size, device)
@@ -264,7 +270,8 @@ def compile_row(cache, options, now, row):
     current; a failure is recorded, not raised."""
     import torch
     import cudnn_mlir
-    from cudnn_mlir.frontend import import_model
+    from cudnn_mlir.driver.compiler import compile_partition_artifacts
+    from cudnn_mlir.frontend import TorchImportError, import_model
     record = read_record(cache, row)
     if is_current(cache, record, now):
         print("%s: cached (%s)" % (row_name(row), record["status"]),
@@ -276,13 +283,28 @@ def compile_row(cache, options, now, row):
     try:
         with torch.no_grad():
             model, inputs = build(torch, row, "cpu")
-            imported = import_model(model, inputs)
+            try:
+                imported = import_model(model, inputs)
+            except TorchImportError as error:
+                if error.node is None:
+                    raise
+                # What cudnn_mlir.compile will run in partitions.
+                report = compile_partition_artifacts(model, inputs, options,
+                                                     cache)
+                if not report.compiled_ops:
+                    raise
+                record["partitioned"] = report.summarize()
+                record["artifacts"] = [
+                    os.path.basename(p["artifact"])
+                    for p in report.partitions if p["artifact"]]
+                imported = None
             record["import_s"] = round(time.time() - began, 1)
-            folder = cudnn_mlir.compile_artifact(imported, options=options,
-                                                 cache_dir=cache)
+            if imported is not None:
+                folder = cudnn_mlir.compile_artifact(
+                    imported, options=options, cache_dir=cache)
+                record["artifact"] = os.path.basename(folder)
         record["compile_s"] = round(time.time() - began - record["import_s"],
                                     1)
-        record["artifact"] = os.path.basename(folder)
         record["status"] = "ok"
     except Exception as error:  # noqa: BLE001 - every failure is a row
         record["status"] = "does not compile: " + first_line(error)
@@ -313,11 +335,11 @@ def pack(cache, rows, folder):
             print("%s: not compiled, left out of the pack" % row_name(row))
             continue
         shutil.copy(record_path(cache, row), os.path.join(folder, RECORDS))
-        if record.get("artifact"):
-            target = os.path.join(folder, record["artifact"])
+        artifacts = record.get("artifacts") or [record.get("artifact")]
+        for artifact in filter(None, artifacts):
+            target = os.path.join(folder, artifact)
             if not os.path.isdir(target):
-                shutil.copytree(os.path.join(cache, record["artifact"]),
-                                target)
+                shutil.copytree(os.path.join(cache, artifact), target)
                 size += sum(os.path.getsize(os.path.join(target, f))
                             for f in os.listdir(target))
     print("pack: %d rows in %s, %.1f MiB" % (len(rows), folder,
@@ -373,7 +395,9 @@ def time_row(torch, cudnn_mlir, args, row):
               "torch": torch.__version__, "options": args.options,
               "date": datetime.datetime.now(datetime.timezone.utc)
               .strftime("%Y-%m-%d %H:%M"),
-              "ms": {}, "rel_err": {}, "warmup_s": {}, "errors": {}}
+              "ms": {}, "rel_err": {}, "warmup_s": {}, "errors": {},
+              "partitioned": (read_record(args.cache, row) or {}).get(
+                  "partitioned")}
     with torch.no_grad():
         model, inputs = build(torch, row, "cuda", calibrated=True)
         fns, result["errors"] = contenders(torch, cudnn_mlir, model, inputs,
@@ -527,6 +551,8 @@ def status(row, tolerance):
             if fp32.get("ours graph") is not None else "-"))
     words += ["%s %s" % (n, errors[n]) for n in ("compile", "reduce-overhead",
                                                  "eager") if n in errors]
+    if row.get("partitioned"):
+        words.append("partitioned: " + row["partitioned"])
     text = "; ".join(words)
     return text if len(text) <= 160 else text[:157] + "..."
 

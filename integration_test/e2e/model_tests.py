@@ -250,6 +250,24 @@ register("multihead_attention_cross_weights",
          tolerance=ATTENTION_TOLERANCE)(_CrossAttentionWeights)
 register("transformer_encoder_norm_first", lambda: [rand(2, 16, 64)],
          tolerance=ATTENTION_TOLERANCE)(lambda: _encoder(norm_first=True))
+class _Seq2Seq(nn.Module):
+    """nn.Transformer (2 encoder and 2 decoder layers, pre-norm decoder
+    order off) over a source and a target with a causal target mask."""
+
+    def __init__(self):
+        super().__init__()
+        self.transformer = nn.Transformer(64, 4, num_encoder_layers=2,
+                                          num_decoder_layers=2,
+                                          dim_feedforward=128,
+                                          batch_first=True)
+
+    def forward(self, src, tgt, mask):
+        return self.transformer(src, tgt, tgt_mask=mask)
+
+
+register("transformer_seq2seq",
+         lambda: [rand(2, 12, 64), rand(2, 9, 64), causal_mask(9)],
+         tolerance=ATTENTION_TOLERANCE)(_Seq2Seq)
 register("transformer_encoder_causal",
          lambda: [rand(2, 16, 64), causal_mask(16)],
          tolerance=ATTENTION_TOLERANCE)(_CausalEncoder)
@@ -258,9 +276,9 @@ register("transformer_encoder_causal",
 # PyTorch between compiled partitions (cudnn_mlir/partition.py).
 
 
-class _RollBetweenConvs(nn.Module):
-    """conv -> ReLU -> torch.roll (no TCP lowering) -> conv -> ReLU: two
-    compiled partitions around the roll."""
+class _FlipBetweenConvs(nn.Module):
+    """conv -> ReLU -> torch.flip (no TCP lowering) -> conv -> ReLU: two
+    compiled partitions around the flip."""
 
     def __init__(self):
         super().__init__()
@@ -269,7 +287,7 @@ class _RollBetweenConvs(nn.Module):
 
     def forward(self, x):
         y = torch.relu(self.conv1(x))
-        y = torch.roll(y, shifts=(1, -2), dims=(2, 3))
+        y = torch.flip(y, dims=(2, 3))
         return torch.relu(self.conv2(y)) + x
 
 
@@ -289,8 +307,8 @@ class _CumsumInAnMlp(nn.Module):
         return self.fc2(self.norm(y))
 
 
-register("partitioned_roll", lambda: [rand(2, 8, 12, 12)],
-         partitioned=True)(_RollBetweenConvs)
+register("partitioned_flip", lambda: [rand(2, 8, 12, 12)],
+         partitioned=True)(_FlipBetweenConvs)
 register("partitioned_cumsum", lambda: [rand(2, 10, 32)],
          tolerance={"f32": (1e-3, 1e-3), "f16": (2e-2, 2e-2)},
          partitioned=True)(_CumsumInAnMlp)

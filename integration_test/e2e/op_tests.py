@@ -216,6 +216,37 @@ register("log_softmax", one(4, 32, low=-4, high=4))(
     lambda: Fn1(lambda x: F.log_softmax(x, dim=1)))
 register("pad_constant", one(2, 3, 5, 6))(lambda: Fn1(
     lambda x: F.pad(x, (1, 2, 0, 3), value=0.5).sigmoid()))
+# einsum as permutes, reshapes and one batched matmul (MaxViT's attention:
+# scores q.k over d, then weights.v; a contraction over two dims with the
+# output's dims reordered), and swapaxes.
+register("einsum_attention", two((2, 3, 7, 8), (2, 3, 5, 8)))(lambda: Fn2(
+    lambda q, k: torch.einsum("bhid,bhjd->bhij", q, k).softmax(-1)
+    @ k))
+register("einsum_reorder", two((4, 3, 6, 5), (3, 5, 7)))(lambda: Fn2(
+    lambda x, y: torch.einsum("bcih,chj->jbi", x, y)
+    + torch.einsum("bcih->hbci", x)[0].sum(0).mean()))
+register("swapaxes", one(2, 3, 4))(lambda: Fn1(
+    lambda x: torch.swapaxes(x, 0, 2).relu() + x.swapaxes(1, 2).sum()))
+
+class _IndexRows(nn.Module):
+    """x[index] with a long buffer of row indices, as MaxViT indexes its
+    relative position bias table."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("index", torch.tensor(
+            [[3, 0, 5], [5, 5, 1], [2, 4, 0], [1, 1, 3]]))
+
+    def forward(self, x):
+        return x[self.index].relu() * 2.0
+
+
+register("index_rows", one(6, 4, 7))(_IndexRows)
+
+# Swin's shifted windows: torch.roll as slices and a concat per dim.
+register("roll", one(2, 7, 9, 5))(lambda: Fn1(
+    lambda x: torch.roll(x, shifts=(3, -4), dims=(1, 2)).relu()
+    + x.roll(1, -1)))
 register("slice_index", one(4, 10, 32))(lambda: Fn1(
     lambda x: x[:, 1:9:2, 0] * 2.0))
 register("dropout_eval", one(*IMAGE))(lambda: nn.Sequential(

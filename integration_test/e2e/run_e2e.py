@@ -139,17 +139,9 @@ def compile_one(test, dtype, cache, aten=False, torch_compile=False):
 
 def _partitions_only(model, inputs, cache):
     """The artifacts cudnn_mlir.compile's partitions will look for on the
-    GPU machine: the same partitioning, each partition compiled into the
-    cache and run in PyTorch here."""
-    from cudnn_mlir.frontend import TorchImportError, trace
-    from cudnn_mlir.partition import compile_partitioned
-
-    def compile_fn(gm, sub_inputs):
-        folder = cudnn_mlir.compile_artifact(import_graph(gm, sub_inputs),
-                                             cache_dir=cache)
-        return gm.forward, folder
-    _, report = compile_partitioned(trace(model), inputs, compile_fn,
-                                    (TorchImportError, RuntimeError))
+    GPU machine."""
+    from cudnn_mlir.driver.compiler import compile_partition_artifacts
+    report = compile_partition_artifacts(model, inputs, cache_dir=cache)
     if report.whole or not report.compiled_ops:
         raise AssertionError("expects a partitioned compile, but got: %s"
                              % report.summarize())

@@ -31,6 +31,9 @@ _ATTENTION_DYNAMO = {
     "F.multi_head_attention_forward whole; no TCP lowering for it yet",
     "transformer_encoder_norm_first": "TorchDynamo reaches eval mode's "
     "fused torch._transformer_encoder_layer_fwd; no TCP lowering for it yet",
+    "transformer_seq2seq": "TorchDynamo compiles no subgraph of "
+    "nn.Transformer with a mask (its fast-path checks break the graph); "
+    "nothing reaches the backend",
     "transformer_encoder_causal": "TorchDynamo compiles no subgraph of the "
     "encoder with a mask (its fast-path checks break the graph); nothing "
     "reaches the backend",
@@ -42,7 +45,14 @@ for _dtype in ("f32", "f16", "bf16"):
 # Partitioning (cudnn_mlir/partition.py) serves cudnn_mlir.compile and the
 # TorchDynamo backend; an ExportedProgram's graph is imported whole.
 for _dtype in ("f32", "f16", "bf16"):
-    for _test in ("partitioned_roll", "partitioned_cumsum"):
+    for _test in ("partitioned_flip", "partitioned_cumsum"):
         XFAIL[(_test, _dtype, "aten")] = (
-            "the torch.export road does not partition: torch.roll and "
+            "the torch.export road does not partition: torch.flip and "
             "torch.cumsum have no TCP lowering")
+
+# PyTorch itself cannot export it (torch 2.11).
+for _dtype in ("f32", "f16", "bf16"):
+    XFAIL[("transformer_seq2seq", _dtype, "aten")] = (
+        "torch.export cannot export nn.Transformer with a target mask: "
+        "GuardOnDataDependentSymNode in its decoder; nn.Transformer comes in "
+        "through cudnn_mlir.compile")

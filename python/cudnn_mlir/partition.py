@@ -32,6 +32,11 @@ VIEW_OPS = frozenset([
 ])
 
 
+# The end of the importer's reason when it has no lowering for an op at
+# all (not one that refuses these arguments).
+NO_LOWERING = "no TCP lowering for this operation"
+
+
 def describe_node(gm, node):
     """A node's op as a user reads it: 'conv2d', 'view', 'Linear'."""
     if node.op == "call_module":
@@ -149,8 +154,18 @@ def compile_partitioned(gm, example_inputs, compile_fn, failures):
     from .frontend import TorchImportError
     report = PartitionReport()
     left_out = {}  # node name -> reason
-    ops = {n.name: describe_node(gm, n) for n in gm.graph.nodes
-           if n.op in ("call_function", "call_method", "call_module")}
+    calls = [n for n in gm.graph.nodes
+             if n.op in ("call_function", "call_method", "call_module")]
+    ops = {n.name: describe_node(gm, n) for n in calls}
+    # Nodes of one target: when the importer has no lowering for it at all,
+    # every such node is left out in one round.
+    same_target = {}
+    for n in calls:
+        key = (n.op, n.target if n.op != "call_module"
+               else type(gm.get_submodule(n.target)))
+        same_target.setdefault(key, []).append(n.name)
+    target_of = {name: key for key, names in same_target.items()
+                 for name in names}
 
     def leave(error):
         node = getattr(error, "node", None)
@@ -158,8 +173,11 @@ def compile_partitioned(gm, example_inputs, compile_fn, failures):
                 or node in left_out:
             return False
         # "cannot import <node> at <file:line> in f: `code`: <reason>"
-        reason = str(error).splitlines()[0]
-        left_out[node] = reason.rsplit("`: ", 1)[-1]
+        reason = str(error).splitlines()[0].rsplit("`: ", 1)[-1]
+        left_out[node] = reason
+        if reason.endswith(NO_LOWERING):
+            for other in same_target[target_of[node]]:
+                left_out.setdefault(other, reason)
         return True
 
     try:

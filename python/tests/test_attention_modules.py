@@ -5,6 +5,7 @@ norm orders with ReLU and GELU, and nn.TransformerEncoder with a causal
 mask; and the options they refuse."""
 
 import unittest
+import warnings
 
 import torch
 
@@ -103,6 +104,47 @@ class TransformerEncoderTest(unittest.TestCase):
         layer = torch.nn.TransformerEncoderLayer(8, 2, 16).train()
         with self.assertRaisesRegex(A.UnsupportedAttention, "training"):
             A.transformer_encoder_layer(layer, torch.randn(3, 2, 8))
+
+
+class TransformerDecoderTest(unittest.TestCase):
+    def test_matches_the_modules(self):
+        torch.manual_seed(0)
+        for norm_first in (False, True):
+            for activation in ("relu", "gelu"):
+                for batch_first in (True, False):
+                    with warnings.catch_warnings():  # nested tensors
+                        warnings.simplefilter("ignore")
+                        model = torch.nn.Transformer(
+                            32, 4, num_encoder_layers=2,
+                            num_decoder_layers=2, dim_feedforward=64,
+                            activation=activation, batch_first=batch_first,
+                            norm_first=norm_first).eval()
+                    src = torch.randn((3, 7, 32) if batch_first
+                                      else (7, 3, 32))
+                    tgt = torch.randn((3, 5, 32) if batch_first
+                                      else (5, 3, 32))
+                    mask = torch.nn.Transformer \
+                        .generate_square_subsequent_mask(5)
+                    memory = model.encoder(src)
+                    layer = model.decoder.layers[0]
+                    with torch.no_grad():
+                        pairs = (
+                            (model(src, tgt, tgt_mask=mask),
+                             A.transformer(model, src, tgt, tgt_mask=mask)),
+                            (model.decoder(tgt, memory, tgt_mask=mask),
+                             A.transformer_decoder(model.decoder, tgt,
+                                                   memory, tgt_mask=mask)),
+                            (layer(tgt, memory),
+                             A.transformer_decoder_layer(layer, tgt,
+                                                         memory)))
+                    for e, g in pairs:
+                        self.assertLess((e - g).abs().max().item(), 1e-5)
+
+    def test_refuses_training(self):
+        layer = torch.nn.TransformerDecoderLayer(8, 2, 16).train()
+        with self.assertRaisesRegex(A.UnsupportedAttention, "training"):
+            A.transformer_decoder_layer(layer, torch.randn(3, 2, 8),
+                                        torch.randn(4, 2, 8))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """partition.py on the CPU: a graph with ops the importer does not take
-(torch.roll, torch.cumsum) is split into partitions that import and
+(torch.flip, torch.cumsum) is split into partitions that import and
 compile for real (cudnn-compile from the build; skipped where there is
 none), the ops left to PyTorch are reported by op and reason, a lone view
 is not a partition, and the split graph, each partition run in PyTorch in
@@ -16,7 +16,7 @@ from cudnn_mlir.driver.compiler import (CompilerNotFoundError,
 from cudnn_mlir.frontend import TorchImportError, import_graph, trace
 
 
-class RollInTheMiddle(torch.nn.Module):
+class FlipInTheMiddle(torch.nn.Module):
     def __init__(self):
         super().__init__()
         self.conv1 = torch.nn.Conv2d(8, 8, 3, padding=1)
@@ -24,7 +24,7 @@ class RollInTheMiddle(torch.nn.Module):
 
     def forward(self, x):
         y = torch.relu(self.conv1(x))
-        y = torch.roll(y, shifts=1, dims=3)
+        y = torch.flip(y, dims=(3,))
         y = y.reshape(y.shape)  # a view between two unsupported ops
         y = torch.cumsum(y, dim=2)
         return torch.relu(self.conv2(y)) + 1
@@ -55,7 +55,7 @@ class PartitionTest(unittest.TestCase):
 
     def test_splits_around_unsupported_ops(self):
         torch.manual_seed(0)
-        model = RollInTheMiddle().eval()
+        model = FlipInTheMiddle().eval()
         x = torch.randn(2, 8, 6, 6)
         gm = trace(model)
         run, report = partition.compile_partitioned(
@@ -65,14 +65,14 @@ class PartitionTest(unittest.TestCase):
                          ["compiled", "compiled"])
         self.assertEqual(len({p["artifact"] for p in report.partitions}), 2)
         self.assertEqual(sorted(op for op, _ in report.left),
-                         ["cumsum", "roll"])
+                         ["cumsum", "flip"])
         for _, reason in report.left:
             self.assertIn("no TCP lowering", reason)
         summary = report.summarize()
         self.assertTrue(summary.startswith("2 partitions compiled ("),
                         summary)
         self.assertIn("left to PyTorch: ", summary)
-        self.assertIn("roll x1 (no TCP lowering for this operation)",
+        self.assertIn("flip x1 (no TCP lowering for this operation)",
                       summary)
         with torch.no_grad():
             torch.testing.assert_close(run(x), model(x), rtol=0, atol=0)
@@ -102,7 +102,7 @@ class PartitionTest(unittest.TestCase):
     def test_views_alone_are_not_a_partition(self):
         class ViewBetween(torch.nn.Module):
             def forward(self, x):
-                y = torch.roll(x, 1, 0)
+                y = torch.flip(x, (0,))
                 y = y.reshape(-1)
                 return torch.cumsum(y, 0)
         gm = trace(ViewBetween())

@@ -305,6 +305,26 @@ def compile(model, example_inputs, options=None, cache_dir=None,
     return specialized
 
 
+def compile_partition_artifacts(model, example_inputs, options=None,
+                                cache_dir=None):
+    """The artifacts a partitioned cudnn_mlir.compile of `model` will look
+    for, compiled into the cache with no GPU (each partition runs in
+    PyTorch to give the next its inputs): for a machine without the
+    compiler, as compile_artifact is for whole models. Returns the
+    partition.PartitionReport."""
+    from ..frontend import TorchImportError, import_graph, trace
+    from ..partition import compile_partitioned
+
+    def compile_fn(graph_module, sub_inputs):
+        folder = compile_artifact(import_graph(graph_module, sub_inputs),
+                                  options, cache_dir)
+        return graph_module.forward, folder
+    _, report = compile_partitioned(
+        trace(model), list(example_inputs), compile_fn,
+        (TorchImportError, CompilerNotFoundError, RuntimeError, ValueError))
+    return report
+
+
 class PartitionedModel:
     """A model compiled in partitions: `report` (partition.PartitionReport)
     says what runs compiled and what in PyTorch."""

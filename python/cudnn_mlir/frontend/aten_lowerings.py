@@ -127,6 +127,16 @@ def avg_pool2d(ctx, input, kernel_size, stride=(), padding=0,
                         ceil_mode, count_include_pad, divisor_override)
 
 
+def index_tensor(ctx, input, indices):
+    """aten.index.Tensor: x[idx] with one integer index tensor (the rows
+    it picks); other advanced indexing is refused."""
+    if len(indices) != 1 or not isinstance(indices[0], L.Value):
+        raise L.UnsupportedOperation(
+            "expects indexing by one integer tensor along the first dim, "
+            "but got %d index tensors" % len(indices))
+    return L._tensor_index(ctx, input, (indices[0],))
+
+
 def binary_scalar(lower):
     def adapter(ctx, input, other, alpha=1):
         return lower(ctx, input, other, alpha=alpha)
@@ -170,6 +180,8 @@ def _overloads():
         "floor.default": L.floor, "ceil.default": L.ceil,
         "round.default": L.round_, "round.decimals": L.round_,
         "pow.Tensor_Scalar": L.pow_,
+        "roll.default": L.roll,
+        "index.Tensor": index_tensor,
         "constant_pad_nd.default": lambda ctx, input, pad, value=0: L.pad(
             ctx, input, pad, "constant", value),
         "scaled_dot_product_attention.default":
@@ -198,6 +210,9 @@ def _overloads():
         "unsqueeze.default": L.reshape_like_result,
         "expand.default": L.expand, "cat.default": L.cat,
         "mean.dim": L.mean, "sum.dim_IntList": L.sum_,
+        # Over every dim (x.mean(), x.sum()): a dtype keyword only.
+        "mean.default": lambda ctx, input, dtype=None: L.mean(ctx, input),
+        "sum.default": lambda ctx, input, dtype=None: L.sum_(ctx, input),
         "_softmax.default": softmax, "_log_softmax.default": log_softmax,
         "slice.Tensor": slice_tensor, "select.int": select,
         "clone.default": L.identity, "alias.default": L.identity,

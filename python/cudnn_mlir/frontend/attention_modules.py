@@ -1,5 +1,5 @@
-"""nn.MultiheadAttention and the transformer encoder modules as the torch
-ops they compute, for torch.fx.
+"""nn.MultiheadAttention and the transformer modules (encoder, decoder and
+nn.Transformer) as the torch ops they compute, for torch.fx.
 
 torch.fx keeps a torch.nn module as one call_module node, and
 nn.MultiheadAttention's forward (F.multi_head_attention_forward) branches on
@@ -12,7 +12,9 @@ when the weights are returned, its matmuls and softmax written out), and the
 output projection. `transformer_encoder_layer`: the layer's reference path
 (attention and feed-forward blocks around its two layer norms, in either
 order), in eval mode. `transformer_encoder`: its layers in turn, then its
-norm. Each op has a TCP lowering, and parameters are read from the modules,
+norm. `transformer_decoder_layer` / `transformer_decoder`: the same with
+attention to the memory between, and `transformer`: encoder then decoder.
+Each op has a TCP lowering, and parameters are read from the modules,
 so they keep the model's names.
 
 What they do not express is refused when the model is traced, naming the
@@ -150,9 +152,77 @@ def transformer_encoder(m, src, mask=None, src_key_padding_mask=None,
     return output
 
 
+def transformer_decoder_layer(m, tgt, memory, tgt_mask=None,
+                              memory_mask=None, tgt_key_padding_mask=None,
+                              memory_key_padding_mask=None, tgt_is_causal=False,
+                              memory_is_causal=False):
+    """nn.TransformerDecoderLayer in eval mode, both norm orders: self
+    attention over the target, attention from it to the memory, the
+    feed-forward block."""
+    if m.training:
+        _refuse(m, "training mode (call model.eval())")
+
+    def self_attention(x):
+        return m.self_attn(x, x, x, attn_mask=tgt_mask,
+                           key_padding_mask=tgt_key_padding_mask,
+                           need_weights=False, is_causal=tgt_is_causal)[0]
+
+    def cross_attention(x):
+        return m.multihead_attn(x, memory, memory, attn_mask=memory_mask,
+                                key_padding_mask=memory_key_padding_mask,
+                                need_weights=False,
+                                is_causal=memory_is_causal)[0]
+
+    def feed_forward(x):
+        return m.linear2(m.activation(m.linear1(x)))
+
+    x = tgt
+    if m.norm_first:
+        x = x + self_attention(m.norm1(x))
+        x = x + cross_attention(m.norm2(x))
+        return x + feed_forward(m.norm3(x))
+    x = m.norm1(x + self_attention(x))
+    x = m.norm2(x + cross_attention(x))
+    return m.norm3(x + feed_forward(x))
+
+
+def transformer_decoder(m, tgt, memory, tgt_mask=None, memory_mask=None,
+                        tgt_key_padding_mask=None,
+                        memory_key_padding_mask=None, tgt_is_causal=None,
+                        memory_is_causal=False):
+    """nn.TransformerDecoder: its layers in turn, then its norm."""
+    output = tgt
+    for layer in m.layers:
+        output = layer(output, memory, tgt_mask=tgt_mask,
+                       memory_mask=memory_mask,
+                       tgt_key_padding_mask=tgt_key_padding_mask,
+                       memory_key_padding_mask=memory_key_padding_mask,
+                       memory_is_causal=memory_is_causal)
+    if m.norm is not None:
+        output = m.norm(output)
+    return output
+
+
+def transformer(m, src, tgt, src_mask=None, tgt_mask=None, memory_mask=None,
+                src_key_padding_mask=None, tgt_key_padding_mask=None,
+                memory_key_padding_mask=None, src_is_causal=None,
+                tgt_is_causal=None, memory_is_causal=False):
+    """nn.Transformer: its encoder over the source, its decoder over the
+    target and the encoder's output."""
+    memory = m.encoder(src, mask=src_mask,
+                       src_key_padding_mask=src_key_padding_mask)
+    return m.decoder(tgt, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                     tgt_key_padding_mask=tgt_key_padding_mask,
+                     memory_key_padding_mask=memory_key_padding_mask,
+                     memory_is_causal=memory_is_causal)
+
+
 # Modules the tracer replaces by their decomposition.
 DECOMPOSED_MODULES = {
     torch.nn.MultiheadAttention: multihead_attention,
     torch.nn.TransformerEncoderLayer: transformer_encoder_layer,
     torch.nn.TransformerEncoder: transformer_encoder,
+    torch.nn.TransformerDecoderLayer: transformer_decoder_layer,
+    torch.nn.TransformerDecoder: transformer_decoder,
+    torch.nn.Transformer: transformer,
 }

@@ -179,14 +179,16 @@ def decompose_exported(exported):
     (aten.lstm/gru/rnn_tanh/rnn_relu), which stay whole: decomposed, they
     are per-step matmuls and gates instead of one cuDNN RNN; nearest
     upsampling, which would become gathers at computed indices instead of
-    a repeat; and scaled_dot_product_attention, whose decomposition guards
-    fully masked rows with selects TCP lacks."""
+    a repeat; scaled_dot_product_attention, whose decomposition guards
+    fully masked rows with selects TCP lacks; and roll, which would become
+    a gather at indices computed with fmod instead of two slices."""
     table = torch.export.default_decompositions()
     kept = list(rnn_lowering.ATEN_OVERLOADS) + [
         getattr(packet, overload)
         for packet in (torch.ops.aten.upsample_nearest2d,
                        torch.ops.aten._upsample_nearest_exact2d,
-                       torch.ops.aten.scaled_dot_product_attention)
+                       torch.ops.aten.scaled_dot_product_attention,
+                       torch.ops.aten.roll)
         for overload in ("vec", "default") if hasattr(packet, overload)]
     for op in kept:
         table.pop(op, None)

@@ -363,6 +363,91 @@ def t(ctx, input):
     return transpose(ctx, input, 0, 1) if input.rank == 2 else input
 
 
+def _einsum_parts(equation, ranks):
+    """(input subscripts, output subscripts) of an explicit einsum
+    equation ("bhid,bhjd->bhij"), checked against the operands' ranks."""
+    equation = equation.replace(" ", "")
+    if "->" not in equation or "." in equation:
+        raise UnsupportedOperation(
+            "expects an einsum equation with '->' and no '...', but got "
+            "'%s'" % equation)
+    left, out = equation.split("->")
+    inputs = left.split(",")
+    if len(inputs) != len(ranks) or any(
+            len(sub) != rank for sub, rank in zip(inputs, ranks)):
+        raise UnsupportedOperation(
+            "expects one subscript per dim of each operand, but got '%s' "
+            "for operands of rank %s" % (equation, list(ranks)))
+    for sub in inputs + [out]:
+        if len(set(sub)) != len(sub):
+            raise UnsupportedOperation(
+                "expects no repeated subscript within an operand (a "
+                "diagonal), but got '%s'" % equation)
+    return inputs, out
+
+
+def einsum(ctx, equation, *operands):
+    """torch.einsum of one or two operands with an explicit output: a
+    permute for one; for two, each operand permuted to [batch, free,
+    contracted] (A) and [batch, contracted, free] (B), reshaped to one
+    batched matmul, and the product reshaped and permuted to the output's
+    subscripts. Subscripts in one operand alone must be in the output (no
+    sums over them), and sizes must match (no broadcasting)."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    operands = [_float(ctx, x) for x in operands]
+    inputs, out = _einsum_parts(equation, [x.rank for x in operands])
+    if len(operands) == 1:
+        (sub,), (x,) = inputs, operands
+        if sorted(sub) != sorted(out):
+            raise UnsupportedOperation(
+                "expects a one-operand einsum to permute its dims, but got "
+                "'%s'" % equation)
+        return ctx.w.transpose(x, [sub.index(c) for c in out], ctx.loc)
+    if len(operands) != 2:
+        raise UnsupportedOperation("expects an einsum of one or two "
+                                   "operands, but got %d" % len(operands))
+    (sa, sb), (a, b) = inputs, operands
+    size = {}
+    for sub, x in ((sa, a), (sb, b)):
+        for c, n in zip(sub, x.shape):
+            if size.setdefault(c, n) != n:
+                raise UnsupportedOperation(
+                    "expects subscript '%s' to have one size, but got %d "
+                    "and %d (no broadcasting)" % (c, size[c], n))
+    for c in set(sa) ^ set(sb):
+        if c not in out:
+            raise UnsupportedOperation(
+                "expects every subscript of one operand alone in the output "
+                "(no sum over it), but '%s' is not in '%s'" % (c, out))
+    batch = [c for c in out if c in sa and c in sb]
+    left = [c for c in out if c in sa and c not in sb]
+    right = [c for c in out if c in sb and c not in sa]
+    summed = [c for c in sa if c in sb and c not in out]
+    if len(batch) + len(left) + len(right) != len(out):
+        raise UnsupportedOperation("expects every output subscript in an "
+                                   "operand, but got '%s'" % equation)
+
+    def count(cs):
+        return math.prod(size[c] for c in cs)
+
+    def arrange(x, sub, order, shape):
+        if list(sub) != order:
+            x = ctx.w.transpose(x, [sub.index(c) for c in order], ctx.loc)
+        return ctx.w.reshape(x, shape, ctx.loc)
+    a3 = arrange(a, sa, batch + left + summed,
+                 (count(batch), count(left), count(summed)))
+    b3 = arrange(b, sb, batch + summed + right,
+                 (count(batch), count(summed), count(right)))
+    product = ctx.w.contraction("tcp.batch_matmul", a3, b3, ctx.loc)
+    natural = batch + left + right
+    product = ctx.w.reshape(product, [size[c] for c in natural], ctx.loc)
+    if natural != list(out):
+        product = ctx.w.transpose(product, [natural.index(c) for c in out],
+                                  ctx.loc)
+    return product
+
+
 def expand(ctx, input, *sizes, **kwargs):
     return ctx.w.broadcast_to(input, _result_shape(ctx), ctx.loc)
 
@@ -374,6 +459,39 @@ def cat(ctx, tensors, dim=0):
     if len(values) == 1:
         return values[0]
     return ctx.w.concat(values, _dim(dim, len(out.shape)), ctx.loc)
+
+
+def roll(ctx, input, shifts, dims=None):
+    """torch.roll along given dims: per dim, the last `shift` elements
+    (a tcp.slice) concatenated before the rest. Without dims torch rolls
+    the flattened tensor, which is not taken."""
+    if dims is None or (isinstance(dims, (list, tuple)) and not dims):
+        raise UnsupportedOperation("expects torch.roll with dims (a roll of "
+                                   "the flattened tensor is not taken)")
+    shifts = list(shifts) if isinstance(shifts, (list, tuple)) else [shifts]
+    dims = list(dims) if isinstance(dims, (list, tuple)) else [dims]
+    if len(shifts) != len(dims) or not all(
+            isinstance(v, int) for v in shifts + dims):
+        raise UnsupportedOperation(
+            "expects as many integer shifts as dims, but got shifts %s and "
+            "dims %s" % (shifts, dims))
+    x = input
+    for shift, dim in zip(shifts, dims):
+        dim = _dim(dim, x.rank)
+        size = x.shape[dim]
+        shift = shift % size if size else 0
+        if shift == 0:
+            continue
+        pieces = []
+        for start, length in ((size - shift, shift), (0, size - shift)):
+            starts = [0] * x.rank
+            starts[dim] = start
+            sizes = list(x.shape)
+            sizes[dim] = length
+            pieces.append(ctx.w.slice(x, starts, sizes, [1] * x.rank,
+                                      ctx.loc))
+        x = ctx.w.concat(pieces, dim, ctx.loc)
+    return x
 
 
 def pad(ctx, input, pad, mode="constant", value=None):
@@ -405,6 +523,20 @@ def pad(ctx, input, pad, mode="constant", value=None):
     return x
 
 
+def _index_rows(ctx, x, indices):
+    """x[indices] for an integer tensor: the rows of x (its first dim) the
+    indices pick, as embedding picks them (MaxViT's relative position
+    bias). An index out of range fails tcp.gather's device-side
+    assertion, as PyTorch's indexing asserts."""
+    rest = math.prod(x.shape[1:])
+    table = ctx.w.reshape(x, (x.shape[0], rest), ctx.loc)
+    count = math.prod(indices.shape)
+    rows = ctx.w.reshape(indices, (count, 1), ctx.loc)
+    rows = ctx.w.broadcast_to(rows, (count, rest), ctx.loc)
+    picked = ctx.w.gather(table, rows, 0, ctx.loc)
+    return ctx.w.reshape(picked, _result_shape(ctx), ctx.loc)
+
+
 def getitem(ctx, obj, index):
     if not isinstance(obj, Value):
         return obj[index]
@@ -415,10 +547,14 @@ def _tensor_index(ctx, x, index):
     """Basic indexing (ints, slices with a positive step, None, ...) as one
     tcp.slice and a reshape to the recorded shape."""
     index = index if isinstance(index, tuple) else (index,)
+    if len(index) == 1 and isinstance(index[0], Value) \
+            and index[0].dtype not in FLOAT_TYPES + ("i1",):
+        return _index_rows(ctx, x, index[0])
     if any(isinstance(i, Value) or isinstance(i, (list, torch.Tensor))
            for i in index):
         raise UnsupportedOperation("expects basic indexing (ints, slices, "
-                                   "None, ...), but got a tensor or list index")
+                                   "None, ...) or one integer tensor, but "
+                                   "got a tensor or list index among others")
     explicit = sum(1 for i in index if i is not None and i is not Ellipsis)
     expanded = []
     for i in index:
@@ -885,7 +1021,9 @@ FUNCTIONS = {
     torch.flatten: reshape_like_result, torch.reshape: reshape_like_result,
     torch.squeeze: reshape_like_result, torch.unsqueeze: reshape_like_result,
     torch.permute: permute, torch.transpose: transpose, torch.t: t,
-    torch.cat: cat, torch.mean: mean, torch.sum: sum_,
+    torch.swapaxes: transpose, torch.swapdims: transpose,
+    torch.einsum: einsum,
+    torch.cat: cat, torch.mean: mean, torch.sum: sum_, torch.roll: roll,
     torch.softmax: softmax, F.softmax: softmax, F.log_softmax: log_softmax,
     torch.log_softmax: log_softmax,
     F.linear: linear, torch.addmm: addmm, F.embedding: embedding,
@@ -927,12 +1065,13 @@ METHODS = {
     "atan": atan, "floor": floor, "ceil": ceil, "round": round_,
     "pow": pow_,
     "chunk": split_along, "split": split_along,
-    "split_with_sizes": split_along,
+    "split_with_sizes": split_along, "roll": roll,
     "view": reshape_like_result, "reshape": reshape_like_result,
     "flatten": reshape_like_result, "squeeze": reshape_like_result,
     "unsqueeze": reshape_like_result, "view_as": reshape_like_result,
     "reshape_as": reshape_like_result,
     "permute": permute, "transpose": transpose, "t": t,
+    "swapaxes": transpose, "swapdims": transpose,
     "expand": expand, "expand_as": expand,
     "contiguous": identity, "clone": identity, "detach": identity,
     "mean": mean, "sum": sum_, "amax": amax, "amin": amin,

@@ -115,6 +115,17 @@ def multihead_attention(m, query, key, value, key_padding_mask=None,
     return out, weights
 
 
+def _attend(attn, x, source, mask, key_padding_mask, is_causal):
+    """A transformer layer's attention block: `attn` from x to source."""
+    return attn(x, source, source, attn_mask=mask,
+                key_padding_mask=key_padding_mask, need_weights=False,
+                is_causal=is_causal)[0]
+
+
+def _feed_forward(m, x):
+    return m.linear2(m.activation(m.linear1(x)))
+
+
 def transformer_encoder_layer(m, src, src_mask=None,
                               src_key_padding_mask=None, is_causal=False):
     """nn.TransformerEncoderLayer in eval mode, both norm orders, as its
@@ -123,12 +134,11 @@ def transformer_encoder_layer(m, src, src_mask=None,
         _refuse(m, "training mode (call model.eval())")
 
     def attention(x):
-        return m.self_attn(x, x, x, attn_mask=src_mask,
-                           key_padding_mask=src_key_padding_mask,
-                           need_weights=False, is_causal=is_causal)[0]
+        return _attend(m.self_attn, x, x, src_mask, src_key_padding_mask,
+                       is_causal)
 
     def feed_forward(x):
-        return m.linear2(m.activation(m.linear1(x)))
+        return _feed_forward(m, x)
 
     x = src
     if m.norm_first:
@@ -163,18 +173,15 @@ def transformer_decoder_layer(m, tgt, memory, tgt_mask=None,
         _refuse(m, "training mode (call model.eval())")
 
     def self_attention(x):
-        return m.self_attn(x, x, x, attn_mask=tgt_mask,
-                           key_padding_mask=tgt_key_padding_mask,
-                           need_weights=False, is_causal=tgt_is_causal)[0]
+        return _attend(m.self_attn, x, x, tgt_mask, tgt_key_padding_mask,
+                       tgt_is_causal)
 
     def cross_attention(x):
-        return m.multihead_attn(x, memory, memory, attn_mask=memory_mask,
-                                key_padding_mask=memory_key_padding_mask,
-                                need_weights=False,
-                                is_causal=memory_is_causal)[0]
+        return _attend(m.multihead_attn, x, memory, memory_mask,
+                       memory_key_padding_mask, memory_is_causal)
 
     def feed_forward(x):
-        return m.linear2(m.activation(m.linear1(x)))
+        return _feed_forward(m, x)
 
     x = tgt
     if m.norm_first:

@@ -118,6 +118,19 @@ try:
         lambda: _randomize_batch_norms(torchvision.models.DenseNet(
             growth_rate=8, block_config=(2, 2), num_init_features=16,
             bn_size=2, num_classes=10)))
+    # Segmentation heads: bilinear upsampling back to the input size (two
+    # matmuls with constant interpolation matrices), dilated convs, an
+    # image-pooling branch, and an OrderedDict {"out": ...} as the output.
+    register("torchvision_lraspp", lambda: [rand(1, 3, 64, 64)],
+             tolerance={"f32": (2e-3, 2e-3), "f16": (1e-1, 1e-1)})(
+        lambda: _randomize_batch_norms(
+            torchvision.models.segmentation.lraspp_mobilenet_v3_large(
+                weights=None, weights_backbone=None, num_classes=5)))
+    register("torchvision_deeplabv3", lambda: [rand(1, 3, 64, 64)],
+             tolerance={"f32": (2e-3, 2e-3), "f16": (1e-1, 1e-1)})(
+        lambda: _randomize_batch_norms(
+            torchvision.models.segmentation.deeplabv3_mobilenet_v3_large(
+                weights=None, weights_backbone=None, num_classes=5)))
 except ImportError:
     torchvision = None
 

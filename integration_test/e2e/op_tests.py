@@ -243,6 +243,18 @@ class _IndexRows(nn.Module):
 
 register("index_rows", one(6, 4, 7))(_IndexRows)
 
+# Bilinear resizing as two matmuls with constant interpolation matrices
+# (segmentation heads: FCN, DeepLabV3, LRASPP), up and down, both
+# align_corners, by size and by scale factor.
+register("interpolate_bilinear", one(2, 3, 9, 7))(lambda: Fn1(
+    lambda x: F.interpolate(x, size=(20, 16), mode="bilinear",
+                            align_corners=False)[..., :9, :7]
+    + F.interpolate(x, scale_factor=(1.5, 2.0), mode="bilinear",
+                    align_corners=True)[..., 1:10, 3:10]
+    + F.interpolate(F.interpolate(x, size=(5, 4), mode="bilinear",
+                                  align_corners=False),
+                    size=(9, 7), mode="bilinear", align_corners=True)))
+
 # Swin's shifted windows: torch.roll as slices and a concat per dim.
 register("roll", one(2, 7, 9, 5))(lambda: Fn1(
     lambda x: torch.roll(x, shifts=(3, -4), dims=(1, 2)).relu()

@@ -68,7 +68,8 @@ class ImportedModule:
         # results: ArgSpec-like records, kind "output" or "update".
         self.results: List[ArgSpec] = results
         # The model's output structure: {"value": i} (result i),
-        # {"tuple": [...]}, {"list": [...]} or {"const": x}.
+        # {"tuple": [...]}, {"list": [...]}, {"dict": [[key, ...], ...]}
+        # (an OrderedDict) or {"const": x}.
         self.outputs = outputs
         # Buffers the model increments by one per call (num_batches_tracked).
         self.counters: List[str] = counters

@@ -9,6 +9,7 @@ training-mode batch norms back into their buffers, and returns the outputs
 in the model's own structure.
 """
 
+import collections
 import itertools
 
 from ..artifact import get_attribute as _attribute
@@ -53,6 +54,9 @@ def _rebuild(structure, results):
         return tuple(_rebuild(s, results) for s in structure["tuple"])
     if "list" in structure:
         return [_rebuild(s, results) for s in structure["list"]]
+    if "dict" in structure:
+        return collections.OrderedDict(
+            (k, _rebuild(s, results)) for k, s in structure["dict"])
     return structure["const"]
 
 

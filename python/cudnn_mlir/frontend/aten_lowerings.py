@@ -156,7 +156,18 @@ def _overloads():
             scales = None
         return L.upsample_nearest(ctx, input, "nearest", scales)
 
+    def upsample_bilinear(ctx, input, output_size, align_corners, *scales):
+        # .vec: (output_size, align_corners, scale_factors); .default:
+        # (output_size, align_corners, scales_h, scales_w).
+        if len(scales) == 1:
+            scales = scales[0]
+        scales = list(scales) if scales else [None, None]
+        return L._bilinear(ctx, input, bool(align_corners),
+                           [None if s is None else float(s) for s in scales])
+
     table = {
+        "upsample_bilinear2d.vec": upsample_bilinear,
+        "upsample_bilinear2d.default": upsample_bilinear,
         "convolution.default": convolution,
         "_native_batch_norm_legit_no_training.default":
             batch_norm_no_training,

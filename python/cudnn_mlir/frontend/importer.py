@@ -177,9 +177,9 @@ def import_exported(exported, func_name: str = "forward") -> ImportedModule:
 def decompose_exported(exported):
     """`exported` decomposed to core ATen, except for the RNNs
     (aten.lstm/gru/rnn_tanh/rnn_relu), which stay whole: decomposed, they
-    are per-step matmuls and gates instead of one cuDNN RNN; nearest
-    upsampling, which would become gathers at computed indices instead of
-    a repeat; scaled_dot_product_attention, whose decomposition guards
+    are per-step matmuls and gates instead of one cuDNN RNN; nearest and
+    bilinear upsampling, which would become gathers at computed indices
+    instead of a repeat or two matrix products; scaled_dot_product_attention, whose decomposition guards
     fully masked rows with selects TCP lacks; and roll, which would become
     a gather at indices computed with fmod instead of two slices."""
     table = torch.export.default_decompositions()
@@ -187,6 +187,7 @@ def decompose_exported(exported):
         getattr(packet, overload)
         for packet in (torch.ops.aten.upsample_nearest2d,
                        torch.ops.aten._upsample_nearest_exact2d,
+                       torch.ops.aten.upsample_bilinear2d,
                        torch.ops.aten.scaled_dot_product_attention,
                        torch.ops.aten.roll)
         for overload in ("vec", "default") if hasattr(packet, overload)]
@@ -617,11 +618,16 @@ def _flatten_outputs(obj, values: List[Value]):
     if isinstance(obj, (tuple, list)):
         key = "tuple" if isinstance(obj, tuple) else "list"
         return {key: [_flatten_outputs(o, values) for o in obj]}
+    if isinstance(obj, dict) and all(isinstance(k, str) for k in obj):
+        # torchvision's segmentation models return {"out": ..., "aux": ...}
+        # (an OrderedDict; torch.fx's immutable_dict once traced).
+        return {"dict": [[k, _flatten_outputs(v, values)]
+                         for k, v in obj.items()]}
     if obj is None or isinstance(obj, (bool, int, float, str)):
         return {"const": obj}
-    raise TorchImportError("expects the model to return tensors, numbers or "
-                           "tuples and lists of them, but it returns %s"
-                           % type(obj).__name__)
+    raise TorchImportError("expects the model to return tensors, numbers, "
+                           "and tuples, lists and string-keyed dicts of "
+                           "them, but it returns %s" % type(obj).__name__)
 
 
 def _check_matches(value, summary, describe):

@@ -19,6 +19,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from . import bilinear
 from .tcp_writer import FLOAT_TYPES, Value
 
 
@@ -303,8 +304,8 @@ def upsample_nearest(ctx, input, mode="nearest", scales=None):
     factors exactly."""
     if mode not in _NEAREST_MODES:
         raise UnsupportedOperation(
-            "expects interpolation mode 'nearest' or 'nearest-exact', but "
-            "got '%s'" % mode)
+            "expects interpolation mode 'nearest', 'nearest-exact' or "
+            "'bilinear', but got '%s'" % mode)
     out = _result_shape(ctx)
     if input.rank < 3 or len(out) != input.rank or \
             tuple(out[:2]) != tuple(input.shape[:2]):
@@ -342,7 +343,56 @@ def interpolate(ctx, input, size=None, scale_factor=None, mode="nearest",
                 antialias=False):
     if antialias:
         raise UnsupportedOperation("expects interpolate without antialias")
+    if mode == "bilinear":
+        scales = bilinear.scale_factors(scale_factor, recompute_scale_factor,
+                                        2)
+        return _bilinear(ctx, input, bool(align_corners), scales)
     return upsample_nearest(ctx, input, mode, scale_factor)
+
+
+# The most elements of the two interpolation matrices of a bilinear resize
+# (constants in the IR).
+_MAX_BILINEAR_WEIGHTS = 1 << 20
+
+
+def _bilinear(ctx, x, align_corners, scales):
+    """F.interpolate(mode="bilinear") of [N, C, H, W] as y = A_h x A_w^T
+    (frontend/bilinear.py): x @ A_w^T over rows of W, a transpose, @ A_h^T
+    over rows of H, a transpose back; the matrices are constants of x's
+    type."""
+    out = _result_shape(ctx)
+    if x.rank != 4 or len(out) != 4 or tuple(out[:2]) != tuple(x.shape[:2]):
+        raise UnsupportedOperation(
+            "expects bilinear interpolation of [N, C, H, W], but got %s -> %s"
+            % (list(x.shape), list(out)))
+    x = _float(ctx, x)
+    n, c, h, w = x.shape
+    oh, ow = out[2], out[3]
+    if oh * h + ow * w > _MAX_BILINEAR_WEIGHTS:
+        raise UnsupportedOperation(
+            "expects a bilinear resize with at most %d interpolation "
+            "weights, but %s -> %s needs %d" % (
+                _MAX_BILINEAR_WEIGHTS, [h, w], [oh, ow], oh * h + ow * w))
+    dtype = {"f16": torch.float16, "bf16": torch.bfloat16,
+             "f32": torch.float32, "f64": torch.float64}[x.dtype]
+
+    def constant(matrix):
+        t = matrix.t().contiguous().to(dtype)
+        raw = t.reshape(-1).view(torch.uint8).numpy().tobytes()
+        return ctx.w.literal(raw, t.shape, x.dtype, ctx.loc)
+    a_w = constant(bilinear.interpolation_matrix(w, ow, align_corners,
+                                                 scales[1]))  # [w, ow]
+    a_h = constant(bilinear.interpolation_matrix(h, oh, align_corners,
+                                                 scales[0]))  # [h, oh]
+    rows = ctx.w.reshape(x, (n * c * h, w), ctx.loc)
+    t = ctx.w.contraction("tcp.matmul", rows, a_w, ctx.loc)  # [nch, ow]
+    t = ctx.w.reshape(t, (n * c, h, ow), ctx.loc)
+    t = ctx.w.transpose(t, [0, 2, 1], ctx.loc)  # [nc, ow, h]
+    t = ctx.w.reshape(t, (n * c * ow, h), ctx.loc)
+    t = ctx.w.contraction("tcp.matmul", t, a_h, ctx.loc)  # [nc*ow, oh]
+    t = ctx.w.reshape(t, (n * c, ow, oh), ctx.loc)
+    t = ctx.w.transpose(t, [0, 2, 1], ctx.loc)  # [nc, oh, ow]
+    return ctx.w.reshape(t, out, ctx.loc)
 
 
 def permute(ctx, input, *dims):

@@ -94,9 +94,9 @@ class PackedWithoutRnn(nn.Module):
         return nn.utils.rnn.pad_packed_sequence(packed, total_length=5)[0]
 
 
-class Bilinear(nn.Module):
+class Bicubic(nn.Module):
     def forward(self, x):
-        return F.interpolate(x, scale_factor=2, mode="bilinear")
+        return F.interpolate(x, scale_factor=2, mode="bicubic")
 
 
 class UpsampleByThree(nn.Module):
@@ -167,7 +167,7 @@ CASES = {
     "packed_other_layout": (PackedOtherLayout, _packed_inputs),
     "packed_padding_value": (PackedPaddingValue, _packed_inputs),
     "packed_without_rnn": (PackedWithoutRnn, _packed_inputs),
-    "bilinear": (Bilinear, lambda: (torch.rand(1, 4, 6, 6),)),
+    "bicubic": (Bicubic, lambda: (torch.rand(1, 4, 6, 6),)),
     "upsample_by_three": (UpsampleByThree, lambda: (torch.rand(1, 4, 6, 6),)),
     "power": (PowerOneAndHalf, lambda: (torch.rand(2, 8),)),
     "pad_reflect": (ReflectPadFunctional, lambda: (torch.rand(1, 2, 5),)),

@@ -1,0 +1,58 @@
+"""Bilinear resizing (F.interpolate mode="bilinear") as two matrix
+products: y = A_h x A_w^T over the last two dims, A_h [out_h, in_h] and
+A_w [out_w, in_w] holding each output row's two source rows and their
+weights, as PyTorch's upsample_bilinear2d computes them
+(area_pixel_compute_source_index): with align_corners the corners map to
+corners, src = dst * (in - 1) / (out - 1); without, src = (dst + 0.5) *
+scale - 0.5, clamped at 0, scale = 1 / scale_factor when one is given and
+in / out otherwise. The lowering (lowerings.interpolate) makes the
+matrices constants; `resize` is the same product in torch, for tests.
+"""
+
+import math
+
+import torch
+
+
+def source_scale(in_size, out_size, align_corners, scale_factor=None):
+    """The factor from an output index to its source coordinate."""
+    if align_corners:
+        return (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
+    if scale_factor is not None and scale_factor > 0:
+        return 1.0 / scale_factor
+    return in_size / out_size
+
+
+def interpolation_matrix(in_size, out_size, align_corners,
+                         scale_factor=None):
+    """[out_size, in_size] float64 weights of one spatial dim."""
+    scale = source_scale(in_size, out_size, align_corners, scale_factor)
+    matrix = torch.zeros(out_size, in_size, dtype=torch.float64)
+    for dst in range(out_size):
+        if align_corners:
+            src = scale * dst
+        else:
+            src = max(scale * (dst + 0.5) - 0.5, 0.0)
+        low = min(int(math.floor(src)), in_size - 1)
+        high = low + 1 if low < in_size - 1 else low
+        weight = src - low
+        matrix[dst, low] += 1.0 - weight
+        matrix[dst, high] += weight
+    return matrix
+
+
+def scale_factors(scale_factor, recompute_scale_factor, spatial):
+    """The per-dim scale factors PyTorch indexes with: the given ones,
+    unless recompute_scale_factor asks for the sizes' ratio."""
+    if scale_factor is None or recompute_scale_factor:
+        return [None] * spatial
+    if isinstance(scale_factor, (tuple, list)):
+        return [float(s) for s in scale_factor]
+    return [float(scale_factor)] * spatial
+
+
+def resize(x, out_h, out_w, align_corners, scales=(None, None)):
+    """x [..., H, W] resized bilinearly by the matrices, in float64."""
+    a_h = interpolation_matrix(x.shape[-2], out_h, align_corners, scales[0])
+    a_w = interpolation_matrix(x.shape[-1], out_w, align_corners, scales[1])
+    return a_h @ x.double() @ a_w.t()

@@ -1,0 +1,53 @@
+"""frontend/bilinear.py against F.interpolate(mode="bilinear") in float64
+on the CPU: the interpolation matrices reproduce PyTorch's weights for
+upsampling and downsampling, odd and even sizes, both align_corners, a size
+or a scale factor (given, or recomputed), to 1e-12."""
+
+import unittest
+
+import torch
+import torch.nn.functional as F
+
+from cudnn_mlir.frontend import bilinear
+
+
+class BilinearTest(unittest.TestCase):
+    def check(self, shape, align_corners, size=None, scale_factor=None,
+              recompute=None):
+        x = torch.randn(*shape, dtype=torch.float64)
+        want = F.interpolate(x, size=size, scale_factor=scale_factor,
+                             mode="bilinear", align_corners=align_corners,
+                             recompute_scale_factor=recompute)
+        scales = bilinear.scale_factors(scale_factor, recompute, 2)
+        got = bilinear.resize(x, want.shape[-2], want.shape[-1],
+                              align_corners, scales)
+        self.assertLess((got - want).abs().max().item(), 1e-12,
+                        (shape, align_corners, size, scale_factor, recompute))
+
+    def test_sizes(self):
+        torch.manual_seed(0)
+        for align in (False, True):
+            for shape, size in (((2, 3, 8, 8), (64, 64)),
+                                ((1, 2, 65, 65), (520, 520)),
+                                ((1, 2, 7, 5), (13, 9)),
+                                ((2, 1, 16, 12), (5, 7)),
+                                ((1, 3, 1, 1), (9, 4)),
+                                ((1, 1, 6, 6), (1, 1))):
+                self.check(shape, align, size=size)
+
+    def test_scale_factors(self):
+        torch.manual_seed(1)
+        for align in (False, True):
+            for factor in (2, 0.5, 1.7, (3, 2.5)):
+                for recompute in (None, True):
+                    self.check((1, 2, 9, 10), align, scale_factor=factor,
+                               recompute=recompute)
+
+    def test_rows_sum_to_one(self):
+        m = bilinear.interpolation_matrix(7, 23, False)
+        self.assertTrue(torch.allclose(m.sum(1), torch.ones(23,
+                                                            dtype=m.dtype)))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -155,6 +155,11 @@ TEST(BlasLtFormTest, WhatDoesNotFit) {
   bias.tensors[3].dataType = static_cast<int64_t>(DataType::Float);
   EXPECT_EQ(whyNotOf(bias), "a bias of type float for an output of type half");
 
+  // A one-row output whose columns are strided: not row-major.
+  GraphDescription strided = linear(1, 1, 64, 16);
+  strided.tensors[4].strides = {64, 1, 4};
+  EXPECT_EQ(whyNotOf(strided), "an output whose rows are not contiguous");
+
   // Not a matmul graph at all.
   EXPECT_EQ(whyNotOf(convBiasRelu()), "a conv_fprop op");
 }

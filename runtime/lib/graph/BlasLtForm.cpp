@@ -223,12 +223,16 @@ bool cmrt::graph::blasLtFormOf(const GraphDescription &g, BlasLtForm &form,
       !matrixOf(*b, "b", d->dims, form.b, whyNot) ||
       !matrixOf(*d, "the output", d->dims, form.d, whyNot))
     return false;
-  if (form.d.columnMajor && form.d.rows > 1 && form.d.cols > 1) {
-    whyNot = "a column-major output";
-    return false;
+  // cuBLASLt writes the output row-major; a single column is row-major at
+  // any row stride, and a row-major output already has its ld.
+  if (form.d.columnMajor) {
+    if (form.d.cols > 1) {
+      whyNot = "an output whose rows are not contiguous";
+      return false;
+    }
+    form.d.columnMajor = false;
+    form.d.ld = std::max<int64_t>(d->strides[rank - 2], 1);
   }
-  form.d.columnMajor = false;
-  form.d.ld = std::max(d->strides[rank - 2], d->dims[rank - 1]);
   if (form.d.batchStride == 0 && product(d->dims, rank - 2) > 1) {
     whyNot = "an output that repeats over the batch";
     return false;

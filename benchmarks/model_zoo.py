@@ -289,8 +289,8 @@ def compile_row(cache, options, now, row):
                 if error.node is None:
                     raise
                 # What cudnn_mlir.compile will run in partitions.
-                report = compile_partition_artifacts(model, inputs, options,
-                                                     cache)
+                report = compile_partition_artifacts(
+                    model, inputs, options, cache, first_failure=error)
                 if not report.compiled_ops:
                     raise
                 record["partitioned"] = report.summarize()

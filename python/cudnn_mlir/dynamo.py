@@ -30,7 +30,7 @@ from .driver.compiler import CompilerNotFoundError, compile_artifact
 from .driver.runner import CompiledModel
 from .driver.specialize import ShapeSpecialized, describe, signature
 from .frontend import TorchImportError
-from .partition import compile_partitioned
+from .partition import compile_partitioned, first_line
 from .runtime.loader import load_module
 
 log = logging.getLogger(__name__)
@@ -74,10 +74,6 @@ def _compiled_runner(gm, inputs, options, cache_dir, specialized=False):
             return list(out)
         return out
     return run, folder
-
-
-def _first_line(error):
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 # What `torch.compile(..., backend="cudnn_mlir", options={...})` may set.
@@ -168,10 +164,10 @@ def _specialized(gm, entry, options, cache_dir):
         except _FAILURES as error:
             entry["signatures"].append(
                 {"signature": text, "status": "eager",
-                 "reason": _first_line(error)})
+                 "reason": first_line(error)})
             log.warning("cudnn_mlir: subgraph %d (%d ops) runs in PyTorch for "
                         "inputs %s: %s", entry["index"], entry["nodes"],
-                        text, _first_line(error))
+                        text, first_line(error))
             return gm.forward
         entry["signatures"].append({"signature": text, "status": "compiled",
                                     "reason": "", "artifact": folder})

@@ -12,10 +12,13 @@ partition of only view and shape ops (a lone reshape) is not worth a
 module and stays in PyTorch, and so does a partition whose compile fails
 for a reason that names no node.
 
-    run, report = compile_partitioned(gm, example_inputs, compile_fn)
+    run, report = compile_partitioned(gm, example_inputs, compile_fn,
+                                      failures)
 
 `compile_fn(graph_module, inputs)` returns `(callable, artifact folder)` or
-raises one of `failures`. `report` says what was compiled and what was left
+raises one of `failures`; a caller whose own import of the whole graph
+already failed passes that error as `first_failure`, so that the whole
+graph is not imported again. `report` says what was compiled and what was left
 to PyTorch, and why (summarize() makes it one line per reason).
 """
 
@@ -35,6 +38,11 @@ VIEW_OPS = frozenset([
 # The end of the importer's reason when it has no lowering for an op at
 # all (not one that refuses these arguments).
 NO_LOWERING = "no TCP lowering for this operation"
+
+
+def first_line(error):
+    """The first line of an error's message, or its type's name."""
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def describe_node(gm, node):
@@ -146,7 +154,8 @@ def _partition(gm, left_out):
     return fused, names
 
 
-def compile_partitioned(gm, example_inputs, compile_fn, failures):
+def compile_partitioned(gm, example_inputs, compile_fn, failures,
+                        first_failure=None):
     """(a callable running `gm`, a PartitionReport); see the module
     docstring. A failure that names no node leaves the whole graph to
     PyTorch: then the callable is gm's own forward and the report's one
@@ -173,26 +182,30 @@ def compile_partitioned(gm, example_inputs, compile_fn, failures):
                 or node in left_out:
             return False
         # "cannot import <node> at <file:line> in f: `code`: <reason>"
-        reason = str(error).splitlines()[0].rsplit("`: ", 1)[-1]
+        reason = first_line(error).rsplit("`: ", 1)[-1]
         left_out[node] = reason
         if reason.endswith(NO_LOWERING):
             for other in same_target[target_of[node]]:
                 left_out.setdefault(other, reason)
         return True
 
-    try:
+    def whole():
         run, folder = compile_fn(gm, list(example_inputs))
         report.whole = True
         report.partitions.append({"name": "whole", "ops": len(ops),
                                   "status": "compiled", "reason": "",
                                   "artifact": folder})
-        return run, report
+        return run
+
+    try:
+        if first_failure is not None:
+            raise first_failure
+        return whole(), report
     except failures as error:
         if not leave(error):
             report.partitions.append({
                 "name": "whole", "ops": len(ops), "status": "eager",
-                "reason": str(error).splitlines()[0] if str(error) else
-                type(error).__name__, "artifact": None})
+                "reason": first_line(error), "artifact": None})
             return gm.forward, report
 
     # Each round leaves one more node out; at most one round per node.
@@ -216,8 +229,7 @@ def compile_partitioned(gm, example_inputs, compile_fn, failures):
                 if leave(error):
                     retry = True
                     break
-                entry.update(status="eager",
-                             reason=str(error).splitlines()[0])
+                entry.update(status="eager", reason=first_line(error))
             report.partitions.append(entry)
         if not retry:
             report.left = [(ops[n], reason) for n, reason in left_out.items()]

@@ -77,6 +77,27 @@ class PartitionTest(unittest.TestCase):
         with torch.no_grad():
             torch.testing.assert_close(run(x), model(x), rtol=0, atol=0)
 
+    def test_a_known_first_failure_is_not_imported_again(self):
+        torch.manual_seed(0)
+        model = FlipInTheMiddle().eval()
+        x = torch.randn(2, 8, 6, 6)
+        gm = trace(model)
+        with self.assertRaises(TorchImportError) as caught:
+            import_graph(gm, [x])
+        seen = []
+
+        def compile_fn(graph_module, inputs):
+            seen.append(graph_module)
+            return self.compile_fn(graph_module, inputs)
+        run, report = partition.compile_partitioned(
+            gm, [x], compile_fn, (TorchImportError, RuntimeError),
+            first_failure=caught.exception)
+        self.assertNotIn(gm, seen)
+        self.assertEqual([p["status"] for p in report.partitions],
+                         ["compiled", "compiled"])
+        with torch.no_grad():
+            torch.testing.assert_close(run(x), model(x), rtol=0, atol=0)
+
     def test_a_graph_it_takes_compiles_whole(self):
         model = torch.nn.Sequential(torch.nn.Conv2d(8, 8, 1),
                                     torch.nn.ReLU()).eval()

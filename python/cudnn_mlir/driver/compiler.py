@@ -305,23 +305,35 @@ def compile(model, example_inputs, options=None, cache_dir=None,
     return specialized
 
 
-def compile_partition_artifacts(model, example_inputs, options=None,
-                                cache_dir=None):
-    """The artifacts a partitioned cudnn_mlir.compile of `model` will look
-    for, compiled into the cache with no GPU (each partition runs in
-    PyTorch to give the next its inputs): for a machine without the
-    compiler, as compile_artifact is for whole models. Returns the
-    partition.PartitionReport."""
+def _compile_in_partitions(model, example_inputs, options, cache_dir,
+                           bind, first_failure=None):
+    """partition.compile_partitioned over `model`'s traced graph, each
+    partition's artifact compiled into the cache and run as
+    `bind(folder, partition graph module)`."""
     from ..frontend import TorchImportError, import_graph, trace
     from ..partition import compile_partitioned
 
     def compile_fn(graph_module, sub_inputs):
         folder = compile_artifact(import_graph(graph_module, sub_inputs),
                                   options, cache_dir)
-        return graph_module.forward, folder
-    _, report = compile_partitioned(
+        return bind(folder, graph_module), folder
+    return compile_partitioned(
         trace(model), list(example_inputs), compile_fn,
-        (TorchImportError, CompilerNotFoundError, RuntimeError, ValueError))
+        (TorchImportError, CompilerNotFoundError, RuntimeError, ValueError),
+        first_failure)
+
+
+def compile_partition_artifacts(model, example_inputs, options=None,
+                                cache_dir=None, first_failure=None):
+    """The artifacts a partitioned cudnn_mlir.compile of `model` will look
+    for, compiled into the cache with no GPU (each partition runs in
+    PyTorch to give the next its inputs): for a machine without the
+    compiler, as compile_artifact is for whole models. `first_failure`:
+    the caller's own failed import of the whole model, if any. Returns the
+    partition.PartitionReport."""
+    _, report = _compile_in_partitions(
+        model, example_inputs, options, cache_dir,
+        lambda folder, graph_module: graph_module.forward, first_failure)
     return report
 
 
@@ -339,25 +351,16 @@ class PartitionedModel:
 
 def _partitioned(model, inputs, options, cache_dir, error, cuda_graph):
     """`model` compiled in partitions after the whole import failed with
-    `error`; warns once with what is left to PyTorch."""
+    `error` (not imported again); warns once with what is left to
+    PyTorch."""
     import warnings
-    from ..frontend import TorchImportError, import_graph, trace
-    from ..partition import compile_partitioned
-
-    def compile_fn(graph_module, sub_inputs):
-        folder = compile_artifact(import_graph(graph_module, sub_inputs),
-                                  options, cache_dir)
-        return load(folder, graph_module), folder
-
-    gm = trace(model)
-    run, report = compile_partitioned(
-        gm, inputs, compile_fn,
-        (TorchImportError, CompilerNotFoundError, RuntimeError, ValueError))
+    from ..partition import first_line
+    run, report = _compile_in_partitions(model, inputs, options, cache_dir,
+                                         load, first_failure=error)
     warnings.warn(
         "cudnn_mlir.compile: %s is compiled in partitions, as %s (its first: "
         "%s); strict=True raises instead%s" % (
-            type(model).__name__, report.summarize(),
-            str(error).splitlines()[0],
+            type(model).__name__, report.summarize(), first_line(error),
             "; no CUDA-graph replay for a partitioned model" if cuda_graph
             else ""), stacklevel=3)
     return PartitionedModel(run, report)

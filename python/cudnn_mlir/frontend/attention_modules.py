@@ -126,6 +126,15 @@ def _feed_forward(m, x):
     return m.linear2(m.activation(m.linear1(x)))
 
 
+def _residual_blocks(m, x, blocks):
+    """x through a transformer layer's (norm, block) pairs in turn, each
+    with its residual: x + block(norm(x)) when m.norm_first, else
+    norm(x + block(x))."""
+    for norm, block in blocks:
+        x = x + block(norm(x)) if m.norm_first else norm(x + block(x))
+    return x
+
+
 def transformer_encoder_layer(m, src, src_mask=None,
                               src_key_padding_mask=None, is_causal=False):
     """nn.TransformerEncoderLayer in eval mode, both norm orders, as its
@@ -137,15 +146,8 @@ def transformer_encoder_layer(m, src, src_mask=None,
         return _attend(m.self_attn, x, x, src_mask, src_key_padding_mask,
                        is_causal)
 
-    def feed_forward(x):
-        return _feed_forward(m, x)
-
-    x = src
-    if m.norm_first:
-        x = x + attention(m.norm1(x))
-        return x + feed_forward(m.norm2(x))
-    x = m.norm1(x + attention(x))
-    return m.norm2(x + feed_forward(x))
+    return _residual_blocks(m, src, [
+        (m.norm1, attention), (m.norm2, lambda x: _feed_forward(m, x))])
 
 
 def transformer_encoder(m, src, mask=None, src_key_padding_mask=None,
@@ -180,17 +182,9 @@ def transformer_decoder_layer(m, tgt, memory, tgt_mask=None,
         return _attend(m.multihead_attn, x, memory, memory_mask,
                        memory_key_padding_mask, memory_is_causal)
 
-    def feed_forward(x):
-        return _feed_forward(m, x)
-
-    x = tgt
-    if m.norm_first:
-        x = x + self_attention(m.norm1(x))
-        x = x + cross_attention(m.norm2(x))
-        return x + feed_forward(m.norm3(x))
-    x = m.norm1(x + self_attention(x))
-    x = m.norm2(x + cross_attention(x))
-    return m.norm3(x + feed_forward(x))
+    return _residual_blocks(m, tgt, [
+        (m.norm1, self_attention), (m.norm2, cross_attention),
+        (m.norm3, lambda x: _feed_forward(m, x))])
 
 
 def transformer_decoder(m, tgt, memory, tgt_mask=None, memory_mask=None,

@@ -26,7 +26,7 @@ from . import (aten_lowerings, attention_modules, lowerings, packed_sequence,
                rnn_lowering)
 from .lowerings import UnsupportedOperation
 from .recording import (SUPPORTED_DTYPES, TensorMeta, contains_tensor,
-                        is_cpu_scalar, mlir_type, record)
+                        is_cpu_scalar, mlir_type, record, tensor_bytes)
 from .tcp_writer import TcpWriter, Value, string_literal, tensor_type
 
 MODULES = dict(lowerings.MODULES)
@@ -469,9 +469,7 @@ class _Importer:
                 "the model to have at most %d elements, but got %d (make it a "
                 "buffer)" % (self._describe(node), _MAX_LITERAL_ELEMENTS,
                              tensor.numel()))
-        raw = tensor.contiguous().reshape(-1).view(torch.uint8).numpy().tobytes() \
-            if tensor.numel() else b""
-        return self.writer.literal(raw, tensor.shape,
+        return self.writer.literal(tensor_bytes(tensor), tensor.shape,
                                    mlir_type(tensor.dtype), self._loc(node))
 
     def run(self) -> ImportedModule:

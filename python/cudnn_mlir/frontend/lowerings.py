@@ -20,6 +20,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from . import bilinear
+from .recording import tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 
 
@@ -373,13 +374,9 @@ def _bilinear(ctx, x, align_corners, scales):
             "expects a bilinear resize with at most %d interpolation "
             "weights, but %s -> %s needs %d" % (
                 _MAX_BILINEAR_WEIGHTS, [h, w], [oh, ow], oh * h + ow * w))
-    dtype = {"f16": torch.float16, "bf16": torch.bfloat16,
-             "f32": torch.float32, "f64": torch.float64}[x.dtype]
-
     def constant(matrix):
-        t = matrix.t().contiguous().to(dtype)
-        raw = t.reshape(-1).view(torch.uint8).numpy().tobytes()
-        return ctx.w.literal(raw, t.shape, x.dtype, ctx.loc)
+        t = matrix.t().contiguous().to(torch_type(x.dtype))
+        return ctx.w.literal(tensor_bytes(t), t.shape, x.dtype, ctx.loc)
     a_w = constant(bilinear.interpolation_matrix(w, ow, align_corners,
                                                  scales[1]))  # [w, ow]
     a_h = constant(bilinear.interpolation_matrix(h, oh, align_corners,

@@ -20,6 +20,8 @@ _MLIR_TYPES = {
     torch.int16: "i16", torch.int8: "i8", torch.bool: "i1",
 }
 
+_TORCH_TYPES = {name: dtype for dtype, name in _MLIR_TYPES.items()}
+
 _REDUCED_FLOATS = (torch.float16, torch.bfloat16)
 
 
@@ -29,6 +31,20 @@ def dtype_name(dtype: "torch.dtype") -> str:
 
 # What the importer takes, for error messages.
 SUPPORTED_DTYPES = ", ".join(dtype_name(d) for d in _MLIR_TYPES)
+
+
+def torch_type(name: str) -> "torch.dtype":
+    """mlir_type's inverse: the torch dtype of "f16", "i64", ..."""
+    return _TORCH_TYPES[name]
+
+
+def tensor_bytes(tensor: "torch.Tensor") -> bytes:
+    """A tensor's elements in row-major order as little-endian bytes (what
+    TcpWriter.literal takes)."""
+    if not tensor.numel():
+        return b""
+    return tensor.contiguous().reshape(-1).view(torch.uint8).numpy() \
+        .tobytes()
 
 
 def mlir_type(dtype: "torch.dtype") -> str:

@@ -32,8 +32,20 @@ int64_t userIndex(const BuiltGraph &built, int64_t uid) {
   return -1;
 }
 
-/// Times the cuDNN plan and each cuBLASLt candidate; selects the fastest
-/// candidate in `plan` and returns whether it beats the cuDNN plan.
+/// Enqueues `plan`'s selected candidate; `pointers` are in userTensors
+/// order and `operands` index them: a, b, bias (-1: none), output.
+Status runOnOperands(blas::LtPlan &plan, const int64_t operands[4],
+                     cudaStream_t stream, void *const *pointers,
+                     void *workspace) {
+  auto at = [&](int k) -> const void * {
+    return operands[k] < 0 ? nullptr : pointers[operands[k]];
+  };
+  return blas::runLtPlan(plan, stream, at(0), at(1), at(2),
+                         pointers[operands[3]], workspace);
+}
+
+/// Times the cuDNN plan (`cudnnUs`) and each cuBLASLt candidate, and
+/// selects the fastest candidate in `plan` (`ltUs`).
 Status timeCandidates(const BuildRequest &r, BuiltGraph &built,
                       blas::LtPlan &plan, const int64_t operands[4],
                       double &cudnnUs, double &ltUs) {
@@ -63,9 +75,6 @@ Status timeCandidates(const BuildRequest &r, BuiltGraph &built,
                                     workspace);
       },
       cudnnUs));
-  auto at = [&](int k) {
-    return operands[k] < 0 ? nullptr : pointers[operands[k]];
-  };
   int best = 0;
   ltUs = 0;
   for (int i = 0; i < blas::ltCandidateCount(plan); ++i) {
@@ -74,8 +83,8 @@ Status timeCandidates(const BuildRequest &r, BuiltGraph &built,
     Status s = timeOnStream(
         r.stream,
         [&] {
-          return blas::runLtPlan(plan, r.stream, at(0), at(1), at(2), at(3),
-                                 workspace);
+          return runOnOperands(plan, operands, r.stream, pointers.data(),
+                               workspace);
         },
         us);
     if (!s.ok())
@@ -156,9 +165,6 @@ void cmrt::chooseBlasLt(const BuildRequest &request, BuiltGraph &built) {
 
 Status cmrt::executeBlasLt(BuiltGraph &built, cudaStream_t stream,
                            void *const *pointers, void *workspace) {
-  auto at = [&](int k) {
-    return built.ltOperands[k] < 0 ? nullptr : pointers[built.ltOperands[k]];
-  };
-  return blas::runLtPlan(*built.lt, stream, at(0), at(1), at(2), at(3),
-                         workspace);
+  return runOnOperands(*built.lt, built.ltOperands, stream, pointers,
+                       workspace);
 }

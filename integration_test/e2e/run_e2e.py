@@ -78,6 +78,8 @@ def _flat(value):
         return [value]
     if isinstance(value, (tuple, list)):
         return [t for v in value for t in _flat(v)]
+    if isinstance(value, dict):  # segmentation models: {"out": ..., "aux": ...}
+        return [t for v in value.values() for t in _flat(v)]
     return []
 
 

@@ -52,6 +52,30 @@ bool readsOnlyArgumentsAndConstants(linalg::GenericOp op) {
          });
 }
 
+/// How many tensors of the producer's full size it reads: operands read
+/// through a permutation of its loops, and tensors at least as large as its
+/// iteration space that its body reads through `tensor.extract` (a concat's
+/// or a slice's sources).
+int64_t fullSizeReads(linalg::GenericOp producer) {
+  int64_t count = 0;
+  for (OpOperand *input : producer.getDpsInputOperands())
+    if (producer.getMatchingIndexingMap(input).isPermutation())
+      ++count;
+  std::optional<int64_t> space;
+  if (auto type = dyn_cast<RankedTensorType>(producer->getResult(0).getType());
+      type && type.hasStaticShape())
+    space = type.getNumElements();
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(producer->getRegions(), captured);
+  for (Value value : captured) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (type && type.hasStaticShape() && space &&
+        type.getNumElements() >= *space)
+      ++count;
+  }
+  return count;
+}
+
 /// Fuses a producer generic whose iterators are all parallel. Producers that
 /// read other tensors through `tensor.extract` (gathers, slices, pooling)
 /// are fused too: the reads move with them.
@@ -84,8 +108,21 @@ bool shouldFuse(OpOperand *fusedOperand) {
   // deviation, a division and a square root, once per activation). That
   // only pays when it removes the producer's kernel: when the producer has
   // other users, it runs anyway and the consumer reads its result.
-  if (consumer.getMatchingIndexingMap(fusedOperand).isPermutation())
-    return true;
+  //
+  // Through a permutation map, recomputing removes the producer's kernel
+  // when the consumer is its only user. When it has other users it runs
+  // anyway, and recomputing pays only while it reads no more than one
+  // full-size tensor (its result read back would cost as much): a
+  // residual add `x + f(x)` that feeds both the next block and the next
+  // add would otherwise be recomputed from every earlier block's output in
+  // each later one (ViT-B/16: 12 chained adds, the last kernel reading 25
+  // tensors).
+  if (consumer.getMatchingIndexingMap(fusedOperand).isPermutation()) {
+    bool onlyUser = llvm::all_of(producer->getUsers(), [&](Operation *user) {
+      return user == consumer.getOperation();
+    });
+    return onlyUser || fullSizeReads(producer) <= 1;
+  }
   // A producer on the function's arguments and constants only (a batch
   // norm's scale and shift from its parameters) is hoisted and merged with
   // the other parameter kernels into one launch

@@ -162,9 +162,8 @@ const ParseCase kParseCases[] = {
     {"UnknownFlags", [](std::vector<int64_t> &w) { w[kT0 + 2] = 4; },
      "tensor UID 1 expects flags within 0x0000000000000003, but got "
      "0x0000000000000004"},
-    {"UnknownOpKind",
-     [](std::vector<int64_t> &w) { w[firstOpOffset(w)] = 99; },
-     "op #0 expects a kind in [1, 11], but got 99"},
+    {"UnknownOpKind", [](std::vector<int64_t> &w) { w[firstOpOffset(w)] = 99; },
+     "op #0 expects a kind in [1, 12], but got 99"},
     {"AttributeCount",
      [](std::vector<int64_t> &w) {
        // Matmul (one attribute word) given the conv's attribute list.

@@ -96,6 +96,20 @@ inline GraphDescription singleOp(OpKind kind) {
     g.ops = {op(kind, a, {1}, {2})};
     return g;
   }
+  case OpKind::Sdpa: {
+    // q 1 [2, 4, 16, 64], k 2 and v 3 [2, 2, 24, 64] (grouped-query), bias 4
+    // [1, 4, 16, 24] -> o 5 [2, 4, 16, 64]; all f16.
+    int64_t half = static_cast<int64_t>(DataType::Half);
+    g.tensors = {tensor(1, {2, 4, 16, 64}), tensor(2, {2, 2, 24, 64}),
+                 tensor(3, {2, 2, 24, 64}), tensor(4, {1, 4, 16, 24}),
+                 tensor(5, {2, 4, 16, 64})};
+    for (Tensor &t : g.tensors)
+      t.dataType = half;
+    SdpaAttrs a;
+    a.scale = 0.125;
+    g.ops = {op(kind, a, {1, 2, 3, 4}, {5})};
+    return g;
+  }
   case OpKind::NormForward: {
     // Batch norm training with running statistics: x 1, scale 2, bias 3,
     // running mean/var 4/5 -> y 6, saved mean/inv var 7/8, next 9/10.

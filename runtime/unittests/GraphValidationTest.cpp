@@ -249,6 +249,45 @@ const ValidationCase kCases[] = {
      [](G &g) { setDims(g.tensors[1], {1, 4, 4, 3}); },
      "op #0 (resample) expects y (UID 2) dim 3 to be 4 = (8 + 0 + 0 - 1 * (2 "
      "- 1) - 1) / 2 + 1, but got 3"},
+    // Attention.
+    {"SdpaScale", K::Sdpa,
+     [](G &g) { attrs<SdpaAttrs>(g).scale = 1.0 / 0.0; },
+     "op #0 (sdpa) expects a finite scale, but got inf"},
+    {"SdpaRank", K::Sdpa, [](G &g) { setDims(g.tensors[0], {2, 4, 16}); },
+     "op #0 (sdpa) expects q (UID 1) of rank 4 ([batch, heads, sequence, "
+     "head dim]), but got 3"},
+    {"SdpaFloat", K::Sdpa,
+     [](G &g) {
+       for (Tensor &t : g.tensors)
+         t.dataType = static_cast<int64_t>(DataType::Float);
+     },
+     "op #0 (sdpa) expects q (UID 1) of half or bfloat16 (cuDNN's attention "
+     "inputs), but got float"},
+    {"SdpaMixedTypes", K::Sdpa,
+     [](G &g) {
+       g.tensors[2].dataType = static_cast<int64_t>(DataType::BFloat16);
+     },
+     "op #0 (sdpa) expects q, k, v and o of one data type, half, but got "
+     "bfloat16"},
+    {"SdpaHeadDim", K::Sdpa,
+     [](G &g) { setDims(g.tensors[1], {2, 2, 24, 32}); },
+     "op #0 (sdpa) expects k's head dim (q's) to be 64, but got 32"},
+    {"SdpaKvLength", K::Sdpa,
+     [](G &g) { setDims(g.tensors[2], {2, 2, 20, 64}); },
+     "op #0 (sdpa) expects v's sequence length (k's) to be 24, but got 20"},
+    {"SdpaOutput", K::Sdpa,
+     [](G &g) { setDims(g.tensors[4], {2, 4, 24, 64}); },
+     "op #0 (sdpa) expects o (UID 5) [2, 4, 16, 64] (q's batch, heads and "
+     "sequence, v's head dim), but got [2, 4, 24, 64]"},
+    {"SdpaHeads", K::Sdpa,
+     [](G &g) {
+       setDims(g.tensors[1], {2, 3, 24, 64});
+       setDims(g.tensors[2], {2, 3, 24, 64});
+     },
+     "op #0 (sdpa) expects q's heads (4) to be a multiple of k's, but got 3"},
+    {"SdpaBias", K::Sdpa, [](G &g) { setDims(g.tensors[3], {1, 4, 16, 20}); },
+     "op #0 (sdpa) expects bias (UID 4) to broadcast to the scores [2, 4, "
+     "16, 24], but got [1, 4, 16, 20]"},
     // Normalization.
     {"NormMode", K::NormForward,
      [](G &g) { attrs<NormForwardAttrs>(g).mode = 3; },

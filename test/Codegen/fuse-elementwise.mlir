@@ -302,3 +302,39 @@ func.func @pool_reads_producer_with_other_user(%x: tensor<2x8x3x3xf32>) -> (tens
   } -> tensor<2x8x1x1xf32>
   return %sum, %relu : tensor<2x8x1x1xf32>, tensor<2x8x3x3xf32>
 }
+
+// A residual stream: x1 = x0 + a feeds both another reader (a norm, here a
+// tanh) and the next residual add. x1 runs anyway for its other reader, and
+// it reads two full-size tensors, so the next add reads its result instead
+// of recomputing it from x0 and a (which, chained over a transformer's
+// blocks, would reread every earlier block's output in each later one).
+// CHECK-LABEL: func.func @residual_chain
+// CHECK:         %[[X1:.*]] = linalg.generic {{.*}} ins(%arg0, %arg1 :
+// CHECK:           arith.addf
+// CHECK:         linalg.generic {{.*}} ins(%[[X1]] :
+// CHECK:           math.tanh
+// CHECK:         linalg.generic {{.*}} ins(%[[X1]], %arg2 :
+// CHECK:           arith.addf
+// CHECK-NOT:     linalg.generic
+func.func @residual_chain(%x0: tensor<8x16xf32>, %a: tensor<8x16xf32>, %b: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %e = tensor.empty() : tensor<8x16xf32>
+  %x1 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x0, %a : tensor<8x16xf32>, tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<8x16xf32>
+  %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x1 : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    %h = math.tanh %p : f32
+    linalg.yield %h : f32
+  } -> tensor<8x16xf32>
+  %x2 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x1, %b : tensor<8x16xf32>, tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<8x16xf32>
+  return %t, %x2 : tensor<8x16xf32>, tensor<8x16xf32>
+}

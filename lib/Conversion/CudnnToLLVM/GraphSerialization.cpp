@@ -284,6 +284,11 @@ LogicalResult Serializer::addOp(Operation *graphOp) {
     a.prePadding = toVector(resample.getPrePadding());
     a.postPadding = toVector(resample.getPostPadding());
     record.attrs = a;
+  } else if (auto sdpa = dyn_cast<SdpaOp>(graphOp)) {
+    record.kind = g::OpKind::Sdpa;
+    record.attrs = g::SdpaAttrs{*compute, sdpa.getScale().convertToDouble()};
+    record.inputs = {uidOf(sdpa.getQ()), uidOf(sdpa.getK()), uidOf(sdpa.getV()),
+                     uidOf(sdpa.getBias())};
   } else if (graphOp->getName().getStringRef().starts_with(
                  "cudnn.pointwise_")) {
     StringRef suffix = graphOp->getName().getStringRef().drop_front(
@@ -315,7 +320,8 @@ LogicalResult Serializer::addOp(Operation *graphOp) {
   } else { // Unreachable from textual IR, as above.
     return graphOp->emitOpError("expects an op of the graph description "
                                 "(convolution, matmul, pointwise, reduction, "
-                                "norm, genstats, bn_finalize, resample), but "
+                                "norm, genstats, bn_finalize, resample, "
+                                "sdpa), but "
                                 "got ")
            << graphOp->getName();
   }

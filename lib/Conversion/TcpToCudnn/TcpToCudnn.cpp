@@ -18,6 +18,7 @@
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpDialect.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+#include "cudnn-mlir/Dialect/Tcp/Transforms/AttentionPattern.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -230,6 +231,10 @@ private:
   activations(Operation *user, ValueRange values, ArrayRef<int64_t> shape);
   void bindNormResults(Operation *tcpNorm, Operation *cudnnNorm);
   LogicalResult layerNorm(tcp::LayerNormOp op);
+  /// A group that is one attention chain (q, k^T and v the group's
+  /// operands): one cudnn.sdpa.
+  LogicalResult attention(tcp::AttentionMatch match);
+  FailureOr<Value> attentionInput(Value groupValue, bool isKey, bool split);
   LogicalResult broadcast(tcp::BroadcastOp op);
   LogicalResult yield(tcp::YieldOp op);
 
@@ -416,8 +421,105 @@ static Value transposedMatmulOperand(tcp::IsolatedGroupOp group,
   return source;
 }
 
+/// The attention chain a group's body is, if it is one that cuDNN's
+/// attention runs (every op of the body belongs to the chain but constants
+/// and the terminator), with q, k^T and v as the group's operands.
+static std::optional<tcp::AttentionMatch>
+attentionGroup(tcp::IsolatedGroupOp group) {
+  Block &body = group.getBody().front();
+  auto yield = cast<tcp::YieldOp>(body.getTerminator());
+  if (yield.getIns().size() != 1 || !yield.getIns()[0].getDefiningOp())
+    return std::nullopt;
+  std::optional<tcp::AttentionMatch> match =
+      tcp::matchAttention(yield.getIns()[0].getDefiningOp());
+  if (!match)
+    return std::nullopt;
+  for (Operation &op : body.without_terminator())
+    if (!isa<tcp::ConstOp, arith::ConstantOp>(op) &&
+        !llvm::is_contained(match->ops, &op) &&
+        !llvm::is_contained(match->broadcasts, &op))
+      return std::nullopt;
+  for (Value *operand : {&match->query, &match->keyTransposed, &match->value}) {
+    auto arg = dyn_cast<BlockArgument>(*operand);
+    if (!arg || arg.getOwner() != &body)
+      return std::nullopt;
+    *operand = group.getIns()[arg.getArgNumber()];
+  }
+  // The bias as the graph reads it: a group operand, or a constant of the
+  // body (attentionInput clones it).
+  if (match->bias) {
+    Value bias = tcp::getAbsorbedBias(match->bias);
+    if (auto arg = dyn_cast<BlockArgument>(bias);
+        arg && arg.getOwner() == &body)
+      bias = group.getIns()[arg.getArgNumber()];
+    else if (!bias.getDefiningOp<tcp::ConstOp>() &&
+             !bias.getDefiningOp<arith::ConstantOp>())
+      return std::nullopt;
+    match->bias = bias;
+  }
+  if (!tcp::whyCudnnCannotRunAttention(*match).empty())
+    return std::nullopt;
+  return match;
+}
+
+/// One of q, k, v and the bias as a rank-4 graph input: q and v their
+/// [B, H, S, D] source when `split` (every operand has one), k packed
+/// ([.., Skv, D], not the k^T the matmul reads), each else with a heads dim
+/// of 1 inserted (the bias is already in the graph's layout).
+FailureOr<Value> GraphBuilder::attentionInput(Value groupValue, bool isKey,
+                                              bool split) {
+  Value source = isKey ? tcp::getPackedKey(groupValue) : groupValue;
+  if (split && !isKey && tcp::getSplitHeadsSource(groupValue))
+    source = tcp::getSplitHeadsSource(groupValue);
+  auto type = cast<RankedTensorType>(source.getType());
+  GraphInput input{source, nullptr, {}, type, {}};
+  if (Operation *def = source.getDefiningOp();
+      def && isa<tcp::ConstOp, arith::ConstantOp>(def) &&
+      def->getParentRegion() == &group.getBody()) {
+    input.source = Value();
+    input.cloneOf = def;
+  }
+  if (type.getRank() == 3) {
+    input.type = RankedTensorType::get(
+        {type.getDimSize(0), 1, type.getDimSize(1), type.getDimSize(2)},
+        type.getElementType());
+    input.expand = {{0, 1}, {2}, {3}};
+  }
+  return addInput(group, std::move(input));
+}
+
+LogicalResult GraphBuilder::attention(tcp::AttentionMatch m) {
+  bool split = tcp::readsSplitHeads(m);
+  Value q = m.query, kT = m.keyTransposed, v = m.value;
+  FailureOr<Value> qDesc = attentionInput(q, /*isKey=*/false, split);
+  FailureOr<Value> kDesc = attentionInput(kT, /*isKey=*/true, split);
+  FailureOr<Value> vDesc = attentionInput(v, /*isKey=*/false, split);
+  if (failed(qDesc) || failed(kDesc) || failed(vDesc))
+    return failure();
+  Value biasDesc;
+  if (m.bias) {
+    FailureOr<Value> desc = attentionInput(m.bias, /*isKey=*/false, split);
+    if (failed(desc))
+      return failure();
+    biasDesc = *desc;
+  }
+  ArrayRef<int64_t> qShape = cast<TensorDescType>(qDesc->getType()).getShape(),
+                    vShape = cast<TensorDescType>(vDesc->getType()).getShape();
+  Type element = m.output.getType().getElementType();
+  FailureOr<TensorDescType> oType =
+      descType(m.output, {qShape[0], qShape[1], qShape[2], vShape[3]}, element);
+  if (failed(oType))
+    return failure();
+  descs[m.output.getResult()] = cudnn::SdpaOp::create(
+      b, m.output.getLoc(), *oType, *qDesc, *kDesc, *vDesc, biasDesc,
+      b.getF64FloatAttr(m.scale), computeType(element));
+  return yield(cast<tcp::YieldOp>(group.getBody().front().getTerminator()));
+}
+
 LogicalResult GraphBuilder::translate() {
   Block &groupBody = group.getBody().front();
+  if (std::optional<tcp::AttentionMatch> match = attentionGroup(group))
+    return attention(*match);
   for (BlockArgument arg : groupBody.getArguments()) {
     // Arguments used only as norm parameters enter the graph reshaped.
     // Index scalars only size broadcasts, which emit nothing.

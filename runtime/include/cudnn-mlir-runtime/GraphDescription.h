@@ -288,10 +288,23 @@ struct ResampleAttrs {
   }
 };
 
+/// Scaled dot-product attention for inference. Inputs (q [B, H, S, D],
+/// k [B, Hk, Skv, D], v [B, Hk, Skv, Dv], bias? with each dim of
+/// [B, H, S, Skv] or 1), output (o [B, H, S, Dv]): o = softmax(scale *
+/// q k^T + bias) v, the softmax over Skv, computed in `computeType`.
+struct SdpaAttrs {
+  int64_t computeType = static_cast<int64_t>(DataType::Float);
+  double scale = 1.0;
+  bool operator==(const SdpaAttrs &o) const {
+    return computeType == o.computeType &&
+           doubleToWord(scale) == doubleToWord(o.scale);
+  }
+};
+
 using OpAttrs =
     std::variant<ConvAttrs, MatmulAttrs, PointwiseAttrs, ReductionAttrs,
                  NormForwardAttrs, NormBackwardAttrs, GenStatsAttrs,
-                 BnFinalizeAttrs, ResampleAttrs>;
+                 BnFinalizeAttrs, ResampleAttrs, SdpaAttrs>;
 
 struct Op {
   OpKind kind = OpKind::Pointwise;
@@ -385,6 +398,9 @@ inline void appendAttrs(std::vector<int64_t> &out, const ResampleAttrs &a) {
   for (const auto *list : {&a.window, &a.stride, &a.prePadding,
                            &a.postPadding})
     appendList(out, *list);
+}
+inline void appendAttrs(std::vector<int64_t> &out, const SdpaAttrs &a) {
+  out.insert(out.end(), {a.computeType, doubleToWord(a.scale)});
 }
 
 inline void appendTensor(std::vector<int64_t> &out, const Tensor &t) {

@@ -448,6 +448,26 @@ struct Translator {
     out(op.outputs[0], y);
   }
 
+  /// Inference attention: no softmax statistics are asked for. The
+  /// frontend expands the node into ops whose internal tensors take the
+  /// graph's intermediate type (the scores, in the compute type).
+  void addSdpa(const Op &op, const std::string &name) {
+    const auto &a = std::get<SdpaAttrs>(op.attrs);
+    g.set_intermediate_data_type(toFe(a.computeType))
+        .set_compute_data_type(toFe(a.computeType));
+    const std::vector<int64_t> &x = op.inputs;
+    auto attrs = fe::graph::SDPA_attributes()
+                     .set_name(name)
+                     .set_compute_data_type(toFe(a.computeType))
+                     .set_generate_stats(false)
+                     .set_attn_scale(static_cast<float>(a.scale));
+    if (TensorPtr bias = optIn(x[3]))
+      attrs.set_bias(bias);
+    auto [o, stats] = g.sdpa(in(x[0]), in(x[1]), in(x[2]), attrs);
+    (void)stats; // null: generate_stats is off
+    out(op.outputs[0], o);
+  }
+
   void addOp(size_t index, const Op &op) {
     std::string name = "op" + std::to_string(index);
     const std::vector<int64_t> &x = op.inputs;
@@ -531,6 +551,8 @@ struct Translator {
     }
     case OpKind::BnFinalize: return addBnFinalize(op, name);
     case OpKind::Resample: return addResample(op, name);
+    case OpKind::Sdpa:
+      return addSdpa(op, name);
     }
     throw UnsupportedGraph{describeOp(index, op.kind) + ": unknown op kind"};
   }

@@ -262,6 +262,10 @@ std::string attrText(const BnFinalizeAttrs &a) {
   return s;
 }
 
+std::string attrText(const SdpaAttrs &a) {
+  return " compute " + dataTypeName(a.computeType) + " scale " + fmt(a.scale);
+}
+
 std::string attrText(const ResampleAttrs &a) {
   std::string s = modeText(resampleModeName(a.mode), a.computeType);
   s += " window " + formatList(a.window) + " pad " + formatList(a.prePadding) +

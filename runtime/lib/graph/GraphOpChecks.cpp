@@ -11,6 +11,7 @@
 
 #include "cudnn-mlir-runtime/SlidingWindow.h"
 
+#include <cmath>
 #include <cstdio>
 
 using namespace cmrt::graph;
@@ -506,6 +507,70 @@ Status checkBnFinalize(const OpView &v, const BnFinalizeAttrs &a) {
   return Status::success();
 }
 
+/// q [B, H, S, D], k [B, Hk, Skv, D], v [B, Hk, Skv, Dv], o [B, H, S, Dv],
+/// H a multiple of Hk (grouped-query attention), all f16 or all bf16 (the
+/// only inputs cuDNN's attention engines take); bias, when present, has each
+/// dim of [B, H, S, Skv] or 1.
+Status checkSdpa(const OpView &v, const SdpaAttrs &a) {
+  CMRT_TRY(checkComputeType(v, a.computeType));
+  if (!std::isfinite(a.scale))
+    return Status::invalid(v.name() + " expects a finite scale, but got " +
+                           num(a.scale));
+  const Tensor &q = *v.input(0), &k = *v.input(1), &val = *v.input(2),
+               &o = *v.output(0);
+  const char *why = "[batch, heads, sequence, head dim]";
+  for (size_t i = 0; i < 3; ++i)
+    CMRT_TRY(checkRank(v, *v.input(i), v.inputName(i), 4, why));
+  CMRT_TRY(checkRank(v, o, v.outputName(0), 4, why));
+  int64_t half = static_cast<int64_t>(DataType::Half),
+          bf16 = static_cast<int64_t>(DataType::BFloat16);
+  if (q.dataType != half && q.dataType != bf16)
+    return Status::invalid(v.name() + " expects " + v.inputName(0) +
+                           " of half or bfloat16 (cuDNN's attention inputs), "
+                           "but got " +
+                           dataTypeName(q.dataType));
+  for (const Tensor *t : {&k, &val, &o})
+    if (t->dataType != q.dataType)
+      return Status::invalid(
+          v.name() + " expects q, k, v and o of one data type, " +
+          dataTypeName(q.dataType) + ", but got " + dataTypeName(t->dataType));
+  auto expect = [&](const std::string &what, int64_t want, int64_t got) {
+    return got == want
+               ? Status::success()
+               : Status::invalid(v.name() + " expects " + what + " to be " +
+                                 str(want) + ", but got " + str(got));
+  };
+  CMRT_TRY(expect("k's batch", q.dims[0], k.dims[0]));
+  CMRT_TRY(expect("v's batch", q.dims[0], val.dims[0]));
+  CMRT_TRY(expect("k's head dim (q's)", q.dims[3], k.dims[3]));
+  CMRT_TRY(expect("v's heads (k's)", k.dims[1], val.dims[1]));
+  CMRT_TRY(expect("v's sequence length (k's)", k.dims[2], val.dims[2]));
+  std::vector<int64_t> want = {q.dims[0], q.dims[1], q.dims[2], val.dims[3]};
+  if (o.dims != want)
+    return Status::invalid(v.name() + " expects " + v.outputName(0) + " " +
+                           formatList(want) +
+                           " (q's batch, heads and "
+                           "sequence, v's head dim), but got " +
+                           formatList(o.dims));
+  if (q.dims[1] % k.dims[1] != 0)
+    return Status::invalid(v.name() + " expects q's heads (" + str(q.dims[1]) +
+                           ") to be a multiple of k's, but "
+                           "got " +
+                           str(k.dims[1]));
+  if (const Tensor *bias = v.input(3)) {
+    std::vector<int64_t> scores = {q.dims[0], q.dims[1], q.dims[2], k.dims[2]};
+    bool ok = bias->dims.size() == 4;
+    for (size_t i = 0; ok && i < 4; ++i)
+      ok = bias->dims[i] == scores[i] || bias->dims[i] == 1;
+    if (!ok)
+      return Status::invalid(v.name() + " expects " + v.inputName(3) +
+                             " to broadcast to the scores " +
+                             formatList(scores) + ", but got " +
+                             formatList(bias->dims));
+  }
+  return Status::success();
+}
+
 struct Dispatch {
   const OpView &v;
   Status operator()(const ConvAttrs &a) const { return checkConv(v, a); }
@@ -531,6 +596,7 @@ struct Dispatch {
   Status operator()(const ResampleAttrs &a) const {
     return checkResample(v, a);
   }
+  Status operator()(const SdpaAttrs &a) const { return checkSdpa(v, a); }
 };
 
 } // namespace

@@ -209,6 +209,11 @@ Status decode(Reader &r, const std::string &what, BnFinalizeAttrs &a) {
   return r.read(a.accumulationCount, what);
 }
 
+Status decode(Reader &r, const std::string &what, SdpaAttrs &a) {
+  CMRT_TRY(r.read(a.computeType, what));
+  return readDouble(r, a.scale, what);
+}
+
 Status decode(Reader &r, const std::string &what, ResampleAttrs &a) {
   CMRT_TRY(r.read(a.mode, what));
   CMRT_TRY(r.read(a.computeType, what));

@@ -1286,3 +1286,107 @@ func.func @execute_gemm_c(%a: memref<32x16xf32>, %b: memref<32x8xf32>, %c: memre
   cudnn.execute_gemm %h(%a, %b) outs(%c) {transpose_a} : memref<32x16xf32>, memref<32x8xf32>, memref<32x8xf32>
   return
 }
+
+// -----
+
+func.func @f(%t0: tensor<2x8x16xf16>, %t1: tensor<2x8x16x64xf16>, %t2: tensor<2x8x16x64xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2 {
+  ^bb0(%a0: !cudnn.tensor_desc<2x8x16xf16, alignment = 16, stride = []>, %a1: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, %a2: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects q of rank 4 ([batch, heads, sequence, head dim]), but got [2, 8, 16]}}
+    %o = cudnn.sdpa(%a0, %a1, %a2) scale = 0.125 type = f32 : !cudnn.tensor_desc<2x8x16xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%o) : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+  } : tensor<2x8x16xf16>, tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t0: tensor<2x8x16x64xf32>, %t1: tensor<2x8x16x64xf32>, %t2: tensor<2x8x16x64xf32>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2 {
+  ^bb0(%a0: !cudnn.tensor_desc<2x8x16x64xf32, alignment = 16, stride = []>, %a1: !cudnn.tensor_desc<2x8x16x64xf32, alignment = 16, stride = []>, %a2: !cudnn.tensor_desc<2x8x16x64xf32, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects q of f16 or bf16 (cuDNN's attention inputs), but got 'f32'}}
+    %o = cudnn.sdpa(%a0, %a1, %a2) scale = 0.125 type = f32 : !cudnn.tensor_desc<2x8x16x64xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16x64xf32, alignment = 16, stride = []>
+    cudnn.build_graph(%o) : !cudnn.tensor_desc<2x8x16x64xf32, alignment = 16, stride = []>
+  } : tensor<2x8x16x64xf32>, tensor<2x8x16x64xf32>, tensor<2x8x16x64xf32> -> tensor<2x8x16x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%t0: tensor<2x8x16x64xf16>, %t1: tensor<2x8x16x64xbf16>, %t2: tensor<2x8x16x64xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2 {
+  ^bb0(%a0: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, %a1: !cudnn.tensor_desc<2x8x16x64xbf16, alignment = 16, stride = []>, %a2: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects q, k, v and o of one element type, 'f16', but got 'bf16'}}
+    %o = cudnn.sdpa(%a0, %a1, %a2) scale = 0.125 type = f32 : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xbf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%o) : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+  } : tensor<2x8x16x64xf16>, tensor<2x8x16x64xbf16>, tensor<2x8x16x64xf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t0: tensor<2x8x16x64xf16>, %t1: tensor<2x8x16x32xf16>, %t2: tensor<2x8x16x64xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2 {
+  ^bb0(%a0: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, %a1: !cudnn.tensor_desc<2x8x16x32xf16, alignment = 16, stride = []>, %a2: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects k [B, Hk, Skv, D] and v [B, Hk, Skv, Dv] for q [B, H, S, D], but got q [2, 8, 16, 64], k [2, 8, 16, 32] and v [2, 8, 16, 64]}}
+    %o = cudnn.sdpa(%a0, %a1, %a2) scale = 0.125 type = f32 : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x32xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%o) : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+  } : tensor<2x8x16x64xf16>, tensor<2x8x16x32xf16>, tensor<2x8x16x64xf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t0: tensor<2x8x16x64xf16>, %t1: tensor<2x8x16x64xf16>, %t2: tensor<2x8x16x64xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2 {
+  ^bb0(%a0: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, %a1: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, %a2: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects o of shape [2, 8, 16, 64], but got [2, 8, 16, 32]}}
+    %o = cudnn.sdpa(%a0, %a1, %a2) scale = 0.125 type = f32 : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16x32xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%o) : !cudnn.tensor_desc<2x8x16x32xf16, alignment = 16, stride = []>
+  } : tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16> -> tensor<2x8x16x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t0: tensor<2x8x16x64xf16>, %t1: tensor<2x3x16x64xf16>, %t2: tensor<2x3x16x64xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2 {
+  ^bb0(%a0: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, %a1: !cudnn.tensor_desc<2x3x16x64xf16, alignment = 16, stride = []>, %a2: !cudnn.tensor_desc<2x3x16x64xf16, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects q's heads to be a multiple of k's, but got 8 and 3}}
+    %o = cudnn.sdpa(%a0, %a1, %a2) scale = 0.125 type = f32 : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x3x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x3x16x64xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%o) : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+  } : tensor<2x8x16x64xf16>, tensor<2x3x16x64xf16>, tensor<2x3x16x64xf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t0: tensor<2x8x16x64xf16>, %t1: tensor<2x8x24x64xf16>, %t2: tensor<2x8x24x64xf16>, %t3: tensor<1x8x16x16xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2, %t3 {
+  ^bb0(%a0: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, %a1: !cudnn.tensor_desc<2x8x24x64xf16, alignment = 16, stride = []>, %a2: !cudnn.tensor_desc<2x8x24x64xf16, alignment = 16, stride = []>, %a3: !cudnn.tensor_desc<1x8x16x16xf16, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects a bias that broadcasts to the scores [2, 8, 16, 24], but got [1, 8, 16, 16]}}
+    %o = cudnn.sdpa(%a0, %a1, %a2) bias(%a3 : !cudnn.tensor_desc<1x8x16x16xf16, alignment = 16, stride = []>) scale = 0.125 type = f32 : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x24x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x24x64xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%o) : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+  } : tensor<2x8x16x64xf16>, tensor<2x8x24x64xf16>, tensor<2x8x24x64xf16>, tensor<1x8x16x16xf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t0: tensor<2x8x16x64xf16>, %t1: tensor<2x8x16x64xf16>, %t2: tensor<2x8x16x64xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %t0, %t1, %t2 {
+  ^bb0(%a0: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, %a1: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, %a2: !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>):
+    // expected-error @+1 {{expects a finite scale, but got INF}}
+    %o = cudnn.sdpa(%a0, %a1, %a2) scale = 0x7FF0000000000000 type = f32 : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+    cudnn.build_graph(%o) : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+  } : tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16> -> tensor<2x8x16x64xf16>
+  return
+}

@@ -292,6 +292,28 @@ func.func @resample(%t0: tensor<1x64x112x112xf32>, %t1: tensor<1x64x56x56xf32>) 
   return
 }
 
+!aq = !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+!ak = !cudnn.tensor_desc<2x2x24x64xf16, alignment = 16, stride = []>
+!ab = !cudnn.tensor_desc<1x8x16x24xf16, alignment = 16, stride = []>
+
+// CHECK-LABEL: func.func @sdpa
+// CHECK: cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) scale = 1.250000e-01 type = f32 : !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x2x24x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x2x24x64xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16x64xf16, alignment = 16, stride = []>
+// CHECK: cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) bias(%{{.*}} : !cudnn.tensor_desc<1x8x16x24xf16, alignment = 16, stride = []>) scale = 1.000000e+00 type = f32
+func.func @sdpa(%tq: tensor<2x8x16x64xf16>, %tk: tensor<2x2x24x64xf16>,
+                %tv: tensor<2x2x24x64xf16>, %tb: tensor<1x8x16x24xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g:2 = cudnn.build_and_exec_graph %h %tq, %tk, %tv, %tb {
+  ^bb0(%q: !aq, %k: !ak, %v: !ak, %b: !ab):
+    %0 = cudnn.sdpa(%q, %k, %v) scale = 0.125 type = f32
+        : !aq, !ak, !ak -> !aq
+    %1 = cudnn.sdpa(%q, %k, %v) bias(%b : !ab) scale = 1.0 type = f32
+        : !aq, !ak, !ak -> !aq
+    cudnn.build_graph(%0, %1) : !aq, !aq
+  } : tensor<2x8x16x64xf16>, tensor<2x2x24x64xf16>, tensor<2x2x24x64xf16>,
+      tensor<1x8x16x24xf16> -> tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16>
+  return
+}
+
 // CHECK-LABEL: func.func @norm_forward
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = layer phase = training type = f32 epsilon = 9.99999974E-6 scale = %{{.*}} bias = %{{.*}} : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = batch phase = inference type = f32 epsilon = {{.*}} scale = %{{.*}} bias = %{{.*}} mean = %{{.*}} inv_variance = %{{.*}} : {{.*}} -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>{{$}}

@@ -5,6 +5,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::cudnn;
 using mlir::cudnn_mlir::extentsCompatible;
@@ -404,5 +406,60 @@ LogicalResult ResampleOp::verify() {
       return emitOpError("expects y of shape ")
              << formatShape(expected) << ", but got " << formatShape(ys);
   }
+  return success();
+}
+
+LogicalResult SdpaOp::verify() {
+  ArrayRef<int64_t> q = getQ().getType().getShape(),
+                    k = getK().getType().getShape(),
+                    v = getV().getType().getShape(),
+                    o = getO().getType().getShape();
+  for (auto [name, shape] : {std::pair<StringRef, ArrayRef<int64_t>>{"q", q},
+                             {"k", k},
+                             {"v", v},
+                             {"o", o}})
+    if (shape.size() != 4)
+      return emitOpError("expects ")
+             << name << " of rank 4 ([batch, heads, sequence, head dim]), "
+             << "but got " << formatShape(shape);
+  Type element = getQ().getType().getElementType();
+  if (!element.isF16() && !element.isBF16())
+    return emitOpError("expects q of f16 or bf16 (cuDNN's attention "
+                       "inputs), but got ")
+           << element;
+  for (Value t : {getK(), getV(), getO()})
+    if (cast<TensorDescType>(t.getType()).getElementType() != element)
+      return emitOpError("expects q, k, v and o of one element type, ")
+             << element << ", but got "
+             << cast<TensorDescType>(t.getType()).getElementType();
+  if (!extentsCompatible(q[0], k[0]) || !extentsCompatible(q[0], v[0]) ||
+      !extentsCompatible(q[3], k[3]) || !extentsCompatible(k[1], v[1]) ||
+      !extentsCompatible(k[2], v[2]))
+    return emitOpError("expects k [B, Hk, Skv, D] and v [B, Hk, Skv, Dv] "
+                       "for q [B, H, S, D], but got q ")
+           << formatShape(q) << ", k " << formatShape(k) << " and v "
+           << formatShape(v);
+  SmallVector<int64_t> expected = {q[0], q[1], q[2], v[3]};
+  for (int64_t d = 0; d < 4; ++d)
+    if (!extentsCompatible(expected[d], o[d]))
+      return emitOpError("expects o of shape ")
+             << formatShape(expected) << ", but got " << formatShape(o);
+  if (!ShapedType::isDynamic(q[1]) && !ShapedType::isDynamic(k[1]) &&
+      q[1] % k[1] != 0)
+    return emitOpError("expects q's heads to be a multiple of k's, but got ")
+           << q[1] << " and " << k[1];
+  if (Value bias = getBias()) {
+    ArrayRef<int64_t> b = cast<TensorDescType>(bias.getType()).getShape();
+    SmallVector<int64_t> scores = {q[0], q[1], q[2], k[2]};
+    bool ok = b.size() == 4;
+    for (int64_t d = 0; ok && d < 4; ++d)
+      ok = b[d] == 1 || extentsCompatible(b[d], scores[d]);
+    if (!ok)
+      return emitOpError("expects a bias that broadcasts to the scores ")
+             << formatShape(scores) << ", but got " << formatShape(b);
+  }
+  if (!std::isfinite(getScale().convertToDouble()))
+    return emitOpError("expects a finite scale, but got ")
+           << getScale().convertToDouble();
   return success();
 }

@@ -16,6 +16,8 @@
 // clone is free), never materialised as graph inputs. Norms and pools are
 // groups of one op; the batch-norm policy decides which batch norms become
 // groups, and one it requires on cuDNN but cuDNN cannot take is an error.
+// Before all that, each attention chain (AttentionPattern.h) that cuDNN's
+// attention engines run becomes a group of its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,7 @@
 #include "FoldBatchNorm.h"
 #include "GlobalAveragePool.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+#include "cudnn-mlir/Dialect/Tcp/Transforms/AttentionPattern.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/Passes.h"
 #include "cudnn-mlir/Support/OpsByReason.h"
@@ -69,6 +72,8 @@ public:
   }
 
 private:
+  /// Plans a group for each attention chain cuDNN's attention runs.
+  void planAttention();
   void growPrologue(PlannedGroup &group, Operation *anchor);
   void growEpilogue(PlannedGroup &group, Operation *anchor);
   /// Checks `op` against the table and policy for a place in `group`;
@@ -251,7 +256,36 @@ void GroupPlanner::growEpilogue(PlannedGroup &group, Operation *anchor) {
   }
 }
 
+void GroupPlanner::planAttention() {
+  for (Operation &op : block) {
+    std::optional<AttentionMatch> match = matchAttention(&op);
+    if (!match)
+      continue;
+    std::string why = whyCudnnCannotRunAttention(*match);
+    if (why.empty() && policy.targetSm < 80)
+      why = "cuDNN's attention engines need sm_80 or later, but target-sm "
+            "is " +
+            std::to_string(policy.targetSm);
+    if (!why.empty()) {
+      // The matmuls may still anchor graphs of their own; the softmax
+      // between them stays generated code, for this reason.
+      for (Operation *member : match->ops)
+        if (!isa<BatchMatmulOp>(member))
+          leaveOut(member, "not fused as attention: " + why);
+      continue;
+    }
+    PlannedGroup &group = groups.emplace_back();
+    for (Operation *member : match->ops) {
+      group.ops.insert(member);
+      grouped.insert(member);
+    }
+    for (Operation *broadcast : match->broadcasts)
+      group.broadcasts.insert(broadcast);
+  }
+}
+
 LogicalResult GroupPlanner::plan() {
+  planAttention();
   for (Operation &op : block) {
     if (grouped.contains(&op))
       continue;

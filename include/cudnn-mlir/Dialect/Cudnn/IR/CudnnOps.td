@@ -432,4 +432,40 @@ def Cudnn_ResampleOp : Cudnn_GraphOp<"resample", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Cudnn_SdpaOp : Cudnn_GraphOp<"sdpa", [Pure]> {
+  let summary = "Scaled dot-product attention, inference (cudnn-frontend's SDPA node)";
+  let description = [{
+    `o = softmax(scale * q k^T + bias) v`, the softmax over k's sequence,
+    computed in `type`, without the softmax statistics training needs. q is
+    [B, H, S, D], k [B, Hk, Skv, D], v [B, Hk, Skv, Dv] and o
+    [B, H, S, Dv], with H a multiple of Hk (grouped-query attention); the
+    optional additive bias has each dim of [B, H, S, Skv] or 1. q, k, v and
+    o are all f16 or all bf16 (the inputs cuDNN's fused attention engines
+    take). cuDNN runs it on its flash-attention engines, which never write
+    the S x Skv scores to memory.
+
+    Example:
+
+    ```mlir
+    %o = cudnn.sdpa(%q, %k, %v) scale = 1.250000e-01 type = f32
+        : !cudnn.tensor_desc<2x8x128x64xf16, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<2x8x128x64xf16, alignment = 16, stride = []>,
+          !cudnn.tensor_desc<2x8x128x64xf16, alignment = 16, stride = []>
+        -> !cudnn.tensor_desc<2x8x128x64xf16, alignment = 16, stride = []>
+    ```
+  }];
+  let arguments = (ins Cudnn_TensorDescType:$q, Cudnn_TensorDescType:$k,
+                       Cudnn_TensorDescType:$v,
+                       Optional<Cudnn_TensorDescType>:$bias,
+                       F64Attr:$scale, TypeAttr:$type);
+  let results = (outs Cudnn_TensorDescType:$o);
+  let assemblyFormat = [{
+    `(` $q `,` $k `,` $v `)` (`bias` `(` $bias^ `:` qualified(type($bias))
+    `)`)? `scale` `=` $scale `type` `=` $type attr-dict `:`
+    qualified(type($q)) `,` qualified(type($k)) `,` qualified(type($v)) `->`
+    qualified(type($o))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // CUDNN_MLIR_CUDNN_OPS

@@ -1,0 +1,71 @@
+//===- AttentionPattern.h - softmax(scale q k^T) v as tcp ops ---*- C++ -*-===//
+//
+// Attention reaches TCP written out: a batch matmul of q and k^T, a scale, a
+// softmax over the last dim (reduce_max, sub, exp, reduce_sum, divf) and a
+// batch matmul with v, with reshapes of the batch dims in between (how the
+// front end lowers F.scaled_dot_product_attention, nn.MultiheadAttention
+// and a hand-written `(q @ k.transpose(-2, -1)) * scale).softmax(-1) @ v`).
+// tcp-fuse-for-cudnn groups such a chain as one cuDNN graph and
+// convert-tcp-to-cudnn turns the group into one `cudnn.sdpa` (cuDNN's flash
+// attention); this matcher is what both recognise, so they agree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDNN_MLIR_DIALECT_TCP_TRANSFORMS_ATTENTIONPATTERN_H
+#define CUDNN_MLIR_DIALECT_TCP_TRANSFORMS_ATTENTIONPATTERN_H
+
+#include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::tcp {
+
+/// One attention chain. Values are those the chain reads; `ops` are the
+/// chain's ops, each used only inside the chain but the last (`output`);
+/// `broadcasts` are the broadcasts of the scale and the bias it reads (a
+/// graph absorbs them; they may have other users).
+struct AttentionMatch {
+  BatchMatmulOp scores; // q x k^T
+  BatchMatmulOp output; // probabilities x v
+  Value query, keyTransposed, value;
+  /// Added to the scaled scores (an attention mask, a position bias), of
+  /// the scores' type; null when none.
+  Value bias;
+  double scale = 1.0;
+  llvm::SmallVector<Operation *> ops;
+  llvm::SmallVector<Operation *> broadcasts;
+};
+
+/// The attention chain that ends at `output` (a tcp.batch_matmul whose lhs
+/// is the softmax), or nullopt.
+std::optional<AttentionMatch> matchAttention(Operation *output);
+
+/// The key as a packed [..., Skv, D] tensor: the source of the
+/// last-two-dims transpose `keyTransposed` is (possibly through a
+/// collapse of its batch dims into one), or null when it is none. cuDNN's
+/// attention reads k with a unit-stride head dim.
+Value getPackedKey(Value keyTransposed);
+
+/// What the graph reads for `bias`: the source of the broadcast defining
+/// it when that broadcast only adds batch or head dims (cuDNN broadcasts a
+/// bias over those), else `bias` itself.
+Value getAbsorbedBias(Value bias);
+
+/// The static [B, H, S, D] tensor whose collapse to [B*H, S, D] `value`
+/// is, or null.
+Value getSplitHeadsSource(Value value);
+
+/// Whether the graph reads q, k and v split into heads ([B, H, S, D], their
+/// collapses' sources); otherwise it reads them as [B*H, 1, S, D].
+bool readsSplitHeads(const AttentionMatch &match);
+
+/// Why cuDNN's attention engines cannot run `match` (element types, head
+/// dims, a key that is not a transpose); empty when they can.
+std::string whyCudnnCannotRunAttention(const AttentionMatch &match);
+
+} // namespace mlir::tcp
+
+#endif // CUDNN_MLIR_DIALECT_TCP_TRANSFORMS_ATTENTIONPATTERN_H

@@ -1,0 +1,322 @@
+//===- AttentionPattern.cpp - softmax(scale q k^T) v as tcp ops -----------===//
+
+#include "cudnn-mlir/Dialect/Tcp/Transforms/AttentionPattern.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::tcp;
+
+namespace {
+
+/// The largest head dim cuDNN's flash attention takes on every
+/// architecture it runs on (sm_80 and later).
+constexpr int64_t kMaxHeadDim = 128;
+
+bool keepsLastTwoDims(ArrayRef<ReassociationIndices> groups, int64_t rank) {
+  return groups.size() >= 2 &&
+         groups[groups.size() - 1] == ReassociationIndices{rank - 1} &&
+         groups[groups.size() - 2] == ReassociationIndices{rank - 2};
+}
+
+/// A reshape that only splits or merges batch dims: the last two dims (the
+/// matrices) pass through unchanged.
+Operation *batchReshape(Value value) {
+  if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>()) {
+    if (keepsLastTwoDims(collapse.getReassociationIndices(),
+                         collapse.getSrcType().getRank()))
+      return collapse;
+  } else if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>()) {
+    if (keepsLastTwoDims(expand.getReassociationIndices(),
+                         expand.getResultType().getRank()))
+      return expand;
+  }
+  return nullptr;
+}
+
+/// Follows batch reshapes up from `value`, recording them.
+Value throughReshapes(Value value, SmallVectorImpl<Operation *> &ops) {
+  while (Operation *reshape = batchReshape(value)) {
+    ops.push_back(reshape);
+    value = reshape->getOperand(0);
+  }
+  return value;
+}
+
+/// The splat value of a constant, or of a broadcast of one.
+std::optional<double> splatValue(Value value) {
+  if (auto broadcast = value.getDefiningOp<BroadcastOp>())
+    value = broadcast.getIn();
+  DenseElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)) || !attr.isSplat() ||
+      !isa<FloatType>(attr.getElementType()))
+    return std::nullopt;
+  return attr.getSplatValue<APFloat>().convertToDouble();
+}
+
+/// `reduce` over the last dim, keeping it: what a softmax's max and sum
+/// are.
+template <typename ReduceOp> ReduceOp lastDimReduction(Value value) {
+  auto reduce = value.getDefiningOp<ReduceOp>();
+  if (!reduce || !reduce.getKeepDims())
+    return nullptr;
+  int64_t rank = cast<RankedTensorType>(reduce.getIn().getType()).getRank();
+  if (reduce.getAxes() != ArrayRef<int64_t>{rank - 1})
+    return nullptr;
+  return reduce;
+}
+
+/// A broadcast of `reduced` (its last dim 1) back over the last dim.
+BroadcastOp lastDimBroadcast(Value value) {
+  auto broadcast = value.getDefiningOp<BroadcastOp>();
+  if (!broadcast)
+    return nullptr;
+  int64_t rank = cast<RankedTensorType>(broadcast.getIn().getType()).getRank();
+  auto axes = broadcast.getAxes().getAsValueRange<IntegerAttr>();
+  if (std::distance(axes.begin(), axes.end()) != 1 ||
+      (*axes.begin()).getSExtValue() != rank - 1)
+    return nullptr;
+  return broadcast;
+}
+
+/// scores * scale, scale * scores, scores / c or the scores alone, the
+/// scores (through batch reshapes) a batch matmul's result; records the ops
+/// in `chain` and the scale's broadcast in `broadcasts`.
+BatchMatmulOp matchScaledScores(Value value,
+                                SmallVectorImpl<Operation *> &chain,
+                                double &scale,
+                                SmallVectorImpl<Operation *> &broadcasts) {
+  auto note = [&](Value operand) {
+    if (auto broadcast = operand.getDefiningOp<BroadcastOp>())
+      broadcasts.push_back(broadcast);
+  };
+  if (auto mul = value.getDefiningOp<MulOp>()) {
+    std::optional<double> lhs = splatValue(mul.getIn1()),
+                          rhs = splatValue(mul.getIn2());
+    if (!lhs == !rhs)
+      return nullptr;
+    scale = lhs ? *lhs : *rhs;
+    note(lhs ? mul.getIn1() : mul.getIn2());
+    value = lhs ? mul.getIn2() : mul.getIn1();
+    chain.push_back(mul);
+  } else if (auto quotient = value.getDefiningOp<DivFOp>()) {
+    std::optional<double> divisor = splatValue(quotient.getIn2());
+    if (!divisor || *divisor == 0.0)
+      return nullptr;
+    scale = 1.0 / *divisor;
+    note(quotient.getIn2());
+    value = quotient.getIn1();
+    chain.push_back(quotient);
+  }
+  auto matmul = throughReshapes(value, chain).getDefiningOp<BatchMatmulOp>();
+  if (matmul)
+    chain.push_back(matmul);
+  return matmul;
+}
+
+} // namespace
+
+Value mlir::tcp::getAbsorbedBias(Value bias) {
+  auto broadcast = bias.getDefiningOp<BroadcastOp>();
+  if (!broadcast)
+    return bias;
+  // cuDNN's attention broadcasts a bias over batch and heads only.
+  auto source = cast<RankedTensorType>(broadcast.getIn().getType());
+  auto result = cast<RankedTensorType>(bias.getType());
+  int64_t rank = result.getRank();
+  for (int64_t d = rank - 2; d < rank; ++d)
+    if (source.getDimSize(d) != result.getDimSize(d))
+      return bias;
+  return broadcast.getIn();
+}
+
+Value mlir::tcp::getSplitHeadsSource(Value value) {
+  auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>();
+  if (!collapse || collapse.getSrcType().getRank() != 4 ||
+      collapse.getResultType().getRank() != 3 ||
+      collapse.getReassociationIndices() !=
+          SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}} ||
+      !collapse.getSrcType().hasStaticShape())
+    return Value();
+  return collapse.getSrc();
+}
+
+Value mlir::tcp::getPackedKey(Value keyTransposed) {
+  if (Value source = getLastDimsTransposeSource(keyTransposed))
+    return source;
+  // [B*H, D, Skv] collapsed from a transposed [B, H, D, Skv].
+  if (Value split = getSplitHeadsSource(keyTransposed))
+    return getLastDimsTransposeSource(split);
+  return Value();
+}
+
+bool mlir::tcp::readsSplitHeads(const AttentionMatch &m) {
+  Value key = getPackedKey(m.keyTransposed);
+  Value q = getSplitHeadsSource(m.query), v = getSplitHeadsSource(m.value);
+  if (!key || !q || !v || cast<RankedTensorType>(key.getType()).getRank() != 4)
+    return false;
+  ArrayRef<int64_t> qs = cast<RankedTensorType>(q.getType()).getShape();
+  for (Value other : {key, v}) {
+    ArrayRef<int64_t> os = cast<RankedTensorType>(other.getType()).getShape();
+    if (os[0] != qs[0] || os[1] != qs[1])
+      return false;
+  }
+  return true;
+}
+
+std::optional<AttentionMatch> mlir::tcp::matchAttention(Operation *op) {
+  auto output = dyn_cast<BatchMatmulOp>(op);
+  if (!output)
+    return std::nullopt;
+  AttentionMatch m;
+  m.output = output;
+  m.value = output.getRhs();
+  SmallVector<Operation *> chain;
+
+  // probabilities = e / broadcast(reduce_sum(e)), e = exp(x - max(x)).
+  Value probabilities = throughReshapes(output.getLhs(), chain);
+  auto div = probabilities.getDefiningOp<DivFOp>();
+  if (!div)
+    return std::nullopt;
+  BroadcastOp sumBroadcast = lastDimBroadcast(div.getIn2());
+  if (!sumBroadcast)
+    return std::nullopt;
+  auto sum = lastDimReduction<ReduceSumOp>(sumBroadcast.getIn());
+  auto exp = div.getIn1().getDefiningOp<ExpOp>();
+  if (!sum || !exp || sum.getIn() != exp.getOut())
+    return std::nullopt;
+  auto sub = exp.getIn().getDefiningOp<SubOp>();
+  if (!sub)
+    return std::nullopt;
+  BroadcastOp maxBroadcast = lastDimBroadcast(sub.getIn2());
+  if (!maxBroadcast)
+    return std::nullopt;
+  auto max = lastDimReduction<ReduceMaxOp>(maxBroadcast.getIn());
+  if (!max || max.getIn() != sub.getIn1())
+    return std::nullopt;
+  chain.append({div, sumBroadcast, sum, exp, sub, maxBroadcast, max});
+
+  // x = scores [+ bias], bias on either side of the add.
+  Value x = sub.getIn1();
+  BatchMatmulOp scoreMatmul;
+  if (auto add = x.getDefiningOp<AddOp>()) {
+    for (auto [scaled, bias] : {std::pair{add.getIn1(), add.getIn2()},
+                                {add.getIn2(), add.getIn1()}}) {
+      size_t mark = chain.size();
+      double scale = 1.0;
+      SmallVector<Operation *> scaleBroadcasts;
+      scoreMatmul = matchScaledScores(scaled, chain, scale, scaleBroadcasts);
+      if (scoreMatmul) {
+        m.scale = scale;
+        m.bias = bias;
+        m.broadcasts.append(scaleBroadcasts);
+        break;
+      }
+      chain.resize(mark);
+    }
+    chain.push_back(add);
+  } else {
+    SmallVector<Operation *> scaleBroadcasts;
+    scoreMatmul = matchScaledScores(x, chain, m.scale, scaleBroadcasts);
+    m.broadcasts.append(scaleBroadcasts);
+  }
+  if (!scoreMatmul)
+    return std::nullopt;
+  if (m.bias) {
+    auto biasType = cast<RankedTensorType>(m.bias.getType());
+    if (Operation *def = m.bias.getDefiningOp();
+        def && def->getBlock() == output->getBlock() &&
+        getAbsorbedBias(m.bias) != m.bias)
+      m.broadcasts.push_back(def);
+    if (biasType != x.getType())
+      return std::nullopt;
+  }
+  m.scores = scoreMatmul;
+  m.query = scoreMatmul.getLhs();
+  m.keyTransposed = scoreMatmul.getRhs();
+  chain.push_back(scoreMatmul);
+
+  // Every intermediate stays inside the chain (the attention weights of
+  // need_weights=True, for one, do not).
+  llvm::SmallPtrSet<Operation *, 16> members(chain.begin(), chain.end());
+  members.insert(output);
+  for (Operation *broadcast : m.broadcasts)
+    members.insert(broadcast);
+  for (Operation *member : chain)
+    for (Operation *user : member->getUsers())
+      if (!members.contains(user))
+        return std::nullopt;
+  for (Operation *broadcast : m.broadcasts)
+    if (broadcast->getBlock() != output->getBlock())
+      return std::nullopt;
+  for (Operation *member : chain)
+    if (member->getBlock() != output->getBlock())
+      return std::nullopt;
+
+  m.ops.assign(chain.rbegin(), chain.rend());
+  m.ops.push_back(output);
+  llvm::sort(m.ops,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return m;
+}
+
+std::string mlir::tcp::whyCudnnCannotRunAttention(const AttentionMatch &m) {
+  auto q = cast<RankedTensorType>(m.query.getType());
+  auto v = cast<RankedTensorType>(m.value.getType());
+  Value outputValue = m.output->getResult(0);
+  auto o = cast<RankedTensorType>(outputValue.getType());
+  Type element = q.getElementType();
+  if (!element.isF16() && !element.isBF16())
+    return llvm::formatv("cuDNN's attention takes f16 or bf16, but the "
+                         "chain is {0}",
+                         element)
+        .str();
+  for (Type t :
+       {m.keyTransposed.getType(), m.value.getType(), outputValue.getType()})
+    if (cast<RankedTensorType>(t).getElementType() != element)
+      return "cuDNN's attention takes q, k, v and its output of one type";
+  if (!q.hasStaticShape() || !v.hasStaticShape() || !o.hasStaticShape() ||
+      !cast<RankedTensorType>(m.keyTransposed.getType()).hasStaticShape())
+    return "cuDNN graphs take static shapes";
+  for (auto [name, dim] :
+       {std::pair<const char *, int64_t>{"q/k", q.getShape().back()},
+        {"v", v.getShape().back()}})
+    if (dim % 8 != 0 || dim > kMaxHeadDim)
+      return llvm::formatv("cuDNN's attention takes head dims that are "
+                           "multiples of 8 up to {0}, but {1}'s is {2}",
+                           kMaxHeadDim, name, dim)
+          .str();
+  Value key = getPackedKey(m.keyTransposed);
+  if (!key)
+    return "cuDNN's attention reads k with a unit-stride head dim, and k^T "
+           "is not a transpose of such a k";
+  bool split = readsSplitHeads(m);
+  if (cast<RankedTensorType>(key.getType()).getRank() == 4 && !split)
+    return "k is split into heads, and q or v is not split the same way";
+  if (m.bias) {
+    auto bias = cast<RankedTensorType>(getAbsorbedBias(m.bias).getType());
+    if (!bias.hasStaticShape())
+      return "cuDNN graphs take static shapes";
+    // The graph reads q as [B, H, S, D] (split) or [B*H, 1, S, D]; the bias
+    // must be added in the same layout.
+    if (bias.getRank() != (split ? 4 : 3))
+      return llvm::formatv("the bias is added to scores of rank {0}, and "
+                           "the graph reads q {1}",
+                           bias.getRank(),
+                           split ? "split into heads" : "with heads folded")
+          .str();
+    ArrayRef<int64_t> qs =
+        cast<RankedTensorType>(
+            (split ? getSplitHeadsSource(m.query) : m.query).getType())
+            .getShape();
+    for (int64_t d = 0; d + 2 < bias.getRank(); ++d)
+      if (bias.getDimSize(d) != 1 && bias.getDimSize(d) != qs[d])
+        return "the bias's batch dims are not the graph's";
+  }
+  return "";
+}

@@ -1,0 +1,48 @@
+// RUN: cudnn-opt %S/../../Dialect/Tcp/Transforms/tcp-fuse-for-cudnn-attention.mlir -split-input-file -tcp-to-cudnn-pipeline | FileCheck %s
+// The serialized graphs pass the runtime's validator (convert-cudnn-to-llvm
+// refuses one it would not accept):
+// RUN: cudnn-opt %S/../../Dialect/Tcp/Transforms/tcp-fuse-for-cudnn-attention.mlir -split-input-file -tcp-to-llvm-pipeline | FileCheck %s --check-prefix=LLVM
+
+// An attention group becomes one cudnn.sdpa. Heads split out of the batch
+// when q, k^T and v are collapses of [B, H, S, D] tensors: the graph reads
+// them (k packed, not the transpose) and writes [B, H, S, Dv]. The split
+// form (two matmul graphs and the generated softmax) runs when cuDNN has no
+// engine for the graph.
+
+// CHECK-LABEL: func.func @split_heads
+// CHECK:         %[[OUT:.*]], %[[RAN:.*]] = cudnn.build_and_exec_graph %{{.*}} %arg0, %arg1, %arg2 {
+// CHECK:           cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) scale = 1.250000e-01 type = f32 : !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x4x12x64xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x4x12x64xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = []>
+// CHECK:         } : tensor<2x4x10x64xf16>, tensor<2x4x12x64xf16>, tensor<2x4x12x64xf16> -> tensor<2x4x10x64xf16> tries i1
+// CHECK:         scf.if %[[RAN]]
+// CHECK:         } else {
+// CHECK-COUNT-2:   cudnn.matmul
+// CHECK:         }
+// LLVM-LABEL: llvm.func @split_heads
+
+// Folded heads (3-d operands): each enters the graph as [B*H, 1, S, D].
+
+// CHECK-LABEL: func.func @divided_scores_bf16
+// CHECK-DAG:     %[[Q:.*]] = tensor.expand_shape %arg0 {{\[\[}}0, 1], [2], [3]] output_shape [6, 1, 50, 64]
+// CHECK-DAG:     %[[K:.*]] = tensor.expand_shape %arg1 {{\[\[}}0, 1], [2], [3]] output_shape [6, 1, 50, 64]
+// CHECK-DAG:     %[[V:.*]] = tensor.expand_shape %arg2 {{\[\[}}0, 1], [2], [3]] output_shape [6, 1, 50, 32]
+// CHECK:         cudnn.build_and_exec_graph %{{.*}} %[[Q]], %[[K]], %[[V]] {
+// CHECK:           cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) scale = 1.250000e-01 type = f32 : {{.*}} -> !cudnn.tensor_desc<6x1x50x32xbf16, alignment = 16, stride = []>
+// LLVM-LABEL: llvm.func @divided_scores_bf16
+
+// CHECK-LABEL: func.func @not_attention
+// CHECK-NOT:     cudnn.sdpa
+// CHECK-LABEL: func.func @weights_escape
+// CHECK-NOT:     cudnn.sdpa
+// CHECK-LABEL: func.func @fp32
+// CHECK-NOT:     cudnn.sdpa
+
+// The mask enters as the bias, as its broadcast read ([1, 1, S, Skv]).
+// CHECK-LABEL: func.func @masked_split_heads
+// CHECK:         cudnn.build_and_exec_graph %{{.*}} %arg0, %arg1, %arg2, %{{.*}} {
+// CHECK:           cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) bias(%{{.*}} : !cudnn.tensor_desc<1x1x10x12xf16, alignment = 16, stride = []>) scale = 1.250000e-01
+// LLVM-LABEL: llvm.func @masked_split_heads
+
+// Folded heads: the full bias enters as [B*H, 1, S, Skv].
+// CHECK-LABEL: func.func @padding_mask_3d
+// CHECK:           cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) bias(%{{.*}} : !cudnn.tensor_desc<6x1x50x50xf16, alignment = 16, stride = []>) scale = 1.000000e+00
+// LLVM-LABEL: llvm.func @padding_mask_3d

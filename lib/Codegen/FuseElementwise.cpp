@@ -121,7 +121,11 @@ bool shouldFuse(OpOperand *fusedOperand) {
     bool onlyUser = llvm::all_of(producer->getUsers(), [&](Operation *user) {
       return user == consumer.getOperation();
     });
-    return onlyUser || fullSizeReads(producer) <= 1;
+    // Parameter computations (a folded batch norm's scale, read by the
+    // weights and the shift) keep being recomputed: they run on per-channel
+    // vectors, where a separate kernel costs more than the reads.
+    return onlyUser || fullSizeReads(producer) <= 1 ||
+           readsOnlyArgumentsAndConstants(producer);
   }
   // A producer on the function's arguments and constants only (a batch
   // norm's scale and shift from its parameters) is hoisted and merged with

@@ -303,21 +303,23 @@ func.func @pool_reads_producer_with_other_user(%x: tensor<2x8x3x3xf32>) -> (tens
   return %sum, %relu : tensor<2x8x1x1xf32>, tensor<2x8x3x3xf32>
 }
 
-// A residual stream: x1 = x0 + a feeds both another reader (a norm, here a
+// A residual stream: x1 = x0 + a (x0 computed: a matmul) feeds both another reader (a norm, here a
 // tanh) and the next residual add. x1 runs anyway for its other reader, and
 // it reads two full-size tensors, so the next add reads its result instead
 // of recomputing it from x0 and a (which, chained over a transformer's
 // blocks, would reread every earlier block's output in each later one).
 // CHECK-LABEL: func.func @residual_chain
-// CHECK:         %[[X1:.*]] = linalg.generic {{.*}} ins(%arg0, %arg1 :
+// CHECK:         %[[X0:.*]] = linalg.matmul
+// CHECK:         %[[X1:.*]] = linalg.generic {{.*}} ins(%[[X0]], %arg2 :
 // CHECK:           arith.addf
 // CHECK:         linalg.generic {{.*}} ins(%[[X1]] :
 // CHECK:           math.tanh
-// CHECK:         linalg.generic {{.*}} ins(%[[X1]], %arg2 :
+// CHECK:         linalg.generic {{.*}} ins(%[[X1]], %arg3 :
 // CHECK:           arith.addf
 // CHECK-NOT:     linalg.generic
-func.func @residual_chain(%x0: tensor<8x16xf32>, %a: tensor<8x16xf32>, %b: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+func.func @residual_chain(%m: tensor<8x4xf32>, %w: tensor<4x16xf32>, %a: tensor<8x16xf32>, %b: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
   %e = tensor.empty() : tensor<8x16xf32>
+  %x0 = linalg.matmul ins(%m, %w : tensor<8x4xf32>, tensor<4x16xf32>) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
   %x1 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%x0, %a : tensor<8x16xf32>, tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
   ^bb0(%p: f32, %q: f32, %o: f32):
@@ -337,4 +339,38 @@ func.func @residual_chain(%x0: tensor<8x16xf32>, %a: tensor<8x16xf32>, %b: tenso
     linalg.yield %s : f32
   } -> tensor<8x16xf32>
   return %t, %x2 : tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// A parameter computation (function arguments only) with two readers and
+// two full-size reads is still recomputed in each: a folded batch norm's
+// scale = gamma * rsqrt(var), read by the weights and by the shift.
+// CHECK-LABEL: func.func @parameter_recomputed
+// CHECK:         linalg.generic {{.*}} ins(%arg0, %arg1 :
+// CHECK:           arith.mulf
+// CHECK:           math.tanh
+// CHECK:         linalg.generic {{.*}} ins(%arg0, %arg1, %arg2 :
+// CHECK:           arith.mulf
+// CHECK:           arith.addf
+// CHECK-NOT:     linalg.generic
+func.func @parameter_recomputed(%g: tensor<8x16xf32>, %v: tensor<8x16xf32>, %b: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %e = tensor.empty() : tensor<8x16xf32>
+  %scale = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%g, %v : tensor<8x16xf32>, tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.mulf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<8x16xf32>
+  %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%scale : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    %h = math.tanh %p : f32
+    linalg.yield %h : f32
+  } -> tensor<8x16xf32>
+  %shift = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%scale, %b : tensor<8x16xf32>, tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<8x16xf32>
+  return %t, %shift : tensor<8x16xf32>, tensor<8x16xf32>
 }

@@ -141,6 +141,7 @@ def trace(model: torch.nn.Module) -> torch.fx.GraphModule:
         model = _decomposed_root(model)
     tracer = _Tracer()
     tracer.record_stack_traces = True
+    attributes_before = set(vars(model))
     try:
         with packed_sequence.traceable(model):
             graph = tracer.trace(model)
@@ -150,7 +151,49 @@ def trace(model: torch.nn.Module) -> torch.fx.GraphModule:
         raise TorchImportError(
             "expects a model torch.fx can trace symbolically, but tracing "
             "%s failed: %s" % (type(model).__name__, error)) from error
-    return torch.fx.GraphModule(tracer.root, graph, type(model).__name__)
+    finally:
+        added = [name for name in vars(model)
+                 if name not in attributes_before]
+    return _graph_module_of_trace(tracer.root, graph, type(model).__name__,
+                                  model, added)
+
+
+def _graph_module_of_trace(root, graph, class_name, model, added):
+    """The GraphModule of a trace, without the tensor constants torch.fx
+    stored on the user's `model` as it traced (`_tensor_constantN`, the
+    names in `added`): they are taken off it again and renamed in the order
+    the graph reads them, so that tracing the same model twice gives the
+    same graph (torch.fx would number the second trace's constants after
+    the first's, and the artifact's key would change)."""
+    renamed = {}
+    for node in graph.nodes:
+        if node.op == "get_attr" and node.target in added:
+            if node.target not in renamed:
+                renamed[node.target] = "_tensor_constant%d" % len(renamed)
+            node.target = renamed[node.target]
+    if not added:
+        return torch.fx.GraphModule(root, graph, class_name)
+    values = {new: getattr(model, old) for old, new in renamed.items()}
+    for name in added:
+        delattr(model, name)
+    attributes = dict(values)
+    for node in graph.nodes:
+        if node.op in ("get_attr", "call_module") and \
+                node.target not in attributes:
+            attributes[node.target] = root.get_submodule(node.target) \
+                if node.op == "call_module" else _get_qualified(root,
+                                                                node.target)
+    module = torch.fx.GraphModule(attributes, graph, class_name)
+    # Not train(): that would recurse into the user's modules.
+    module.training = root.training
+    return module
+
+
+def _get_qualified(module, qualified_name):
+    value = module
+    for part in qualified_name.split("."):
+        value = getattr(value, part)
+    return value
 
 
 def import_model(model: torch.nn.Module, example_inputs,

@@ -232,6 +232,10 @@ def run_one(test, dtype, cache, torch_compile=False, aten=False,
     if len(got) != len(expected):
         raise AssertionError("expects %d outputs, but got %d"
                              % (len(expected), len(got)))
+    if not expected:  # a comparison over no pairs would always pass
+        raise AssertionError("expects the model to return tensors (in "
+                             "tuples, lists or dicts), but found none in "
+                             "its output")
     atol, rtol = test.tolerance_for(dtype)
     pairs = list(zip(got, expected))
     if test.train:  # the running statistics the call updated, by name

@@ -32,12 +32,14 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
 
+sys.path.insert(0, HERE)
+import model_zoo  # noqa: E402 (the zoo's builder arguments and input sizes)
+
 DTYPES = ("f32", "f16")
 STACKS = ["nn.TransformerEncoder", "nn.TransformerDecoder", "nn.Transformer"]
-# Builder arguments the zoo uses too: no auxiliary heads (eval drops them).
-KWARGS = {"googlenet": {"aux_logits": False, "init_weights": False},
-          "inception_v3": {"aux_logits": False, "init_weights": False}}
-SIZES = {"inception_v3": 299}
+# Input size and builder arguments of the zoo's models (no auxiliary heads;
+# Inception v3 at 299); every other model takes 224 and its defaults.
+ZOO = {name: (size, kwargs) for name, size, kwargs in model_zoo.MODELS}
 
 
 class RowTimeout(Exception):
@@ -72,11 +74,11 @@ def build(torch, torchvision, family, name, dtype):
                                          batch_first=True)
             inputs = [torch.randn(2, 12, d), torch.randn(2, 16, d)]
     else:
-        kwargs = dict(KWARGS.get(name, {}))
+        size, kwargs = ZOO.get(name, (224, {}))
+        kwargs = dict(kwargs)
         if family == "segmentation":  # no pretrained backbone download
             kwargs["weights_backbone"] = None
         model = torchvision.models.get_model(name, weights=None, **kwargs)
-        size = SIZES.get(name, 224)
         inputs = [torch.randn(1, 3, size, size)]
     dt = torch.float16 if dtype == "f16" else torch.float32
     model = model.eval().to(dtype=dt)

@@ -469,8 +469,9 @@ attentionGroup(tcp::IsolatedGroupOp group) {
 FailureOr<Value> GraphBuilder::attentionInput(Value groupValue, bool isKey,
                                               bool split) {
   Value source = isKey ? tcp::getPackedKey(groupValue) : groupValue;
-  if (split && !isKey && tcp::getSplitHeadsSource(groupValue))
-    source = tcp::getSplitHeadsSource(groupValue);
+  if (Value heads =
+          split && !isKey ? tcp::getSplitHeadsSource(groupValue) : Value())
+    source = heads;
   auto type = cast<RankedTensorType>(source.getType());
   GraphInput input{source, nullptr, {}, type, {}};
   if (Operation *def = source.getDefiningOp();
@@ -490,10 +491,10 @@ FailureOr<Value> GraphBuilder::attentionInput(Value groupValue, bool isKey,
 
 LogicalResult GraphBuilder::attention(tcp::AttentionMatch m) {
   bool split = tcp::readsSplitHeads(m);
-  Value q = m.query, kT = m.keyTransposed, v = m.value;
-  FailureOr<Value> qDesc = attentionInput(q, /*isKey=*/false, split);
-  FailureOr<Value> kDesc = attentionInput(kT, /*isKey=*/true, split);
-  FailureOr<Value> vDesc = attentionInput(v, /*isKey=*/false, split);
+  FailureOr<Value> qDesc = attentionInput(m.query, /*isKey=*/false, split);
+  FailureOr<Value> kDesc =
+      attentionInput(m.keyTransposed, /*isKey=*/true, split);
+  FailureOr<Value> vDesc = attentionInput(m.value, /*isKey=*/false, split);
   if (failed(qDesc) || failed(kDesc) || failed(vDesc))
     return failure();
   Value biasDesc;

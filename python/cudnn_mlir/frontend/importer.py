@@ -165,24 +165,21 @@ def _graph_module_of_trace(root, graph, class_name, model, added):
     the graph reads them, so that tracing the same model twice gives the
     same graph (torch.fx would number the second trace's constants after
     the first's, and the artifact's key would change)."""
+    if not added:
+        return torch.fx.GraphModule(root, graph, class_name)
     renamed = {}
     for node in graph.nodes:
         if node.op == "get_attr" and node.target in added:
             if node.target not in renamed:
                 renamed[node.target] = "_tensor_constant%d" % len(renamed)
             node.target = renamed[node.target]
-    if not added:
-        return torch.fx.GraphModule(root, graph, class_name)
-    values = {new: getattr(model, old) for old, new in renamed.items()}
+    attributes = {new: getattr(model, old) for old, new in renamed.items()}
     for name in added:
         delattr(model, name)
-    attributes = dict(values)
     for node in graph.nodes:
         if node.op in ("get_attr", "call_module") and \
                 node.target not in attributes:
-            attributes[node.target] = root.get_submodule(node.target) \
-                if node.op == "call_module" else _get_qualified(root,
-                                                                node.target)
+            attributes[node.target] = _get_qualified(root, node.target)
     module = torch.fx.GraphModule(attributes, graph, class_name)
     # Not train(): that would recurse into the user's modules.
     module.training = root.training

@@ -63,6 +63,15 @@ Status checkSameDims(const OpView &v, const Tensor &a, const std::string &an,
                          formatList(b.dims));
 }
 
+/// "expects <what> to be <want>, but got <got>": one extent against another.
+Status checkEqual(const OpView &v, const std::string &what, int64_t want,
+                  int64_t got) {
+  if (want == got)
+    return Status::success();
+  return Status::invalid(v.name() + " expects " + what + " to be " + str(want) +
+                         ", but got " + str(got));
+}
+
 /// One value per spatial dimension, each at least `min`.
 Status checkSpatialArray(const OpView &v, const char *what, int64_t spatialDims,
                          const std::vector<int64_t> &values, int64_t min) {
@@ -186,14 +195,6 @@ Status checkConv(const OpView &v, const ConvAttrs &a) {
 // Matmul, pointwise, reduction, resample
 //===----------------------------------------------------------------------===//
 
-Status checkMatmulDim(const OpView &v, const std::string &what, int64_t want,
-                      int64_t got) {
-  if (want == got)
-    return Status::success();
-  return Status::invalid(v.name() + " expects " + what + " to be " +
-                         str(want) + ", but got " + str(got));
-}
-
 Status checkMatmul(const OpView &v, const MatmulAttrs &attrs) {
   CMRT_TRY(checkComputeType(v, attrs.computeType));
   const Tensor &a = *v.input(0), &b = *v.input(1), &c = *v.output(0);
@@ -204,12 +205,13 @@ Status checkMatmul(const OpView &v, const MatmulAttrs &attrs) {
   CMRT_TRY(checkRank(v, b, v.inputName(1), rank, "the rank of a"));
   CMRT_TRY(checkRank(v, c, v.outputName(0), rank, "the rank of a"));
   size_t m = rank - 2, n = rank - 1;
-  CMRT_TRY(checkMatmulDim(v, v.inputName(1) + " dim " + str(m) +
-                                 " (K, a's last dim)", a.dims[n], b.dims[m]));
-  CMRT_TRY(checkMatmulDim(v, v.outputName(0) + " dim " + str(m) + " (M)",
-                          a.dims[m], c.dims[m]));
-  CMRT_TRY(checkMatmulDim(v, v.outputName(0) + " dim " + str(n) + " (N)",
-                          b.dims[n], c.dims[n]));
+  CMRT_TRY(checkEqual(v,
+                      v.inputName(1) + " dim " + str(m) + " (K, a's last dim)",
+                      a.dims[n], b.dims[m]));
+  CMRT_TRY(checkEqual(v, v.outputName(0) + " dim " + str(m) + " (M)", a.dims[m],
+                      c.dims[m]));
+  CMRT_TRY(checkEqual(v, v.outputName(0) + " dim " + str(n) + " (N)", b.dims[n],
+                      c.dims[n]));
   for (size_t i = 0; i < m; ++i)
     for (const Tensor *t : {&a, &b})
       if (t->dims[i] != c.dims[i] && t->dims[i] != 1)
@@ -312,8 +314,8 @@ Status checkResample(const OpView &v, const ResampleAttrs &a) {
   CMRT_TRY(checkRank(v, x, v.inputName(0), rank, "spatial dims + 2"));
   CMRT_TRY(checkRank(v, y, v.outputName(0), rank, "spatial dims + 2"));
   for (size_t i = 0; i < 2; ++i)
-    CMRT_TRY(checkMatmulDim(v, v.outputName(0) + " dim " + str(i), x.dims[i],
-                            y.dims[i]));
+    CMRT_TRY(checkEqual(v, v.outputName(0) + " dim " + str(i), x.dims[i],
+                        y.dims[i]));
   std::vector<int64_t> ones(a.window.size(), 1);
   return checkWindowedDims(v, x, y, v.outputName(0), a.window, a.stride,
                            a.prePadding, a.postPadding, ones);
@@ -534,17 +536,11 @@ Status checkSdpa(const OpView &v, const SdpaAttrs &a) {
       return Status::invalid(
           v.name() + " expects q, k, v and o of one data type, " +
           dataTypeName(q.dataType) + ", but got " + dataTypeName(t->dataType));
-  auto expect = [&](const std::string &what, int64_t want, int64_t got) {
-    return got == want
-               ? Status::success()
-               : Status::invalid(v.name() + " expects " + what + " to be " +
-                                 str(want) + ", but got " + str(got));
-  };
-  CMRT_TRY(expect("k's batch", q.dims[0], k.dims[0]));
-  CMRT_TRY(expect("v's batch", q.dims[0], val.dims[0]));
-  CMRT_TRY(expect("k's head dim (q's)", q.dims[3], k.dims[3]));
-  CMRT_TRY(expect("v's heads (k's)", k.dims[1], val.dims[1]));
-  CMRT_TRY(expect("v's sequence length (k's)", k.dims[2], val.dims[2]));
+  CMRT_TRY(checkEqual(v, "k's batch", q.dims[0], k.dims[0]));
+  CMRT_TRY(checkEqual(v, "v's batch", q.dims[0], val.dims[0]));
+  CMRT_TRY(checkEqual(v, "k's head dim (q's)", q.dims[3], k.dims[3]));
+  CMRT_TRY(checkEqual(v, "v's heads (k's)", k.dims[1], val.dims[1]));
+  CMRT_TRY(checkEqual(v, "v's sequence length (k's)", k.dims[2], val.dims[2]));
   std::vector<int64_t> want = {q.dims[0], q.dims[1], q.dims[2], val.dims[3]};
   if (o.dims != want)
     return Status::invalid(v.name() + " expects " + v.outputName(0) + " " +

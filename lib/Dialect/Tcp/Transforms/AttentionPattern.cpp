@@ -207,23 +207,19 @@ std::optional<AttentionMatch> mlir::tcp::matchAttention(Operation *op) {
   if (auto add = x.getDefiningOp<AddOp>()) {
     for (auto [scaled, bias] : {std::pair{add.getIn1(), add.getIn2()},
                                 {add.getIn2(), add.getIn1()}}) {
-      size_t mark = chain.size();
-      double scale = 1.0;
-      SmallVector<Operation *> scaleBroadcasts;
-      scoreMatmul = matchScaledScores(scaled, chain, scale, scaleBroadcasts);
+      size_t chainMark = chain.size(), broadcastMark = m.broadcasts.size();
+      m.scale = 1.0;
+      scoreMatmul = matchScaledScores(scaled, chain, m.scale, m.broadcasts);
       if (scoreMatmul) {
-        m.scale = scale;
         m.bias = bias;
-        m.broadcasts.append(scaleBroadcasts);
         break;
       }
-      chain.resize(mark);
+      chain.resize(chainMark);
+      m.broadcasts.resize(broadcastMark);
     }
     chain.push_back(add);
   } else {
-    SmallVector<Operation *> scaleBroadcasts;
-    scoreMatmul = matchScaledScores(x, chain, m.scale, scaleBroadcasts);
-    m.broadcasts.append(scaleBroadcasts);
+    scoreMatmul = matchScaledScores(x, chain, m.scale, m.broadcasts);
   }
   if (!scoreMatmul)
     return std::nullopt;
@@ -251,10 +247,7 @@ std::optional<AttentionMatch> mlir::tcp::matchAttention(Operation *op) {
     for (Operation *user : member->getUsers())
       if (!members.contains(user))
         return std::nullopt;
-  for (Operation *broadcast : m.broadcasts)
-    if (broadcast->getBlock() != output->getBlock())
-      return std::nullopt;
-  for (Operation *member : chain)
+  for (Operation *member : members)
     if (member->getBlock() != output->getBlock())
       return std::nullopt;
 

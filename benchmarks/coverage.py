@@ -17,8 +17,22 @@ stops once --total-s is spent, so CI can sample.
     build/torch2/python benchmarks/coverage.py --report \\
         benchmarks/results/coverage-*.jsonl --out docs/coverage.md
 
-GPU columns (runs and matches eager) are not measured by this script yet:
-the table says so.
+A model torch.fx cannot trace whole (control flow on sizes, functions
+wrapped with torch.fx.wrap such as torchvision's Swin attention) is captured
+by TorchDynamo instead, as cudnn_mlir.compile does; the row says so.
+
+The GPU columns come from the GPU machine, which has no compiler: --compile
+records each artifact, --pack puts the artifacts of the rows in --report's
+files into one tar.xz to carry there, and --gpu runs each model there with
+cudnn_mlir.compile from that cache, next to eager, both against an fp64
+copy of the model:
+
+    build/torch2/python benchmarks/coverage.py --compile --cache CACHE \
+        --results cpu.jsonl
+    build/torch2/python benchmarks/coverage.py --report cpu.jsonl \
+        --cache CACHE --pack build/coverage-pack.tar.xz
+    # on the GPU machine, after unpacking into CACHE:
+    python benchmarks/coverage.py --gpu --cache CACHE --results gpu.jsonl
 """
 
 import argparse
@@ -92,11 +106,13 @@ def cover(torch, torchvision, family, name, dtype, compile_cache):
     model, inputs = build(torch, torchvision, family, name, dtype)
     record = {"family": family}
     try:
-        gm = trace(model)
+        gm = trace(model, inputs)
     except TorchImportError as error:
         record.update(imports=False, ops=None, compiled_ops=0,
                       reason=first_line(error))
         return record
+    if "captured_by" in gm.meta:
+        record["captured_by"] = gm.meta["captured_by"]
     ops = sum(1 for n in gm.graph.nodes
               if n.op in ("call_function", "call_method", "call_module"))
     imported = {}
@@ -115,13 +131,75 @@ def cover(torch, torchvision, family, name, dtype, compile_cache):
         from cudnn_mlir.driver.compiler import compile_artifact
         start = time.time()
         try:
-            compile_artifact(imported[gm], cache_dir=compile_cache)
+            folder = compile_artifact(imported[gm], cache_dir=compile_cache)
             record["compiles"] = True
+            record["artifact"] = os.path.basename(folder)
         except Exception as error:  # noqa: BLE001 (reported as the row's)
             record["compiles"] = False
             record["compile_error"] = first_line(error)
         record["compile_s"] = round(time.time() - start, 1)
     return record
+
+
+# An output matches when it is no farther from the fp64 model's than this
+# or than twice eager's own output is (eager in fp32 rounds through TF32
+# convolutions; fp16 through fp16).
+MATCH_FLOOR = {"f32": 1e-3, "f16": 2e-2}
+
+
+def check_on_gpu(torch, torchvision, family, name, dtype, cache):
+    """One row's GPU record: cudnn_mlir.compile (partitioned where the
+    CPU rows were) from `cache`, its output and eager's against the same
+    model in fp64."""
+    import copy
+
+    import cudnn_mlir
+    from cudnn_mlir.driver.compiler import PartitionedModel
+    from torch.utils._pytree import tree_leaves
+    model, inputs = build(torch, torchvision, family, name, dtype)
+    model, inputs = model.cuda(), [x.cuda() for x in inputs]
+
+    def outputs(out):
+        return [t for t in tree_leaves(out) if isinstance(t, torch.Tensor)]
+
+    def error(out, reference):
+        errors = [model_zoo.relative_error(o, r)
+                  for o, r in zip(outputs(out), reference)]
+        return None if None in errors else max(errors)
+
+    with torch.no_grad():
+        reference = outputs(copy.deepcopy(model).double()(
+            *[x.double() for x in inputs]))
+        eager_err = error(model(*inputs), reference)
+        try:
+            compiled = cudnn_mlir.compile(model, inputs, cache_dir=cache)
+            ours = compiled(*inputs)
+            torch.cuda.synchronize()
+        except Exception as failure:  # noqa: BLE001 (the row's result)
+            return {"gpu": "fails: %s" % model_zoo.first_line(failure),
+                    "eager_err": eager_err}
+    ours_err = error(ours, reference)
+    bar = max(MATCH_FLOOR[dtype], 2 * (eager_err or 0))
+    return {"gpu": "matches" if ours_err is not None and ours_err <= bar
+            else "WRONG", "ours_err": ours_err, "eager_err": eager_err,
+            "partitioned": isinstance(compiled, PartitionedModel),
+            "device": torch.cuda.get_device_name()}
+
+
+def pack(args):
+    """The artifacts of the rows in --report's files, as one tar.xz."""
+    import tarfile
+    folders = sorted({r["artifact"] for r in _rows(args.report).values()
+                      if r.get("artifact")})
+    with tarfile.open(args.pack, "w:xz") as tar:
+        for folder in folders:
+            for part in ("model.so", "model.json", "compiler.txt"):
+                path = os.path.join(args.cache, folder, part)
+                if os.path.exists(path):
+                    tar.add(path, arcname=os.path.join(folder, part))
+    print("pack: %d artifacts in %s, %.1f MiB" % (
+        len(folders), args.pack, os.path.getsize(args.pack) / 2**20))
+    return 0
 
 
 def run(args):
@@ -148,26 +226,32 @@ def run(args):
                 begin = time.time()
                 signal.alarm(args.budget_s)
                 try:
-                    record = cover(torch, torchvision, family, name, dtype,
-                                   args.cache if args.compile else None)
+                    record = check_on_gpu(
+                        torch, torchvision, family, name, dtype,
+                        args.cache) if args.gpu else cover(
+                        torch, torchvision, family, name, dtype,
+                        args.cache if args.compile else None)
                 except RowTimeout:
-                    record = {"family": family, "imports": None,
-                              "reason": "timed out after %d s"
-                                        % args.budget_s}
+                    record = {"imports": None, "reason": "timed out after "
+                              "%d s" % args.budget_s}
                 except Exception as error:  # noqa: BLE001 (the row's result)
-                    record = {"family": family, "imports": False,
+                    record = {"imports": False,
                               "reason": "%s: %s" % (type(error).__name__,
                                                     str(error).split("\n")[0])}
                 finally:
                     signal.alarm(0)
-                record.update(model=name, dtype=dtype,
+                if args.gpu and "gpu" not in record:
+                    record = {"gpu": "fails: %s" % record["reason"]}
+                record.update(model=name, dtype=dtype, family=family,
                               seconds=round(time.time() - begin, 1),
                               date=datetime.date.today().isoformat(),
                               torch=torch.__version__)
                 out.write(json.dumps(record) + "\n")
                 out.flush()
                 done += 1
-                print("%s %s: %s" % (name, dtype, _cell(record)), flush=True)
+                print("%s %s: %s" % (name, dtype, _gpu_cell(record)
+                                     if args.gpu else _cell(record)),
+                      flush=True)
     return 0
 
 
@@ -186,13 +270,32 @@ def _cell(record):
     return "no"
 
 
-def report(args):
+def _rows(paths, gpu=False):
+    """(model, dtype) -> the latest CPU row (GPU row with `gpu`) in the
+    files."""
     latest = {}
-    for path in args.report:
+    for path in paths:
         with open(path) as f:
             for line in f:
                 r = json.loads(line)
-                latest[(r["model"], r["dtype"])] = r
+                if ("gpu" in r) == gpu:
+                    latest[(r["model"], r["dtype"])] = r
+    return latest
+
+
+def _gpu_cell(record):
+    if record is None:
+        return "not run"
+    text = record["gpu"]
+    if record.get("ours_err") is not None:
+        text += " (%.1e; eager %.1e)" % (record["ours_err"],
+                                         record["eager_err"] or 0)
+    return text
+
+
+def report(args):
+    latest = _rows(args.report)
+    on_gpu = _rows(args.report, gpu=True)
     models = []
     for (model, _), r in latest.items():
         if (r["family"], model) not in models:
@@ -200,8 +303,10 @@ def report(args):
     families = ["classification", "segmentation", "transformer stack"]
     models.sort(key=lambda fm: (families.index(fm[0])
                                 if fm[0] in families else 9, fm[1]))
-    lines = ["| model | family | fp32 | fp16 | why not whole (fp32) |",
-             "|---|---|---|---|---|"]
+    lines = ["| model | family | fp32 | fp16 | GPU fp32 vs fp64 | "
+             "GPU fp16 vs fp64 | notes (fp32) |",
+             "|---|---|---|---|---|---|---|"]
+    matched = {d: 0 for d in DTYPES}
     whole = {d: 0 for d in DTYPES}
     for family, model in models:
         cells = []
@@ -209,22 +314,39 @@ def report(args):
             r = latest.get((model, dtype))
             cells.append(_cell(r) if r else "not run")
             whole[dtype] += bool(r and r.get("imports"))
+        for dtype in DTYPES:
+            g = on_gpu.get((model, dtype))
+            cells.append(_gpu_cell(g))
+            matched[dtype] += bool(g and g["gpu"] == "matches")
         r = latest.get((model, "f32")) or {}
         reason = (r.get("reason") or r.get("compile_error") or "")
+        if not reason and r.get("captured_by"):
+            reason = "captured by " + r["captured_by"]
         reason = reason.replace("|", "/")
         if len(reason) > 160:
             reason = reason[:157] + "..."
-        lines.append("| %s | %s | %s | %s | %s |" % (model, family, cells[0],
-                                                    cells[1], reason))
+        lines.append("| %s | %s |" % (model, " | ".join(
+            [family] + cells + [reason])))
     dates = sorted({r["date"] for r in latest.values()})
+    devices = sorted({r["device"] for r in on_gpu.values()
+                      if r.get("device")})
+    gpu_dates = sorted({r["date"] for r in on_gpu.values()})
     head = ("Imports whole: %d of %d models in fp32, %d in fp16 (CPU, torch "
             "%s, %s). A percentage is the share of a model's ops that "
             "partitioned compilation compiles, the rest running in PyTorch. "
-            "GPU columns (runs, matches eager): not measured yet."
             % (whole["f32"], len(models), whole["f16"],
                ", ".join(sorted({r["torch"] for r in latest.values()})),
                " to ".join([dates[0], dates[-1]] if len(dates) > 1
                            else dates)))
+    if on_gpu:
+        head += ("On the GPU (%s, %s, batch 1): %d match in fp32, %d in "
+                 "fp16; each cell is the relative error of cudnn_mlir's "
+                 "output against the model in fp64, with eager's."
+                 % (", ".join(devices), " to ".join(
+                     sorted({gpu_dates[0], gpu_dates[-1]})),
+                    matched["f32"], matched["f16"]))
+    else:
+        head += "GPU columns: not measured yet."
     text = "\n".join([head, ""] + lines) + "\n"
     if args.out:
         with open(args.out) as f:
@@ -252,9 +374,15 @@ def main():
     parser.add_argument("--total-s", type=int, default=10 ** 9)
     parser.add_argument("--results")
     parser.add_argument("--report", nargs="*")
+    parser.add_argument("--gpu", action="store_true",
+                        help="run each model on the GPU from --cache")
+    parser.add_argument("--pack", metavar="TAR_XZ",
+                        help="with --report: the rows' artifacts, packed")
     parser.add_argument("--out", help="with --report: the markdown file "
                         "whose coverage-table markers get the table")
     args = parser.parse_args()
+    if args.report and args.pack:
+        return pack(args)
     if args.report:
         return report(args)
     if not args.results:

@@ -285,6 +285,82 @@ register("transformer_encoder_causal",
          lambda: [rand(2, 16, 64), causal_mask(16)],
          tolerance=ATTENTION_TOLERANCE)(_CausalEncoder)
 
+# -- Tensors made inside the model, and models torch.fx cannot trace ------------
+
+
+class _WindowMaskAttention(nn.Module):
+    """Swin's shifted-window attention mask, built in forward from sizes:
+    new_zeros, region numbers written with setitem, the pairwise
+    difference turned into -100 / 0 with masked_fill. The importer folds
+    it all into one literal (recording._Recorder); the scores it is added
+    to come from the input."""
+
+    def __init__(self, size=8, window=4, shift=2):
+        super().__init__()
+        self.size, self.window, self.shift = size, window, shift
+        self.proj = nn.Linear(16, 16)
+
+    def forward(self, x):  # x: [windows * batch, window^2, 16]
+        n, w, s = self.size, self.window, self.shift
+        mask = x.new_zeros((n, n))
+        slices = ((0, -w), (-w, -s), (-s, None))
+        count = 0
+        for h in slices:
+            for v in slices:
+                mask[h[0]:h[1], v[0]:v[1]] = count
+                count += 1
+        mask = mask.view(n // w, w, n // w, w).permute(0, 2, 1, 3)
+        mask = mask.reshape((n // w) ** 2, w * w)
+        mask = mask.unsqueeze(1) - mask.unsqueeze(2)
+        mask = mask.masked_fill(mask != 0, -100.0).masked_fill(mask == 0, 0.0)
+        q = self.proj(x)
+        scores = torch.matmul(q, x.transpose(-2, -1)) * 0.25
+        scores = scores.view(-1, mask.shape[0], w * w, w * w) + mask
+        return torch.matmul(scores.view(-1, w * w, w * w).softmax(-1), x)
+
+
+
+class _PadToMultiple(nn.Module):
+    """Python control flow on a size (`if`), which torch.fx's symbolic
+    trace refuses: cudnn_mlir.compile captures the model with TorchDynamo
+    instead (torch 2), on the example inputs' static sizes."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(4, 8, 3, stride=2)
+
+    def forward(self, x):
+        pad = (-x.shape[-1]) % 4
+        if pad:
+            x = F.pad(x, (0, pad, 0, pad))
+        return self.conv(x).relu()
+
+
+try:
+    from torch import _dynamo  # noqa: F401 (TorchDynamo: torch 2)
+
+    register("size_control_flow", lambda: [rand(2, 4, 10, 10)])(
+        _PadToMultiple)
+    # Setitem on a proxy: torch.fx cannot trace it either.
+    register("folded_window_mask", lambda: [rand(8, 16, 16)])(
+        _WindowMaskAttention)
+except ImportError:
+    pass
+
+if torchvision is not None:
+    from torchvision.models import swin_transformer as _swin
+
+    # torchvision's Swin: shifted_window_attention and the patch merging's
+    # padding are torch.fx.wrap'd functions with control flow on sizes;
+    # the model comes in through TorchDynamo, whole.
+    register("torchvision_swin_block", lambda: [rand(2, 8, 8, 32)],
+             tolerance={"f32": (1e-3, 1e-3), "f16": (2e-2, 2e-2)})(
+        lambda: _swin.SwinTransformerBlock(32, 2, [4, 4], [2, 2]))
+    register("torchvision_swin_t", lambda: [rand(1, 3, 64, 64)],
+             tolerance={"f32": (2e-3, 2e-3), "f16": (1e-1, 1e-1)})(
+        lambda: torchvision.models.swin_t(num_classes=10))
+
+
 # -- Partitioned on purpose (issue 28): ops the importer does not take run in
 # PyTorch between compiled partitions (cudnn_mlir/partition.py).
 

@@ -140,6 +140,12 @@ if hasattr(F, "scaled_dot_product_attention"):  # torch 2.x
                                                causal_mask(10)])(
         lambda: Fn2(lambda x, mask: F.scaled_dot_product_attention(
             x, x, x, attn_mask=mask, scale=0.3)))
+    # 128 keys: at least tcp-fuse-for-cudnn's attention-min-keys (64), so
+    # f16/bf16 run as one cuDNN flash-attention graph (the two above stay
+    # matmuls and a softmax).
+    register("sdpa_long", lambda: [rand(2, 4, 128, 64), causal_mask(128)])(
+        lambda: Fn2(lambda x, mask: F.scaled_dot_product_attention(
+            x, x, x, attn_mask=mask)))
 register("sin_cos", one(*IMAGE, low=-6, high=6))(
     lambda: Fn1(lambda x: torch.sin(x) * x.cos()))
 register("atan", one(*IMAGE, low=-6, high=6))(lambda: Fn1(torch.atan))

@@ -52,6 +52,14 @@ for _dtype in ("f32", "f16", "bf16"):
 
 # PyTorch itself cannot export it (torch 2.11).
 for _dtype in ("f32", "f16", "bf16"):
+    XFAIL[("transformer_encoder_causal", _dtype, "aten")] = (
+        "torch.export cannot export nn.TransformerEncoder with a mask: "
+        "GuardOnDataDependentSymNode in its fast-path checks; it comes in "
+        "through cudnn_mlir.compile")
+    XFAIL[("torchvision_swin_t", _dtype, "aten")] = (
+        "torch.export's core ATen decomposes Swin's AdaptiveAvgPool2d over "
+        "a permuted tensor into aten.as_strided, which has no TCP lowering; "
+        "Swin comes in through cudnn_mlir.compile (TorchDynamo capture)")
     XFAIL[("transformer_seq2seq", _dtype, "aten")] = (
         "torch.export cannot export nn.Transformer with a target mask: "
         "GuardOnDataDependentSymNode in its decoder; nn.Transformer comes in "

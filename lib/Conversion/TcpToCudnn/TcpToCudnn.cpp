@@ -167,6 +167,8 @@ struct GraphInput {
   /// `source` is the packed operand of a transpose of its last two dims, and
   /// the graph reads it through the transpose (its descriptor's strides).
   bool transposedView = false;
+  /// Applied before `expand`: a collapse of the source.
+  SmallVector<ReassociationIndices> collapse;
 };
 
 /// A graph output, collapsed to the tcp result type when cuDNN kept reduced
@@ -234,7 +236,8 @@ private:
   /// A group that is one attention chain (q, k^T and v the group's
   /// operands): one cudnn.sdpa.
   LogicalResult attention(tcp::AttentionMatch match);
-  FailureOr<Value> attentionInput(Value groupValue, bool isKey, bool split);
+  FailureOr<Value> attentionInput(Value groupValue, bool isKey,
+                                  tcp::AttentionHeads heads);
   LogicalResult broadcast(tcp::BroadcastOp op);
   LogicalResult yield(tcp::YieldOp op);
 
@@ -462,16 +465,17 @@ attentionGroup(tcp::IsolatedGroupOp group) {
   return match;
 }
 
-/// One of q, k, v and the bias as a rank-4 graph input: q and v their
-/// [B, H, S, D] source when `split` (every operand has one), k packed
-/// ([.., Skv, D], not the k^T the matmul reads), each else with a heads dim
-/// of 1 inserted (the bias is already in the graph's layout).
+/// One of q, k, v and the bias as a rank-4 graph input: q, k and v their
+/// [B, H, S, D] source when `heads.split` (every operand has one), else
+/// their [B*H, S, D] form regrouped as [B*H / heads, heads, S, D]; k
+/// packed ([.., Skv, D], not the k^T the matmul reads). A rank-3 bias gets
+/// a heads dim of 1; a rank-4 one is in the graph's layout already.
 FailureOr<Value> GraphBuilder::attentionInput(Value groupValue, bool isKey,
-                                              bool split) {
+                                              tcp::AttentionHeads heads) {
   Value source = isKey ? tcp::getPackedKey(groupValue) : groupValue;
-  if (Value heads =
-          split && !isKey ? tcp::getSplitHeadsSource(groupValue) : Value())
-    source = heads;
+  if (Value split = heads.split && !isKey ? tcp::getSplitHeadsSource(groupValue)
+                                          : Value())
+    source = split;
   auto type = cast<RankedTensorType>(source.getType());
   GraphInput input{source, nullptr, {}, type, {}};
   if (Operation *def = source.getDefiningOp();
@@ -480,26 +484,34 @@ FailureOr<Value> GraphBuilder::attentionInput(Value groupValue, bool isKey,
     input.source = Value();
     input.cloneOf = def;
   }
+  if (type.getRank() == 4 && isKey && !heads.split) {
+    input.collapse = {{0, 1}, {2}, {3}}; // [B, H, S, D] -> [B*H, S, D]
+    type = RankedTensorType::get({type.getDimSize(0) * type.getDimSize(1),
+                                  type.getDimSize(2), type.getDimSize(3)},
+                                 type.getElementType());
+  }
   if (type.getRank() == 3) {
-    input.type = RankedTensorType::get(
-        {type.getDimSize(0), 1, type.getDimSize(1), type.getDimSize(2)},
-        type.getElementType());
+    // A rank-3 bias comes only with heads == 1 (getAttentionHeads).
+    input.type =
+        RankedTensorType::get({type.getDimSize(0) / heads.heads, heads.heads,
+                               type.getDimSize(1), type.getDimSize(2)},
+                              type.getElementType());
     input.expand = {{0, 1}, {2}, {3}};
   }
   return addInput(group, std::move(input));
 }
 
 LogicalResult GraphBuilder::attention(tcp::AttentionMatch m) {
-  bool split = tcp::readsSplitHeads(m);
-  FailureOr<Value> qDesc = attentionInput(m.query, /*isKey=*/false, split);
+  tcp::AttentionHeads heads = tcp::getAttentionHeads(m);
+  FailureOr<Value> qDesc = attentionInput(m.query, /*isKey=*/false, heads);
   FailureOr<Value> kDesc =
-      attentionInput(m.keyTransposed, /*isKey=*/true, split);
-  FailureOr<Value> vDesc = attentionInput(m.value, /*isKey=*/false, split);
+      attentionInput(m.keyTransposed, /*isKey=*/true, heads);
+  FailureOr<Value> vDesc = attentionInput(m.value, /*isKey=*/false, heads);
   if (failed(qDesc) || failed(kDesc) || failed(vDesc))
     return failure();
   Value biasDesc;
   if (m.bias) {
-    FailureOr<Value> desc = attentionInput(m.bias, /*isKey=*/false, split);
+    FailureOr<Value> desc = attentionInput(m.bias, /*isKey=*/false, heads);
     if (failed(desc))
       return failure();
     biasDesc = *desc;
@@ -935,6 +947,9 @@ SmallVector<Value> GraphBuilder::materialize(RewriterBase &rewriter,
       value = rewriter.clone(*input.cloneOf)->getResult(0);
     else if (input.constant)
       value = arith::ConstantOp::create(rewriter, loc, input.constant);
+    if (!input.collapse.empty())
+      value =
+          tensor::CollapseShapeOp::create(rewriter, loc, value, input.collapse);
     if (!input.expand.empty())
       value = tensor::ExpandShapeOp::create(rewriter, loc, input.type, value,
                                             input.expand);

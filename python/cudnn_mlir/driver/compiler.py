@@ -287,7 +287,11 @@ def compile(model, example_inputs, options=None, cache_dir=None,
                 raise
             return _partitioned(model, inputs, options, cache_dir, error,
                                 cuda_graph)
-        compiled = load(compile_artifact(imported, options, cache_dir), model)
+        # This import's metadata, not the artifact's model.json: the output
+        # structure (a tensor or [tensor]) is not in the IR, so an artifact
+        # of the same IR may have been written for another.
+        compiled = load(compile_artifact(imported, options, cache_dir), model,
+                        imported)
         if not cuda_graph:
             return compiled
         from ..runtime.cuda_graph import CudaGraphModel
@@ -318,7 +322,7 @@ def _compile_in_partitions(model, example_inputs, options, cache_dir,
                                   options, cache_dir)
         return bind(folder, graph_module), folder
     return compile_partitioned(
-        trace(model), list(example_inputs), compile_fn,
+        trace(model, list(example_inputs)), list(example_inputs), compile_fn,
         (TorchImportError, CompilerNotFoundError, RuntimeError, ValueError),
         first_failure)
 
@@ -366,10 +370,11 @@ def _partitioned(model, inputs, options, cache_dir, error, cuda_graph):
     return PartitionedModel(run, report)
 
 
-def load(artifact_dir, model):
+def load(artifact_dir, model, imported=None):
     """A CompiledModel from an artifact folder, bound to `model`'s tensors
     (its parameters and buffers must have the shapes and dtypes of the ones
-    it was compiled with)."""
+    it was compiled with); `imported` (the import it was compiled for)
+    instead of the folder's model.json, where the caller has it."""
     from .runner import CompiledModel
     return CompiledModel(load_module(os.path.join(artifact_dir, MODULE_FILE)),
-                         read_imported(artifact_dir), model)
+                         imported or read_imported(artifact_dir), model)

@@ -22,11 +22,13 @@ import torch
 import torch.fx
 
 from ..artifact import ArgSpec, ImportedModule, get_attribute
+from ..partition import first_line
 from . import (aten_lowerings, attention_modules, lowerings, packed_sequence,
                rnn_lowering)
 from .lowerings import UnsupportedOperation
-from .recording import (SUPPORTED_DTYPES, TensorMeta, contains_tensor,
-                        is_cpu_scalar, mlir_type, record, tensor_bytes)
+from .recording import (SUPPORTED_DTYPES, ChangedAfterUse, TensorMeta,
+                        contains_tensor, is_cpu_scalar, mlir_type, record,
+                        tensor_bytes)
 from .tcp_writer import TcpWriter, Value, string_literal, tensor_type
 
 MODULES = dict(lowerings.MODULES)
@@ -36,9 +38,10 @@ FUNCTIONS.update(rnn_lowering.FUNCTIONS)
 FUNCTIONS.update(aten_lowerings.FUNCTIONS)
 FUNCTIONS.update(packed_sequence.FUNCTIONS)
 
-# Largest tensor the graph creates from no inputs (torch.zeros(...), a
-# tensor constant) that is written into the IR as a literal.
-_MAX_LITERAL_ELEMENTS = 1 << 16
+# Largest tensor the graph makes from constants alone (torch.zeros(...), a
+# tensor constant, Swin's [1, 64, 1, 49, 49] window mask) that is written
+# into the IR as a literal.
+_MAX_LITERAL_ELEMENTS = 1 << 18
 
 
 class TorchImportError(Exception):
@@ -130,11 +133,102 @@ def _decomposed_root(model) -> torch.nn.Module:
     return root
 
 
-def trace(model: torch.nn.Module) -> torch.fx.GraphModule:
+def trace(model: torch.nn.Module, example_inputs=None) -> torch.fx.GraphModule:
     """`model` as an FX graph (standard leaf modules kept as calls), with
-    each node's source location recorded."""
+    each node's source location recorded. Given `example_inputs`, a model
+    torch.fx cannot trace symbolically (Python control flow on sizes), or
+    whose trace keeps calls of functions wrapped with torch.fx.wrap that
+    the importer has no lowering for (torchvision's Swin attention), is
+    captured by TorchDynamo instead, which runs those functions on the
+    inputs' static sizes (`_capture_with_dynamo`)."""
     if isinstance(model, torch.fx.GraphModule):
         return model
+    if example_inputs is None:
+        return _trace_symbolically(model)
+    try:
+        traced = _trace_symbolically(model)
+    except TorchImportError as error:
+        if isinstance(error.__cause__, attention_modules.UnsupportedAttention):
+            raise  # the model's own use the importer refuses
+        return _capture_with_dynamo(
+            model, example_inputs, "tracing it symbolically failed: %s"
+            % first_line(error.__cause__))
+    wrapped = sorted({_target_name(n, traced) for n in traced.graph.nodes
+                      if _is_wrapped_function(n)})
+    if not wrapped:
+        return traced
+    return _capture_with_dynamo(
+        model, example_inputs, "torch.fx kept calls of %s, which it does "
+        "not trace into" % ", ".join(wrapped), traced)
+
+
+def _is_wrapped_function(node) -> bool:
+    """A call of a Python function torch.fx did not trace into (one the
+    model wrapped with torch.fx.wrap) that has no lowering."""
+    target = node.target
+    module = getattr(target, "__module__", None) or ""
+    return (node.op == "call_function" and inspect.isfunction(target)
+            and target not in FUNCTIONS
+            and module != "torch" and not module.startswith("torch."))
+
+
+def _capture_with_dynamo(model, example_inputs, why, traced=None):
+    """`model` captured whole by TorchDynamo on `example_inputs` (static
+    sizes, real tensors), with its parameters and buffers as get_attr nodes
+    of their qualified names, as a symbolic trace gives them. Raises
+    TorchImportError naming `why` the symbolic trace was not used when
+    TorchDynamo breaks the graph; returns `traced` (the symbolic trace,
+    partitioned later) instead when there is one."""
+    if isinstance(example_inputs, torch.Tensor):
+        example_inputs = (example_inputs,)
+    try:
+        from torch import _dynamo  # torch 2.x
+        with torch.no_grad():
+            captured, _ = _dynamo.export(
+                model, aten_graph=False, assume_static_by_default=True,
+                tracing_mode="real")(*example_inputs)
+    except Exception as error:  # noqa: BLE001 (TorchDynamo's many kinds)
+        if traced is not None:
+            return traced
+        dynamo = "TorchDynamo needs torch 2, but this is torch %s" % (
+            torch.__version__) if isinstance(error, ImportError) else \
+            "TorchDynamo failed: %s" % first_line(error)
+        raise TorchImportError(
+            "expects a model torch.fx or TorchDynamo can trace, but %s; and "
+            "%s" % (why, dynamo)) from error
+    _unflatten_outputs(captured.graph)
+    names = {}
+    for name, tensor in list(model.named_parameters(remove_duplicate=False)) \
+            + list(model.named_buffers(remove_duplicate=False)):
+        names.setdefault(id(tensor), name)
+    attributes = {}
+    for node in captured.graph.nodes:
+        if node.op == "get_attr":
+            tensor = _get_qualified(captured, node.target)
+            node.target = names.get(id(tensor), node.target)
+            attributes[node.target] = tensor
+    module = torch.fx.GraphModule(attributes, captured.graph,
+                                  type(model).__name__)
+    module.training = model.training
+    module.meta["captured_by"] = "TorchDynamo: %s" % why
+    return module
+
+
+def _unflatten_outputs(graph):
+    """TorchDynamo's export returns its outputs flat and restores the
+    model's structure (a tensor, not [tensor]) in generated code; the graph
+    gets that structure in its output node instead, and plain code."""
+    import torch.utils._pytree as pytree
+    info = getattr(graph._codegen, "pytree_info", None)
+    if info is None or info.out_spec is None:
+        return
+    output = next(n for n in graph.nodes if n.op == "output")
+    output.args = (pytree.tree_unflatten(list(output.args[0]),
+                                         info.out_spec),)
+    graph._codegen = torch.fx.graph.CodeGen()
+
+
+def _trace_symbolically(model) -> torch.fx.GraphModule:
     if _lowered_whole(model):
         return _trace_leaf(model)
     if _decomposition_of(model) is not None:
@@ -199,7 +293,8 @@ def import_model(model: torch.nn.Module, example_inputs,
     dtypes (and the values of non-tensor inputs)."""
     if isinstance(example_inputs, torch.Tensor):
         example_inputs = (example_inputs,)
-    return import_graph(trace(model), tuple(example_inputs), func_name)
+    return import_graph(trace(model, tuple(example_inputs)),
+                        tuple(example_inputs), func_name)
 
 
 def import_exported(exported, func_name: str = "forward") -> ImportedModule:
@@ -464,13 +559,18 @@ class _Importer:
         if not node.users and not _is_in_place(node):
             self.env[node] = None  # dead code (make_fx keeps some)
             return
-        result = self.recorded[node.name]
-        if not contains_tensor(result):
+        result = self.recorded.get(node.name)
+        if node.name in self.constants and result is None:
+            self.env[node] = None  # an in-place op on a constant: folded
+            return
+        if not contains_tensor(result) and not _is_in_place(node):
             self.env[node] = result  # sizes and other Python values
             return
-        if node.name in self.constants:
-            self.env[node] = self._literal(node, self.constants[node.name])
+        if node.name in self.constants:  # folded (recording._Recorder)
+            self.env[node] = self._folded(node, self.constants[node.name])
             return
+        if _is_in_place(node):
+            self._check_not_a_view(node)
         handler, module_name = self._lookup(node)
         if handler is None:
             raise TorchImportError(
@@ -496,6 +596,40 @@ class _Importer:
             # mutated argument is written back after the call.
             self.update_argument(self.env[target], value)
             self.env[target] = value
+
+    def _check_not_a_view(self, node):
+        """Refuses an in-place op on a view (`x[0:4].zero_()`) whose base
+        the graph reads afterwards: the importer gives the view its new
+        value, not the base, so that read would silently see the old one."""
+        target = node.args[0] if node.args else None
+        base = target
+        while isinstance(base, torch.fx.Node) and _view_source(base):
+            base = _view_source(base)
+        if base is target:
+            return
+        order = {n: i for i, n in enumerate(self.gm.graph.nodes)}
+        later = [u for u in base.users if order[u] > order[node]]
+        if later or base.op in ("placeholder", "get_attr"):
+            raise TorchImportError(
+                "cudnn_mlir cannot import %s: expects an in-place op on a "
+                "tensor, but '%s' is a view of '%s', which %s; the importer "
+                "does not track views (write the op out of place)"
+                % (self._describe(node), target.name, base.name,
+                   "the graph reads afterwards" if later else
+                   "is the model's own tensor"))
+
+    def _folded(self, node, value):
+        """The IR value of a node folded to a constant: its literal, or
+        None where only other folded nodes read it."""
+        if value is None:
+            return None
+        if isinstance(value, ChangedAfterUse):
+            raise TorchImportError(
+                "cudnn_mlir cannot import %s: expects a tensor made inside "
+                "the model to keep its value once the model has read it, "
+                "but an op changes it in place afterwards"
+                % self._describe(node))
+        return self._literal(node, value)
 
     def _literal(self, node, tensor):
         flat = tensor.reshape(-1)
@@ -534,6 +668,10 @@ class _Importer:
             if node.op == "placeholder":
                 continue
             if node.op == "get_attr":
+                if node.name in self.constants and all(
+                        u.name in self.constants for u in node.users):
+                    self.env[node] = None  # only folded nodes read it
+                    continue
                 try:
                     self.env[node] = self.attribute(node.target)
                 except UnsupportedOperation:
@@ -608,7 +746,7 @@ class _Importer:
 
 
 _IN_PLACE_FUNCTIONS = (operator.iadd, operator.isub, operator.imul,
-                       operator.itruediv)
+                       operator.itruediv, operator.setitem)
 
 
 def _is_in_place(node) -> bool:
@@ -624,6 +762,26 @@ def _is_in_place(node) -> bool:
                         and first.alias_info.is_write)
         return getattr(node.target, "__name__", "").endswith("_")
     return False
+
+
+# Ops whose result shares its first argument's storage (a view), by the
+# name describe_node gives.
+_VIEW_OPS = frozenset([
+    "getitem", "view", "view_as", "narrow", "select", "slice", "transpose",
+    "permute", "t", "expand", "expand_as", "squeeze", "unsqueeze",
+    "unflatten", "as_strided", "diagonal", "chunk", "split", "unbind",
+    "detach", "alias"])
+
+
+def _view_source(node):
+    """The tensor `node` is a view of, or None."""
+    if node.op not in ("call_method", "call_function") or not node.args \
+            or not isinstance(node.args[0], torch.fx.Node):
+        return None
+    target = node.target
+    name = target if node.op == "call_method" else (
+        getattr(target, "__name__", None) or str(target)).split(".")[-1]
+    return node.args[0] if name in _VIEW_OPS else None
 
 
 def is_channels_last(tensor) -> bool:

@@ -128,12 +128,52 @@ def contains_tensor(summary) -> bool:
     return False
 
 
+# Ops whose first argument gives only a dtype, a device or a shape: their
+# result is a constant even when that argument is the model's input.
+_METADATA_ONLY_METHODS = ("new_zeros", "new_ones", "new_full", "new_empty")
+_METADATA_ONLY_FUNCTIONS = (torch.zeros_like, torch.ones_like,
+                            torch.full_like, torch.empty_like)
+
+
+def _reads_metadata_only(n) -> bool:
+    return (n.op == "call_method" and n.target in _METADATA_ONLY_METHODS) or (
+        n.op == "call_function" and n.target in _METADATA_ONLY_FUNCTIONS)
+
+
+class ChangedAfterUse:
+    """Stands in a constants table for a tensor made inside the model that
+    an op changed in place after the graph had read it: no one literal is
+    its value."""
+
+    def __init__(self, node_name):
+        self.node_name = node_name
+
+
 class _Recorder(torch.fx.Interpreter):
-    def __init__(self, module, float_type):
+    """Records every node's result, and folds: a node whose tensor
+    arguments are all constants (none at all: torch.zeros(...); or only
+    metadata: x.new_zeros(...)) is itself a constant, and so is an in-place
+    op on a constant (`mask[0:3] = 1`). A constant's value is taken when a
+    node that is not one first reads it (after the in-place ops before it),
+    so torchvision's Swin attention mask, built from sizes with setitem and
+    masked_fill, becomes one literal."""
+
+    def __init__(self, module, float_type, buffers):
         super().__init__(module)
         self.float_type = float_type
         self.record: Dict[str, Any] = {}
-        self.constants: Dict[str, torch.Tensor] = {}
+        # Folded node -> its value as the graph reads it (None when no
+        # node that is not folded reads it).
+        self.constants: Dict[str, Any] = {}
+        self._live: Dict[str, torch.Tensor] = {}  # folded tensors
+        self._taken: Dict[str, int] = {}  # folded -> version when read
+        # Tensor attributes that are neither parameters nor buffers
+        # (torch.export's lifted constants, torch.fx's _tensor_constantN)
+        # fold too, but stay function arguments where read. `buffers`: the
+        # qualified names of the caller's module's buffers (a deep copy
+        # registers attributes as buffers).
+        self._buffers = buffers
+        self._attributes = set()
 
     def call_function(self, target, args, kwargs):
         # Running in f32 for f16/bf16: a tensor the graph makes in the
@@ -143,15 +183,45 @@ class _Recorder(torch.fx.Interpreter):
             kwargs = dict(kwargs, dtype=torch.float32)
         return super().call_function(target, args, kwargs)
 
+    def _folds(self, n) -> bool:
+        if n.op not in ("call_function", "call_method"):
+            return False
+        metadata_only = n.args[0] if _reads_metadata_only(n) and n.args \
+            else None
+        return all(i.name in self.constants
+                   for i in n.all_input_nodes
+                   if i is not metadata_only
+                   and contains_tensor(self.record.get(i.name)))
+
+    def _take(self, node_name):
+        """The value of folded `node_name` as a node that is not folded
+        reads it now."""
+        live = self._live.get(node_name)
+        if live is None or node_name in self._attributes:
+            return
+        if node_name not in self._taken:
+            self.constants[node_name] = live.detach().cpu().clone()
+            self._taken[node_name] = live._version
+        elif self._taken[node_name] != live._version:
+            self.constants[node_name] = ChangedAfterUse(node_name)
+
     def run_node(self, n):
+        folds = self._folds(n)
+        if not folds:
+            for i in n.all_input_nodes:
+                if i.name in self.constants:
+                    self._take(i.name)
         result = super().run_node(n)
         self.record[n.name] = summarize(result, self.float_type)
-        # A tensor made from no tensors (torch.zeros(...)) is a constant.
-        if (isinstance(result, torch.Tensor)
-                and n.op in ("call_function", "call_method")
-                and not any(contains_tensor(self.record.get(i.name))
-                            for i in n.all_input_nodes)):
-            self.constants[n.name] = result.detach().cpu()
+        if n.op == "get_attr" and isinstance(result, torch.Tensor) \
+                and not isinstance(result, torch.nn.Parameter) \
+                and n.target not in self._buffers:
+            self._attributes.add(n.name)
+            folds = True
+        if folds:
+            self.constants[n.name] = None
+            if isinstance(result, torch.Tensor):
+                self._live[n.name] = result
         return result
 
 
@@ -213,7 +283,7 @@ def record_from_meta(module: torch.fx.GraphModule):
 
 def record(module: torch.fx.GraphModule, inputs):
     """Runs `module` on `inputs` and returns (node name -> summary, node
-    name -> the tensor of each node that made a tensor from no tensors). A
+    name -> value of each node that folds to a constant (_Recorder)). A
     graph in f16 or bf16 on the CPU runs in f32 instead, its f32 results
     recorded as the reduced type: shapes do not depend on the float type."""
     if any(_is_fake(i) for i in inputs):
@@ -224,12 +294,13 @@ def record(module: torch.fx.GraphModule, inputs):
     inputs = [i.clone() if isinstance(i, torch.Tensor) else i
               for i in inputs]
     reduced = _reduced_float_type(module, inputs)
+    buffers = {name for name, _ in module.named_buffers()}
     on_cpu = all(i.device.type == "cpu" for i in inputs
                  if isinstance(i, torch.Tensor))
     if reduced is None or not on_cpu:
         shadow = copy.deepcopy(module)
         with torch.no_grad():
-            recorder = _Recorder(shadow, None)
+            recorder = _Recorder(shadow, None, buffers)
             recorder.run(*inputs)
         return recorder.record, recorder.constants
     # f16/bf16 on the CPU: torch 1.13 lacks most of those kernels, and some
@@ -237,8 +308,9 @@ def record(module: torch.fx.GraphModule, inputs):
     # which no except clause catches), so the graph runs in f32.
     shadow = copy.deepcopy(module).float()
     with torch.no_grad():
-        recorder = _Recorder(shadow, mlir_type(reduced))
+        recorder = _Recorder(shadow, mlir_type(reduced), buffers)
         recorder.run(*[_to_f32(i, reduced) for i in inputs])
-    constants = {n: t.to(reduced) if t.dtype == torch.float32 else t
+    constants = {n: t.to(reduced) if isinstance(t, torch.Tensor)
+                 and t.dtype == torch.float32 else t
                  for n, t in recorder.constants.items()}
     return recorder.record, constants

@@ -1,7 +1,9 @@
-// RUN: cudnn-opt %S/../../Dialect/Tcp/Transforms/tcp-fuse-for-cudnn-attention.mlir -split-input-file -tcp-to-cudnn-pipeline | FileCheck %s
+// The chains are short (attention-min-keys=0 fuses them; the pipelines'
+// own fusion finds them grouped already).
+// RUN: cudnn-opt %S/../../Dialect/Tcp/Transforms/tcp-fuse-for-cudnn-attention.mlir -split-input-file -tcp-fuse-for-cudnn="attention-min-keys=0" | cudnn-opt -split-input-file -tcp-to-cudnn-pipeline | FileCheck %s
 // The serialized graphs pass the runtime's validator (convert-cudnn-to-llvm
 // refuses one it would not accept):
-// RUN: cudnn-opt %S/../../Dialect/Tcp/Transforms/tcp-fuse-for-cudnn-attention.mlir -split-input-file -tcp-to-llvm-pipeline | FileCheck %s --check-prefix=LLVM
+// RUN: cudnn-opt %S/../../Dialect/Tcp/Transforms/tcp-fuse-for-cudnn-attention.mlir -split-input-file -tcp-fuse-for-cudnn="attention-min-keys=0" | cudnn-opt -split-input-file -tcp-to-llvm-pipeline | FileCheck %s --check-prefix=LLVM
 
 // An attention group becomes one cudnn.sdpa. Heads split out of the batch
 // when q, k^T and v are collapses of [B, H, S, D] tensors: the graph reads
@@ -46,3 +48,17 @@
 // CHECK-LABEL: func.func @padding_mask_3d
 // CHECK:           cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) bias(%{{.*}} : !cudnn.tensor_desc<6x1x50x50xf16, alignment = 16, stride = []>) scale = 1.000000e+00
 // LLVM-LABEL: llvm.func @padding_mask_3d
+
+// Swin's window biases merged into one [1, W*H, S, S]: q, k and v enter in
+// their [G*W*H, S, D] forms regrouped as [G, W*H, S, D] (k collapsed from
+// its packed [B, H, S, D] first).
+// CHECK-LABEL: func.func @window_bias
+// CHECK-DAG:     tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2], [3]] output_shape [2, 8, 16, 16] : tensor<16x16x16xf16> into tensor<2x8x16x16xf16>
+// CHECK-DAG:     %[[K3:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0, 1], [2], [3]] : tensor<8x2x16x16xf16> into tensor<16x16x16xf16>
+// CHECK-DAG:     tensor.expand_shape %[[K3]] {{\[\[}}0, 1], [2], [3]] output_shape [2, 8, 16, 16]
+// CHECK:           cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) bias(%{{.*}} : !cudnn.tensor_desc<1x8x16x16xf16, alignment = 16, stride = []>) scale = 1.000000e+00 type = f32 : !cudnn.tensor_desc<2x8x16x16xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x16xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<2x8x16x16xf16, alignment = 16, stride = []> -> !cudnn.tensor_desc<2x8x16x16xf16, alignment = 16, stride = []>
+// LLVM-LABEL: llvm.func @window_bias
+
+// CHECK-LABEL: func.func @regrouped_by_bias
+// CHECK:           cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) bias(%{{.*}} : !cudnn.tensor_desc<1x2x16x16xf16, alignment = 16, stride = []>) scale = 1.000000e+00 type = f32 : !cudnn.tensor_desc<8x2x16x16xf16, alignment = 16, stride = []>
+// LLVM-LABEL: llvm.func @regrouped_by_bias

@@ -147,6 +147,25 @@ class AttentionBiasKV(nn.Module):
         return self.attn(x, x, x, need_weights=False)[0]
 
 
+class SetitemOnInput(nn.Module):
+    # A tensor computed from the input, changed with setitem: TorchDynamo
+    # captures it (torch.fx cannot), and TCP has no lowering for it.
+    def forward(self, x):
+        y = x * 2
+        y[:, 0] = 0
+        return y + 1
+
+
+class ChangedAfterUse(nn.Module):
+    # A tensor made inside the model, read, then changed in place and read
+    # again: no one literal is its value.
+    def forward(self, x):
+        m = x.new_zeros(8)
+        y = x + m
+        m[0] = 1
+        return y + m
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
@@ -178,6 +197,8 @@ CASES = {
     "causal_attention": (CausalAttention, lambda: (torch.rand(2, 4, 6, 8),)),
     "attention_bias_kv": (lambda: AttentionBiasKV().eval(),
                           lambda: (torch.rand(4, 2, 8),)),
+    "setitem_on_input": (SetitemOnInput, lambda: (torch.rand(2, 8),)),
+    "changed_after_use": (ChangedAfterUse, lambda: (torch.rand(2, 8),)),
     "bool_mask_attention": (BoolMaskAttention, lambda: (
         torch.rand(2, 4, 6, 8), torch.ones(6, 6, dtype=torch.bool))),
 }

@@ -155,7 +155,8 @@ Value mlir::tcp::getPackedKey(Value keyTransposed) {
   return Value();
 }
 
-bool mlir::tcp::readsSplitHeads(const AttentionMatch &m) {
+/// Whether q, k and v all have a [B, H, S, D] split form of one B and H.
+static bool haveSplitForms(const AttentionMatch &m) {
   Value key = getPackedKey(m.keyTransposed);
   Value q = getSplitHeadsSource(m.query), v = getSplitHeadsSource(m.value);
   if (!key || !q || !v || cast<RankedTensorType>(key.getType()).getRank() != 4)
@@ -202,7 +203,7 @@ std::optional<AttentionMatch> mlir::tcp::matchAttention(Operation *op) {
   chain.append({div, sumBroadcast, sum, exp, sub, maxBroadcast, max});
 
   // x = scores [+ bias], bias on either side of the add.
-  Value x = sub.getIn1();
+  Value x = throughReshapes(sub.getIn1(), chain);
   BatchMatmulOp scoreMatmul;
   if (auto add = x.getDefiningOp<AddOp>()) {
     for (auto [scaled, bias] : {std::pair{add.getIn1(), add.getIn2()},
@@ -258,6 +259,24 @@ std::optional<AttentionMatch> mlir::tcp::matchAttention(Operation *op) {
   return m;
 }
 
+AttentionHeads mlir::tcp::getAttentionHeads(const AttentionMatch &m) {
+  bool split = haveSplitForms(m);
+  if (!m.bias)
+    return {split, 1};
+  auto bias = cast<RankedTensorType>(getAbsorbedBias(m.bias).getType());
+  if (bias.getRank() != 4)
+    return {false, 1};
+  if (split) {
+    ArrayRef<int64_t> qs =
+        cast<RankedTensorType>(getSplitHeadsSource(m.query).getType())
+            .getShape();
+    if ((bias.getDimSize(0) == 1 || bias.getDimSize(0) == qs[0]) &&
+        (bias.getDimSize(1) == 1 || bias.getDimSize(1) == qs[1]))
+      return {true, qs[1]};
+  }
+  return {false, bias.getDimSize(1)};
+}
+
 std::string mlir::tcp::whyCudnnCannotRunAttention(const AttentionMatch &m) {
   auto q = cast<RankedTensorType>(m.query.getType());
   auto v = cast<RankedTensorType>(m.value.getType());
@@ -284,32 +303,179 @@ std::string mlir::tcp::whyCudnnCannotRunAttention(const AttentionMatch &m) {
                            "multiples of 8 up to {0}, but {1}'s is {2}",
                            kMaxHeadDim, name, dim)
           .str();
-  Value key = getPackedKey(m.keyTransposed);
-  if (!key)
+  if (!getPackedKey(m.keyTransposed))
     return "cuDNN's attention reads k with a unit-stride head dim, and k^T "
            "is not a transpose of such a k";
-  bool split = readsSplitHeads(m);
-  if (cast<RankedTensorType>(key.getType()).getRank() == 4 && !split)
-    return "k is split into heads, and q or v is not split the same way";
   if (m.bias) {
     auto bias = cast<RankedTensorType>(getAbsorbedBias(m.bias).getType());
     if (!bias.hasStaticShape())
       return "cuDNN graphs take static shapes";
-    // The graph reads q as [B, H, S, D] (split) or [B*H, 1, S, D]; the bias
-    // must be added in the same layout.
-    if (bias.getRank() != (split ? 4 : 3))
-      return llvm::formatv("the bias is added to scores of rank {0}, and "
-                           "the graph reads q {1}",
-                           bias.getRank(),
-                           split ? "split into heads" : "with heads folded")
+    if (bias.getRank() != 3 && bias.getRank() != 4)
+      return llvm::formatv("cuDNN's attention takes a bias of rank 3 or 4, "
+                           "but this one has rank {0}",
+                           bias.getRank())
           .str();
-    ArrayRef<int64_t> qs =
-        cast<RankedTensorType>(
-            (split ? getSplitHeadsSource(m.query) : m.query).getType())
-            .getShape();
-    for (int64_t d = 0; d + 2 < bias.getRank(); ++d)
-      if (bias.getDimSize(d) != 1 && bias.getDimSize(d) != qs[d])
-        return "the bias's batch dims are not the graph's";
+    AttentionHeads heads = getAttentionHeads(m);
+    if (!heads.split) {
+      // q, k, v regrouped as [B*H / heads, heads, S, D]; the bias must be
+      // [1 or B*H / heads, heads, S, Skv].
+      int64_t total = q.getDimSize(0);
+      int64_t batch = total / heads.heads;
+      if (total % heads.heads != 0 ||
+          (bias.getDimSize(0) != 1 && bias.getDimSize(0) != batch))
+        return llvm::formatv("the bias's batch dims ({0}x{1}) do not divide "
+                             "the {2} attention matrices",
+                             bias.getDimSize(0), heads.heads, total)
+            .str();
+    }
   }
   return "";
+}
+
+namespace {
+
+/// `value` broadcast over the dims but the first where it has 1 and `to`
+/// does not.
+Value broadcastTo(OpBuilder &b, Location loc, Value value,
+                  RankedTensorType to) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<Value> sizes;
+  SmallVector<int64_t> axes;
+  for (int64_t d = 1; d < to.getRank(); ++d)
+    if (type.getDimSize(d) == 1 && to.getDimSize(d) != 1) {
+      axes.push_back(d);
+      sizes.push_back(arith::ConstantIndexOp::create(b, loc, to.getDimSize(d)));
+    }
+  if (axes.empty())
+    return value;
+  SmallVector<int64_t> shape(type.getShape());
+  for (int64_t d : axes)
+    shape[d] = to.getDimSize(d);
+  return BroadcastOp::create(
+             b, loc, RankedTensorType::get(shape, type.getElementType()), value,
+             sizes, b.getI64ArrayAttr(axes))
+      .getResult();
+}
+
+/// The source of the broadcast defining `value` when it only broadcasts
+/// dims of size 1 (any), else `value`.
+Value broadcastSource(Value value) {
+  if (auto broadcast = value.getDefiningOp<BroadcastOp>())
+    return broadcast.getIn();
+  return value;
+}
+
+/// Rewrites one window-biased add (see mergeWindowAttentionBiases).
+bool mergeWindowBias(AddOp outer) {
+  auto type5 = cast<RankedTensorType>(outer.getType());
+  if (type5.getRank() != 5 || !type5.hasStaticShape() ||
+      !outer.getResult().hasOneUse())
+    return false;
+  auto back = dyn_cast<tensor::CollapseShapeOp>(*outer->user_begin());
+  SmallVector<ReassociationIndices> batchPairs{{0, 1}, {2}, {3}, {4}};
+  if (!back || back.getReassociationIndices() != batchPairs)
+    return false;
+  for (auto [viewed, maskValue] : {std::pair{outer.getIn1(), outer.getIn2()},
+                                   {outer.getIn2(), outer.getIn1()}}) {
+    auto view = viewed.getDefiningOp<tensor::ExpandShapeOp>();
+    if (!view || view.getReassociationIndices() != batchPairs ||
+        !view.getResult().hasOneUse())
+      continue;
+    auto inner = view.getSrc().getDefiningOp<AddOp>();
+    if (!inner || !inner.getResult().hasOneUse())
+      continue;
+    Value mask = broadcastSource(maskValue);
+    auto maskType = cast<RankedTensorType>(mask.getType());
+    int64_t windows = type5.getDimSize(1), heads = type5.getDimSize(2);
+    if (maskType.getRank() != 5 || maskType.getDimSize(0) != 1 ||
+        (maskType.getDimSize(2) != 1 && maskType.getDimSize(2) != heads) ||
+        !maskType.hasStaticShape())
+      continue;
+    for (auto [scores, biasValue] : {std::pair{inner.getIn1(), inner.getIn2()},
+                                     {inner.getIn2(), inner.getIn1()}}) {
+      Value bias = broadcastSource(biasValue);
+      auto biasType = cast<RankedTensorType>(bias.getType());
+      if (biasType.getRank() != 4 || biasType.getDimSize(0) != 1 ||
+          !biasType.hasStaticShape() || !scores.hasOneUse() ||
+          !batchReshape(scores))
+        continue;
+      // The two biases as one [1, W, H, S, S], then [1, W*H, S, S].
+      OpBuilder b(outer);
+      Location loc = outer.getLoc();
+      Type element = type5.getElementType();
+      auto small = RankedTensorType::get(
+          {1, windows, heads, type5.getDimSize(3), type5.getDimSize(4)},
+          element);
+      Value bias5 = tensor::ExpandShapeOp::create(
+          b, loc,
+          RankedTensorType::get({1, 1, biasType.getDimSize(1),
+                                 biasType.getDimSize(2),
+                                 biasType.getDimSize(3)},
+                                element),
+          bias, SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}, {4}});
+      Value sum =
+          AddOp::create(b, loc, small, broadcastTo(b, loc, bias5, small),
+                        broadcastTo(b, loc, mask, small));
+      auto grouped = RankedTensorType::get(
+          {1, windows * heads, small.getDimSize(3), small.getDimSize(4)},
+          element);
+      Value merged = tensor::CollapseShapeOp::create(
+          b, loc, grouped, sum,
+          SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
+      // The scores as [B, W*H, S, S], plus the merged bias.
+      auto scoresType = cast<RankedTensorType>(scores.getType());
+      auto flat = RankedTensorType::get(
+          {scoresType.getDimSize(0) * scoresType.getDimSize(1),
+           scoresType.getDimSize(2), scoresType.getDimSize(3)},
+          element);
+      auto viewType = RankedTensorType::get(
+          {type5.getDimSize(0), windows * heads, scoresType.getDimSize(2),
+           scoresType.getDimSize(3)},
+          element);
+      SmallVector<ReassociationIndices> lead{{0, 1}, {2}, {3}};
+      Value scoresFlat =
+          tensor::CollapseShapeOp::create(b, loc, flat, scores, lead);
+      Value scoresView =
+          tensor::ExpandShapeOp::create(b, loc, viewType, scoresFlat, lead);
+      Value biasView = merged;
+      if (viewType.getDimSize(0) != 1) {
+        biasView =
+            BroadcastOp::create(b, loc, viewType, merged,
+                                ValueRange{arith::ConstantIndexOp::create(
+                                    b, loc, viewType.getDimSize(0))},
+                                b.getI64ArrayAttr({0}));
+      }
+      Value added = AddOp::create(b, loc, viewType, scoresView, biasView);
+      Value addedFlat =
+          tensor::CollapseShapeOp::create(b, loc, flat, added, lead);
+      Value result = tensor::ExpandShapeOp::create(b, loc, back.getType(),
+                                                   addedFlat, lead);
+      back.getResult().replaceAllUsesWith(result);
+      back->erase();
+      outer->erase();
+      view->erase();
+      Operation *innerBias = biasValue.getDefiningOp();
+      inner->erase();
+      if (innerBias && innerBias->use_empty())
+        innerBias->erase();
+      if (Operation *maskDef = maskValue.getDefiningOp();
+          maskDef && maskDef->use_empty())
+        maskDef->erase();
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+int mlir::tcp::mergeWindowAttentionBiases(Block &block) {
+  SmallVector<AddOp> adds;
+  for (Operation &op : block)
+    if (auto add = dyn_cast<AddOp>(op))
+      adds.push_back(add);
+  int merged = 0;
+  for (AddOp add : adds)
+    merged += mergeWindowBias(add);
+  return merged;
 }

@@ -257,6 +257,9 @@ void GroupPlanner::growEpilogue(PlannedGroup &group, Operation *anchor) {
 }
 
 void GroupPlanner::planAttention() {
+  // Swin's shifted windows add two biases at two batch groupings; as one
+  // bias the chain is one cuDNN attention graph.
+  mergeWindowAttentionBiases(block);
   for (Operation &op : block) {
     std::optional<AttentionMatch> match = matchAttention(&op);
     if (!match)
@@ -266,6 +269,14 @@ void GroupPlanner::planAttention() {
       why = "cuDNN's attention engines need sm_80 or later, but target-sm "
             "is " +
             std::to_string(policy.targetSm);
+    int64_t keys =
+        cast<RankedTensorType>(match->value.getType()).getShape().end()[-2];
+    if (why.empty() && keys < policy.attentionMinKeys)
+      why = llvm::formatv("{0} keys: cuDNN's flash attention is slower than "
+                          "the matmuls and a softmax below {1} "
+                          "(attention-min-keys)",
+                          keys, policy.attentionMinKeys)
+                .str();
     if (!why.empty()) {
       // The matmuls may still anchor graphs of their own; the softmax
       // between them stays generated code, for this reason.
@@ -431,6 +442,7 @@ struct TcpFuseForCudnnPass
     if (failed(policy))
       return signalPassFailure();
     policy->prologues = prologues;
+    policy->attentionMinKeys = attentionMinKeys;
     if (globalPool != "cudnn" && globalPool != "codegen") {
       getOperation()->emitError()
           << getArgument() << " expects global-pool=cudnn or codegen, but got '"

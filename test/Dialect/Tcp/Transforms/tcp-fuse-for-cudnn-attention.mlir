@@ -1,5 +1,11 @@
-// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn | FileCheck %s
-// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn="report=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REPORT
+// The chains here are short (10 to 50 keys), below attention-min-keys'
+// default, where cuDNN's flash attention is slower than the matmuls and a
+// softmax: they are fused with the option at 0, and left unfused, with the
+// reason, by default.
+// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn="attention-min-keys=0" | FileCheck %s
+// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn="report=true attention-min-keys=0" 2>&1 >/dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn="report=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHORT
+// SHORT: remark: left out of cuDNN graphs, {{[0-9]+}} ops (the first here): not fused as attention: 12 keys: cuDNN's flash attention is slower than the matmuls and a softmax below 64 (attention-min-keys)
 
 // Attention as the front end writes F.scaled_dot_product_attention: heads
 // folded into the batch of two batch matmuls, the softmax over the 4-d
@@ -218,4 +224,91 @@ func.func @padding_mask_3d(%q: tensor<6x50x64xf16>, %k: tensor<6x50x64xf16>, %v:
   %p = tcp.divf %e, %zb : tensor<6x50x50xf16>, tensor<6x50x50xf16> -> tensor<6x50x50xf16>
   %o = tcp.batch_matmul %p, %v : tensor<6x50x50xf16>, tensor<6x50x32xf16> -> tensor<6x50x32xf16>
   return %o : tensor<6x50x32xf16>
+}
+
+// -----
+
+// Swin's shifted windows: the scores [G*W, H, S, S] get the relative
+// position bias ([1, H, S, S]), are viewed as [G, W, H, S, S] for the window
+// mask ([1, W, 1, S, S]) and viewed back. The two biases become one
+// [1, W*H, S, S] (computed outside the group), added to the scores viewed as
+// [G, W*H, S, S]: one attention group, its q, k and v regrouped the same
+// way by convert-tcp-to-cudnn.
+
+// CHECK-LABEL: func.func @window_bias
+// CHECK:         %[[SUM:.*]] = tcp.add {{.*}} : tensor<1x4x2x16x16xf16>, tensor<1x4x2x16x16xf16> -> tensor<1x4x2x16x16xf16>
+// CHECK:         %[[MERGED:.*]] = tensor.collapse_shape %[[SUM]] {{\[}}[0], [1, 2], [3], [4]] : tensor<1x4x2x16x16xf16> into tensor<1x8x16x16xf16>
+// CHECK:         tcp.group attributes {group_type = "cudnn"} {
+// CHECK:           tcp.broadcast %[[MERGED]], %{{.*}} {axes = [0]} : tensor<1x8x16x16xf16>, index -> tensor<2x8x16x16xf16>
+// CHECK:           tcp.batch_matmul
+// CHECK:           tcp.add {{.*}} : tensor<2x8x16x16xf16>
+// CHECK:           tcp.reduce_max
+// CHECK:           tcp.batch_matmul
+// CHECK:           tcp.yield
+// CHECK-NOT:     tcp.batch_matmul
+func.func @window_bias(%q: tensor<8x2x16x16xf16>, %k: tensor<8x2x16x16xf16>, %v: tensor<8x2x16x16xf16>, %rel: tensor<1x2x16x16xf16>, %mask: tensor<1x4x1x16x16xf16>) -> tensor<16x16x16xf16> {
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %kt = tcp.transpose %k {permutation = array<i64: 0, 1, 3, 2>} : tensor<8x2x16x16xf16> -> tensor<8x2x16x16xf16>
+  %q3 = tensor.collapse_shape %q [[0, 1], [2], [3]] : tensor<8x2x16x16xf16> into tensor<16x16x16xf16>
+  %kt3 = tensor.collapse_shape %kt [[0, 1], [2], [3]] : tensor<8x2x16x16xf16> into tensor<16x16x16xf16>
+  %s3 = tcp.batch_matmul %q3, %kt3 : tensor<16x16x16xf16>, tensor<16x16x16xf16> -> tensor<16x16x16xf16>
+  %s = tensor.expand_shape %s3 [[0, 1], [2], [3]] output_shape [8, 2, 16, 16] : tensor<16x16x16xf16> into tensor<8x2x16x16xf16>
+  %relb = tcp.broadcast %rel, %c8 {axes = [0]} : tensor<1x2x16x16xf16>, index -> tensor<8x2x16x16xf16>
+  %x1 = tcp.add %s, %relb : tensor<8x2x16x16xf16>, tensor<8x2x16x16xf16> -> tensor<8x2x16x16xf16>
+  %x5 = tensor.expand_shape %x1 [[0, 1], [2], [3], [4]] output_shape [2, 4, 2, 16, 16] : tensor<8x2x16x16xf16> into tensor<2x4x2x16x16xf16>
+  %maskb = tcp.broadcast %mask, %c2, %c2 {axes = [0, 2]} : tensor<1x4x1x16x16xf16>, index, index -> tensor<2x4x2x16x16xf16>
+  %x2 = tcp.add %x5, %maskb : tensor<2x4x2x16x16xf16>, tensor<2x4x2x16x16xf16> -> tensor<2x4x2x16x16xf16>
+  %x = tensor.collapse_shape %x2 [[0, 1], [2], [3], [4]] : tensor<2x4x2x16x16xf16> into tensor<8x2x16x16xf16>
+  %m = tcp.reduce_max %x {axes = array<i64: 3>, keep_dims} : tensor<8x2x16x16xf16> -> tensor<8x2x16x1xf16>
+  %mb = tcp.broadcast %m, %c16 {axes = [3]} : tensor<8x2x16x1xf16>, index -> tensor<8x2x16x16xf16>
+  %d = tcp.sub %x, %mb : tensor<8x2x16x16xf16>, tensor<8x2x16x16xf16> -> tensor<8x2x16x16xf16>
+  %e = tcp.exp %d : tensor<8x2x16x16xf16> -> tensor<8x2x16x16xf16>
+  %z = tcp.reduce_sum %e {axes = array<i64: 3>, keep_dims} : tensor<8x2x16x16xf16> -> tensor<8x2x16x1xf16>
+  %zb = tcp.broadcast %z, %c16 {axes = [3]} : tensor<8x2x16x1xf16>, index -> tensor<8x2x16x16xf16>
+  %p = tcp.divf %e, %zb : tensor<8x2x16x16xf16>, tensor<8x2x16x16xf16> -> tensor<8x2x16x16xf16>
+  %p3 = tensor.collapse_shape %p [[0, 1], [2], [3]] : tensor<8x2x16x16xf16> into tensor<16x16x16xf16>
+  %v3 = tensor.collapse_shape %v [[0, 1], [2], [3]] : tensor<8x2x16x16xf16> into tensor<16x16x16xf16>
+  %o = tcp.batch_matmul %p3, %v3 : tensor<16x16x16xf16>, tensor<16x16x16xf16> -> tensor<16x16x16xf16>
+  return %o : tensor<16x16x16xf16>
+}
+
+// -----
+
+// v with no [B, H, S, D] form of its own (canonicalize folded its two
+// collapses into one from a rank-5 slice), and a [1, H, S, S] bias: the
+// graph reads q, k and v in their [B*H, S, D] forms regrouped by the bias's
+// heads.
+
+// CHECK-LABEL: func.func @regrouped_by_bias
+// CHECK:         tcp.group attributes {group_type = "cudnn"} {
+// CHECK:           tcp.batch_matmul
+// CHECK:           tcp.batch_matmul
+// CHECK:           tcp.yield
+func.func @regrouped_by_bias(%q: tensor<8x2x16x16xf16>, %k: tensor<8x2x16x16xf16>, %qkv: tensor<3x8x2x16x16xf16>, %rel: tensor<1x2x16x16xf16>) -> tensor<16x16x16xf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %kt = tcp.transpose %k {permutation = array<i64: 0, 1, 3, 2>} : tensor<8x2x16x16xf16> -> tensor<8x2x16x16xf16>
+  %q3 = tensor.collapse_shape %q [[0, 1], [2], [3]] : tensor<8x2x16x16xf16> into tensor<16x16x16xf16>
+  %kt3 = tensor.collapse_shape %kt [[0, 1], [2], [3]] : tensor<8x2x16x16xf16> into tensor<16x16x16xf16>
+  %s3 = tcp.batch_matmul %q3, %kt3 : tensor<16x16x16xf16>, tensor<16x16x16xf16> -> tensor<16x16x16xf16>
+  %s = tensor.expand_shape %s3 [[0, 1], [2], [3]] output_shape [8, 2, 16, 16] : tensor<16x16x16xf16> into tensor<8x2x16x16xf16>
+  %relb = tcp.broadcast %rel, %c8 {axes = [0]} : tensor<1x2x16x16xf16>, index -> tensor<8x2x16x16xf16>
+  %x = tcp.add %s, %relb : tensor<8x2x16x16xf16>, tensor<8x2x16x16xf16> -> tensor<8x2x16x16xf16>
+  %m = tcp.reduce_max %x {axes = array<i64: 3>, keep_dims} : tensor<8x2x16x16xf16> -> tensor<8x2x16x1xf16>
+  %mb = tcp.broadcast %m, %c16 {axes = [3]} : tensor<8x2x16x1xf16>, index -> tensor<8x2x16x16xf16>
+  %d = tcp.sub %x, %mb : tensor<8x2x16x16xf16>, tensor<8x2x16x16xf16> -> tensor<8x2x16x16xf16>
+  %e = tcp.exp %d : tensor<8x2x16x16xf16> -> tensor<8x2x16x16xf16>
+  %z = tcp.reduce_sum %e {axes = array<i64: 3>, keep_dims} : tensor<8x2x16x16xf16> -> tensor<8x2x16x1xf16>
+  %zb = tcp.broadcast %z, %c16 {axes = [3]} : tensor<8x2x16x1xf16>, index -> tensor<8x2x16x16xf16>
+  %p = tcp.divf %e, %zb : tensor<8x2x16x16xf16>, tensor<8x2x16x16xf16> -> tensor<8x2x16x16xf16>
+  %p3 = tensor.collapse_shape %p [[0, 1], [2], [3]] : tensor<8x2x16x16xf16> into tensor<16x16x16xf16>
+  %vs = tcp.slice %qkv starts(%c2, %c0, %c0, %c0, %c0) sizes(%c1, %c8, %c2, %c16, %c16) strides(%c1, %c1, %c1, %c1, %c1) : tensor<3x8x2x16x16xf16> -> tensor<1x8x2x16x16xf16>
+  %v3 = tensor.collapse_shape %vs [[0, 1, 2], [3], [4]] : tensor<1x8x2x16x16xf16> into tensor<16x16x16xf16>
+  %o = tcp.batch_matmul %p3, %v3 : tensor<16x16x16xf16>, tensor<16x16x16xf16> -> tensor<16x16x16xf16>
+  return %o : tensor<16x16x16xf16>
 }

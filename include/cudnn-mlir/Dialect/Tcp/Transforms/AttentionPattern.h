@@ -58,13 +58,31 @@ Value getAbsorbedBias(Value bias);
 /// is, or null.
 Value getSplitHeadsSource(Value value);
 
-/// Whether the graph reads q, k and v split into heads ([B, H, S, D], their
-/// collapses' sources); otherwise it reads them as [B*H, 1, S, D].
-bool readsSplitHeads(const AttentionMatch &match);
+/// How the graph reads q, k and v. `split`: as the [B, H, S, D] tensors
+/// their [B*H, S, D] forms are collapses of. Otherwise those [B*H, S, D]
+/// forms regrouped as [B*H / heads, heads, S, D]: `heads` is the bias's
+/// head dim when the bias has one the split form does not fit (a bias
+/// grouped differently: Swin's window masks, or a split form canonicalize
+/// folded away), else 1.
+struct AttentionHeads {
+  bool split = false;
+  int64_t heads = 1;
+};
+AttentionHeads getAttentionHeads(const AttentionMatch &match);
 
 /// Why cuDNN's attention engines cannot run `match` (element types, head
 /// dims, a key that is not a transpose); empty when they can.
 std::string whyCudnnCannotRunAttention(const AttentionMatch &match);
+
+/// Rewrites, in `block`, attention scores that get two biases at two batch
+/// groupings, as Swin's shifted windows do:
+///   s [B*W, H, S, S] + b1 (from [1, H, S, S]), viewed as [B, W, H, S, S],
+///   + b2 (from [1, W, 1, S, S]), viewed back as [B*W, H, S, S]
+/// into the scores viewed as [B, W*H, S, S] plus one small bias [1, W*H, S,
+/// S] (b1 + b2, computed once per call by ordinary ops), viewed back: one
+/// additive bias cuDNN's attention reads (getAttentionHeads then regroups
+/// q, k and v as [B, W*H, S, D]). Returns how many it rewrote.
+int mergeWindowAttentionBiases(Block &block);
 
 } // namespace mlir::tcp
 

@@ -69,6 +69,9 @@ struct CudnnFusionPolicy {
   /// Pointwise ops before an anchor may join its graph as a prologue
   /// (tcp-fuse-for-cudnn's `prologues`).
   bool prologues = true;
+  /// Attention chains with fewer keys stay unfused (tcp-fuse-for-cudnn's
+  /// `attention-min-keys`): cuDNN's flash attention is slower there.
+  int64_t attentionMinKeys = 64;
 };
 
 /// The policy of the options tcp-fuse-for-cudnn and convert-tcp-to-cudnn

@@ -1,0 +1,94 @@
+"""Folding (recording._Recorder): nodes whose tensor arguments are all
+constants become one literal where a node that is not folded first reads
+them, after the in-place ops before that read; and in-place ops the
+importer cannot express (setitem, an op on a view) are refused, not
+dropped. The graphs are written by hand (torch.fx cannot trace setitem),
+so this runs on torch 1.13 too."""
+import operator
+import os
+import re
+import sys
+import unittest
+
+import torch
+import torch.fx
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from cudnn_mlir.frontend import TorchImportError, import_graph  # noqa: E402
+
+
+def _graph(build):
+    """A GraphModule of the graph `build(graph, x)` writes (x: its input)."""
+    graph = torch.fx.Graph()
+    x = graph.placeholder("x")
+    graph.output(build(graph, x))
+    return torch.fx.GraphModule(torch.nn.Module(), graph)
+
+
+def _literals(text):
+    return re.findall(r"tcp\.const \{value = dense<([^>]*)> : tensor<([^>]*)>",
+                      text)
+
+
+class FoldingTest(unittest.TestCase):
+    def test_setitem_before_the_read_is_in_the_literal(self):
+        def build(g, x):
+            m = g.call_method("new_zeros", (x, (4,)))
+            g.call_function(operator.setitem, (m, slice(0, 2), 1.0))
+            return g.call_function(operator.add, (x, m))
+        text = import_graph(_graph(build), (torch.rand(2, 4),)).text
+        # [1, 1, 0, 0] as f32 bytes, one literal, no zeros splat.
+        self.assertEqual(_literals(text), [
+            ('"0x0000803F0000803F0000000000000000"', "4xf32")])
+
+    def test_ops_on_constants_fold_into_one_literal(self):
+        def build(g, x):
+            m = g.call_function(torch.arange, (6.0,))
+            m = g.call_method("view", (m, 2, 3))
+            m = g.call_method("masked_fill", (
+                m, g.call_function(operator.gt, (m, 2.0)), -100.0))
+            return g.call_function(operator.add, (x, m))
+        text = import_graph(_graph(build), (torch.rand(2, 3),)).text
+        self.assertEqual(len(_literals(text)), 1)
+        self.assertEqual(_literals(text)[0][1], "2x3xf32")
+        self.assertEqual(text.count(" = tcp."), 2)  # the literal, the add
+
+    def test_a_constant_changed_after_a_read_is_an_error(self):
+        def build(g, x):
+            m = g.call_method("new_zeros", (x, (4,)))
+            y = g.call_function(operator.add, (x, m))
+            g.call_function(operator.setitem, (m, 0, 1.0))
+            return g.call_function(operator.add, (y, m))
+        with self.assertRaisesRegex(TorchImportError, "changes it in place "
+                                    "afterwards"):
+            import_graph(_graph(build), (torch.rand(2, 4),))
+
+    def test_setitem_on_a_computed_tensor_is_not_dropped(self):
+        # It once was: setitem returns None, and was taken for dead code.
+        def build(g, x):
+            y = g.call_function(operator.mul, (x, 2.0))
+            g.call_function(operator.setitem, (y, 0, 0.0))
+            return g.call_function(operator.add, (y, 1.0))
+        with self.assertRaisesRegex(TorchImportError, "node 'setitem' .*no "
+                                    "TCP lowering"):
+            import_graph(_graph(build), (torch.rand(2, 4),))
+
+    def test_an_in_place_op_on_a_view_is_refused(self):
+        # `y[:, 0:2].add_(1)` changes y, which the graph then reads: the
+        # importer gave the new value to the view only (a silent wrong
+        # answer) before it refused.
+        def build(g, x):
+            y = g.call_function(operator.mul, (x, 2.0))
+            v = g.call_function(operator.getitem,
+                                (y, (slice(None), slice(0, 2))))
+            g.call_method("add_", (v, 1.0))
+            return g.call_function(operator.add, (y, 1.0))
+        with self.assertRaisesRegex(TorchImportError, "'getitem' is a view "
+                                    "of 'mul', which the graph reads "
+                                    "afterwards"):
+            import_graph(_graph(build), (torch.rand(2, 4),))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -78,6 +78,10 @@ class ImportedModule:
         # (then the runtime packs on every call): what the runner derives
         # the parameter version from (cmrtSetParameterVersion).
         self.rnn_weight_args: Optional[List[int]] = rnn_weight_args
+        # Tensors the import read that the model does not hold under their
+        # names (torch.fx's _tensor_constantN, which tracing takes off the
+        # model again): the runner binds these. Not in model.json.
+        self.tensors = {}
 
     def __str__(self):
         return self.text

@@ -48,6 +48,24 @@ class TraceConstantsTest(unittest.TestCase):
         x = torch.randn(3, 4)
         torch.testing.assert_close(gm(x), model(x))
 
+    def test_the_compiled_model_binds_the_constants(self):
+        # The model no longer holds them (above): the runner binds the
+        # tensors the import read (MaxViT-T once failed here with "expects
+        # the model to have the buffer '_tensor_constant0'").
+        from cudnn_mlir.driver.runner import CompiledModel
+
+        class Module:
+            entries = {"forward": None}
+        model = WithConstants().eval()
+        imported = import_model(model, [torch.randn(2, 4)])
+        compiled = CompiledModel(Module(), imported, model)
+        bound = dict(zip([s.name for s in compiled._bound_specs],
+                         compiled._bound))
+        torch.testing.assert_close(bound["_tensor_constant0"],
+                                   model.constants[0])
+        torch.testing.assert_close(bound["_tensor_constant1"],
+                                   model.constants[1])
+
 
 if __name__ == "__main__":
     unittest.main()

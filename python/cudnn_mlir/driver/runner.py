@@ -74,7 +74,8 @@ class CompiledModel:
             raise ValueError("expects the inputs before the model's tensors "
                              "in the compiled signature")
         self._bound_specs = imported.args[self.num_inputs:]
-        self._bound = [self._lookup(model, spec) for spec in self._bound_specs]
+        self._bound = [self._lookup(model, spec, imported)
+                       for spec in self._bound_specs]
         # (argument index, result index) of each new running statistic.
         self._updates = [(r.arg, i) for i, r in enumerate(imported.results)
                          if r.kind == "update"]
@@ -93,15 +94,23 @@ class CompiledModel:
         self._parameter_version = 0
 
     @staticmethod
-    def _lookup(model, spec):
+    def _lookup(model, spec, imported):
         import torch
         from ..runtime.loader import _torch_dtype
         try:
             tensor = _attribute(model, spec.name)
         except AttributeError:
-            raise ValueError("expects the model to have the %s '%s' it was "
-                             "compiled with, but it has none"
-                             % (spec.kind, spec.name)) from None
+            # A tensor the import read that the model does not hold (a
+            # torch.fx tensor constant), on the device of the model's own.
+            tensor = getattr(imported, "tensors", {}).get(spec.name)
+            if tensor is None:
+                raise ValueError("expects the model to have the %s '%s' it "
+                                 "was compiled with, but it has none"
+                                 % (spec.kind, spec.name)) from None
+            device = next((t.device for t in model.parameters()), None) \
+                if isinstance(model, torch.nn.Module) else None
+            if device is not None:
+                tensor = tensor.to(device)
         want = _torch_dtype(torch, spec.dtype)
         if tuple(tensor.shape) != spec.shape or tensor.dtype != want:
             raise ValueError(

@@ -456,6 +456,7 @@ class _Importer:
         self.args: List[Value] = []
         self.arg_specs: List[ArgSpec] = []
         self.attribute_args: Dict[str, Value] = {}
+        self.tensors: Dict[str, torch.Tensor] = {}  # ImportedModule.tensors
         self.updates: List[tuple] = []
         self.channels_last_results = set()  # result value names
         self.counters: List[str] = []
@@ -497,6 +498,7 @@ class _Importer:
                               TensorMeta(tensor.shape, mlir_type(tensor.dtype)),
                               tensor)
         self.attribute_args[qualified] = value
+        self.tensors[_public_name(qualified)] = tensor
         return value
 
     def note_rnn_weights(self, params):
@@ -697,9 +699,12 @@ class _Importer:
             result_specs.append(ArgSpec("update", self.arg_specs[index].name,
                                         value.shape, value.dtype, index))
         text = self._print(results, result_specs)
-        return ImportedModule(text, self.func_name, self.arg_specs,
-                              result_specs, structure, self.counters,
-                              self.rnn_weight_args if self.has_rnn else None)
+        imported = ImportedModule(text, self.func_name, self.arg_specs,
+                                  result_specs, structure, self.counters,
+                                  self.rnn_weight_args if self.has_rnn
+                                  else None)
+        imported.tensors = self.tensors
+        return imported
 
     def _output_value(self, node):
         """What the graph returns for `node`; a result the graph laid out

@@ -10,6 +10,7 @@
 #include "core/ZeroedScratch.h"
 #include "cudnn-mlir-runtime/FusionCost.h"
 #include "frontend/FrontendTranslate.h"
+#include "graph/BackendRefusal.h"
 #include "graph/EngineErrata.h"
 #include "graph/ExactFp32.h"
 #include "graph/GraphValidation.h"
@@ -48,10 +49,14 @@ Status feFailure(const char *stage, fe::error_t err, const std::string &dump) {
     message += "\ncudnnGetLastErrorString: " + last;
   message += "\n" + dump;
   cmrtStatus code = CMRT_ERROR_CUDNN;
-  // No engine config for the graph: what the split fallback answers.
+  // No engine config for the graph, or a descriptor cuDNN refuses: what
+  // the split fallback answers.
   if (err.get_code() == fe::error_code_t::GRAPH_NOT_SUPPORTED ||
-      err.get_code() == fe::error_code_t::GRAPH_EXECUTION_PLAN_CREATION_FAILED ||
-      err.get_code() == fe::error_code_t::HEURISTIC_QUERY_FAILED)
+      err.get_code() ==
+          fe::error_code_t::GRAPH_EXECUTION_PLAN_CREATION_FAILED ||
+      err.get_code() == fe::error_code_t::HEURISTIC_QUERY_FAILED ||
+      (err.get_code() == fe::error_code_t::CUDNN_BACKEND_API_FAILED &&
+       graph::isBackendRefusal(err.get_message())))
     code = CMRT_ERROR_NOT_SUPPORTED;
   return {code, message};
 }

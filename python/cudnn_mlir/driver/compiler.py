@@ -313,14 +313,14 @@ def _compile_in_partitions(model, example_inputs, options, cache_dir,
                            bind, first_failure=None):
     """partition.compile_partitioned over `model`'s traced graph, each
     partition's artifact compiled into the cache and run as
-    `bind(folder, partition graph module)`."""
+    `bind(folder, partition graph module, its import)`."""
     from ..frontend import TorchImportError, import_graph, trace
     from ..partition import compile_partitioned
 
     def compile_fn(graph_module, sub_inputs):
-        folder = compile_artifact(import_graph(graph_module, sub_inputs),
-                                  options, cache_dir)
-        return bind(folder, graph_module), folder
+        imported = import_graph(graph_module, sub_inputs)
+        folder = compile_artifact(imported, options, cache_dir)
+        return bind(folder, graph_module, imported), folder
     return compile_partitioned(
         trace(model, list(example_inputs)), list(example_inputs), compile_fn,
         (TorchImportError, CompilerNotFoundError, RuntimeError, ValueError),
@@ -337,7 +337,8 @@ def compile_partition_artifacts(model, example_inputs, options=None,
     partition.PartitionReport."""
     _, report = _compile_in_partitions(
         model, example_inputs, options, cache_dir,
-        lambda folder, graph_module: graph_module.forward, first_failure)
+        lambda folder, graph_module, imported: graph_module.forward,
+        first_failure)
     return report
 
 

@@ -276,17 +276,20 @@ def compile(model, example_inputs, options=None, cache_dir=None,
     PyTorch between them, with one warning naming the ops left to PyTorch
     (and no CUDA-graph replay). `strict=True` raises the import error
     instead."""
-    from ..frontend import TorchImportError, import_model
+    from ..frontend import TorchImportError, import_graph, trace
     from .specialize import DEFAULT_LIMIT, ShapeSpecialized
 
     def build(inputs):
         try:
-            imported = import_model(model, inputs)
+            # Traced once: partitioning splits this graph (a TorchDynamo
+            # capture takes seconds).
+            traced = trace(model, tuple(inputs))
+            imported = import_graph(traced, tuple(inputs))
         except TorchImportError as error:
             if strict or error.node is None:
                 raise
-            return _partitioned(model, inputs, options, cache_dir, error,
-                                cuda_graph)
+            return _partitioned(model, traced, inputs, options, cache_dir,
+                                error, cuda_graph)
         # This import's metadata, not the artifact's model.json: the output
         # structure (a tensor or [tensor]) is not in the IR, so an artifact
         # of the same IR may have been written for another.
@@ -311,7 +314,8 @@ def compile(model, example_inputs, options=None, cache_dir=None,
 
 def _compile_in_partitions(model, example_inputs, options, cache_dir,
                            bind, first_failure=None):
-    """partition.compile_partitioned over `model`'s traced graph, each
+    """partition.compile_partitioned over `model`'s traced graph (`model`
+    itself when it is a traced GraphModule), each
     partition's artifact compiled into the cache and run as
     `bind(folder, partition graph module, its import)`."""
     from ..frontend import TorchImportError, import_graph, trace
@@ -354,13 +358,14 @@ class PartitionedModel:
         return self._run(*args)
 
 
-def _partitioned(model, inputs, options, cache_dir, error, cuda_graph):
-    """`model` compiled in partitions after the whole import failed with
-    `error` (not imported again); warns once with what is left to
-    PyTorch."""
+def _partitioned(model, traced, inputs, options, cache_dir, error,
+                 cuda_graph):
+    """`model` (traced as `traced`) compiled in partitions after the whole
+    import failed with `error` (not imported again); warns once with what
+    is left to PyTorch."""
     import warnings
     from ..partition import first_line
-    run, report = _compile_in_partitions(model, inputs, options, cache_dir,
+    run, report = _compile_in_partitions(traced, inputs, options, cache_dir,
                                          load, first_failure=error)
     warnings.warn(
         "cudnn_mlir.compile: %s is compiled in partitions, as %s (its first: "

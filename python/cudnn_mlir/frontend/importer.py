@@ -22,7 +22,7 @@ import torch
 import torch.fx
 
 from ..artifact import ArgSpec, ImportedModule, get_attribute
-from ..partition import first_line
+from ..partition import describe_node, first_line
 from . import (aten_lowerings, attention_modules, lowerings, packed_sequence,
                rnn_lowering)
 from .lowerings import UnsupportedOperation
@@ -457,6 +457,7 @@ class _Importer:
         self.arg_specs: List[ArgSpec] = []
         self.attribute_args: Dict[str, Value] = {}
         self.tensors: Dict[str, torch.Tensor] = {}  # ImportedModule.tensors
+        self._order = None  # node -> position, where a check needs it
         self.updates: List[tuple] = []
         self.channels_last_results = set()  # result value names
         self.counters: List[str] = []
@@ -605,12 +606,13 @@ class _Importer:
         value, not the base, so that read would silently see the old one."""
         target = node.args[0] if node.args else None
         base = target
-        while isinstance(base, torch.fx.Node) and _view_source(base):
-            base = _view_source(base)
+        while (source := _view_source(self.gm, base)) is not None:
+            base = source
         if base is target:
             return
-        order = {n: i for i, n in enumerate(self.gm.graph.nodes)}
-        later = [u for u in base.users if order[u] > order[node]]
+        if self._order is None:  # computed once, for the first such op
+            self._order = {n: i for i, n in enumerate(self.gm.graph.nodes)}
+        later = [u for u in base.users if self._order[u] > self._order[node]]
         if later or base.op in ("placeholder", "get_attr"):
             raise TorchImportError(
                 "cudnn_mlir cannot import %s: expects an in-place op on a "
@@ -770,7 +772,7 @@ def _is_in_place(node) -> bool:
 
 
 # Ops whose result shares its first argument's storage (a view), by the
-# name describe_node gives.
+# name partition.describe_node gives.
 _VIEW_OPS = frozenset([
     "getitem", "view", "view_as", "narrow", "select", "slice", "transpose",
     "permute", "t", "expand", "expand_as", "squeeze", "unsqueeze",
@@ -778,15 +780,14 @@ _VIEW_OPS = frozenset([
     "detach", "alias"])
 
 
-def _view_source(node):
-    """The tensor `node` is a view of, or None."""
-    if node.op not in ("call_method", "call_function") or not node.args \
-            or not isinstance(node.args[0], torch.fx.Node):
+def _view_source(gm, node):
+    """The tensor `node` (a node of `gm`, or anything else) is a view of, or
+    None."""
+    if not isinstance(node, torch.fx.Node) \
+            or node.op not in ("call_method", "call_function") \
+            or not node.args or not isinstance(node.args[0], torch.fx.Node):
         return None
-    target = node.target
-    name = target if node.op == "call_method" else (
-        getattr(target, "__name__", None) or str(target)).split(".")[-1]
-    return node.args[0] if name in _VIEW_OPS else None
+    return node.args[0] if describe_node(gm, node) in _VIEW_OPS else None
 
 
 def is_channels_last(tensor) -> bool:

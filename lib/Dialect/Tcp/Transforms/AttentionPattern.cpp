@@ -334,14 +334,13 @@ std::string mlir::tcp::whyCudnnCannotRunAttention(const AttentionMatch &m) {
 
 namespace {
 
-/// `value` broadcast over the dims but the first where it has 1 and `to`
-/// does not.
+/// `value` broadcast over the dims where it has 1 and `to` does not.
 Value broadcastTo(OpBuilder &b, Location loc, Value value,
                   RankedTensorType to) {
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<Value> sizes;
   SmallVector<int64_t> axes;
-  for (int64_t d = 1; d < to.getRank(); ++d)
+  for (int64_t d = 0; d < to.getRank(); ++d)
     if (type.getDimSize(d) == 1 && to.getDimSize(d) != 1) {
       axes.push_back(d);
       sizes.push_back(arith::ConstantIndexOp::create(b, loc, to.getDimSize(d)));
@@ -437,15 +436,8 @@ bool mergeWindowBias(AddOp outer) {
           tensor::CollapseShapeOp::create(b, loc, flat, scores, lead);
       Value scoresView =
           tensor::ExpandShapeOp::create(b, loc, viewType, scoresFlat, lead);
-      Value biasView = merged;
-      if (viewType.getDimSize(0) != 1) {
-        biasView =
-            BroadcastOp::create(b, loc, viewType, merged,
-                                ValueRange{arith::ConstantIndexOp::create(
-                                    b, loc, viewType.getDimSize(0))},
-                                b.getI64ArrayAttr({0}));
-      }
-      Value added = AddOp::create(b, loc, viewType, scoresView, biasView);
+      Value added = AddOp::create(b, loc, viewType, scoresView,
+                                  broadcastTo(b, loc, merged, viewType));
       Value addedFlat =
           tensor::CollapseShapeOp::create(b, loc, flat, added, lead);
       Value result = tensor::ExpandShapeOp::create(b, loc, back.getType(),

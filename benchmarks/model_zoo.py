@@ -88,7 +88,8 @@ MODELS = [
     _model("googlenet", **NO_AUX), _model("inception_v3", 299, **NO_AUX),
     _model("mnasnet0_5"), _model("mnasnet1_0"), _model("mnasnet1_3"),
     _model("convnext_tiny"), _model("convnext_small"),
-    _model("vit_b_16"), _model("swin_t"), _model("maxvit_t"),
+    _model("vit_b_16"), _model("swin_t"), _model("swin_v2_t", 256),
+    _model("maxvit_t"),
 ]
 NAMES = [name for name, _, _ in MODELS]
 

@@ -320,6 +320,25 @@ class _WindowMaskAttention(nn.Module):
 
 
 
+class _InPlaceOnViews(nn.Module):
+    """Writes through views of computed tensors, made functional by the
+    importer (frontend/view_writes.py): Swin V2's
+    `bias = bias.clone(); bias[n:2n].zero_()`, setitem of a tensor that
+    broadcasts, a narrow/select view of a view, and F.normalize."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(12, 12)
+
+    def forward(self, x):  # x: [batch, tokens, 12]
+        bias = self.proj.bias.clone()
+        bias[4:8].zero_()
+        y = F.linear(x, self.proj.weight, bias)
+        y[:, 0] = y[:, 1] * 2.0
+        y.narrow(2, 2, 6).select(1, 3).mul_(0.5)
+        return F.normalize(y, dim=-1) + y
+
+
 class _PadToMultiple(nn.Module):
     """Python control flow on a size (`if`), which torch.fx's symbolic
     trace refuses: cudnn_mlir.compile captures the model with TorchDynamo
@@ -339,6 +358,8 @@ class _PadToMultiple(nn.Module):
 try:
     from torch import _dynamo  # noqa: F401 (TorchDynamo: torch 2)
 
+    # Setitem on a proxy: torch.fx cannot trace it.
+    register("in_place_on_views", lambda: [rand(2, 5, 12)])(_InPlaceOnViews)
     register("size_control_flow", lambda: [rand(2, 4, 10, 10)])(
         _PadToMultiple)
     # Setitem on a proxy: torch.fx cannot trace it either.
@@ -359,6 +380,14 @@ if torchvision is not None:
     register("torchvision_swin_t", lambda: [rand(1, 3, 64, 64)],
              tolerance={"f32": (2e-3, 2e-3), "f16": (1e-1, 1e-1)})(
         lambda: torchvision.models.swin_t(num_classes=10))
+    # Swin V2: cosine attention (F.normalize), a log-spaced position MLP, and
+    # `qkv_bias[n:2n].zero_()` on a clone of a parameter. Not in fp16: with
+    # random weights eager itself overflows fp16 from the third stage on
+    # (inf/NaN; seen on an H100, 2026-11-27), so there is nothing to match.
+    register("torchvision_swin_v2_t", lambda: [rand(1, 3, 64, 64)],
+             dtypes=("f32", "bf16"),
+             tolerance={"f32": (2e-3, 2e-3), "bf16": (1e-1, 1e-1)})(
+        lambda: torchvision.models.swin_v2_t(num_classes=10))
 
 
 # -- Partitioned on purpose (issue 28): ops the importer does not take run in

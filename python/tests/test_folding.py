@@ -1,8 +1,7 @@
 """Folding (recording._Recorder): nodes whose tensor arguments are all
 constants become one literal where a node that is not folded first reads
-them, after the in-place ops before that read; and in-place ops the
-importer cannot express (setitem, an op on a view) are refused, not
-dropped. The graphs are written by hand (torch.fx cannot trace setitem),
+them, after the in-place ops before that read (in-place ops on computed
+tensors: test_view_writes.py). The graphs are written by hand (torch.fx cannot trace setitem),
 so this runs on torch 1.13 too."""
 import operator
 import os
@@ -61,31 +60,6 @@ class FoldingTest(unittest.TestCase):
             g.call_function(operator.setitem, (m, 0, 1.0))
             return g.call_function(operator.add, (y, m))
         with self.assertRaisesRegex(TorchImportError, "changes it in place "
-                                    "afterwards"):
-            import_graph(_graph(build), (torch.rand(2, 4),))
-
-    def test_setitem_on_a_computed_tensor_is_not_dropped(self):
-        # It once was: setitem returns None, and was taken for dead code.
-        def build(g, x):
-            y = g.call_function(operator.mul, (x, 2.0))
-            g.call_function(operator.setitem, (y, 0, 0.0))
-            return g.call_function(operator.add, (y, 1.0))
-        with self.assertRaisesRegex(TorchImportError, "node 'setitem' .*no "
-                                    "TCP lowering"):
-            import_graph(_graph(build), (torch.rand(2, 4),))
-
-    def test_an_in_place_op_on_a_view_is_refused(self):
-        # `y[:, 0:2].add_(1)` changes y, which the graph then reads: the
-        # importer gave the new value to the view only (a silent wrong
-        # answer) before it refused.
-        def build(g, x):
-            y = g.call_function(operator.mul, (x, 2.0))
-            v = g.call_function(operator.getitem,
-                                (y, (slice(None), slice(0, 2))))
-            g.call_method("add_", (v, 1.0))
-            return g.call_function(operator.add, (y, 1.0))
-        with self.assertRaisesRegex(TorchImportError, "'getitem' is a view "
-                                    "of 'mul', which the graph reads "
                                     "afterwards"):
             import_graph(_graph(build), (torch.rand(2, 4),))
 

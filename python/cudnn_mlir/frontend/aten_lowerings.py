@@ -108,10 +108,17 @@ def slice_tensor(ctx, input, dim=0, start=None, end=None, step=1):
     return L._tensor_index(ctx, input, tuple(index))
 
 
-def select(ctx, input, dim, index):
-    where = [slice(None)] * input.rank
-    where[L._dim(dim, input.rank)] = int(index)
-    return L._tensor_index(ctx, input, tuple(where))
+def slice_scatter(ctx, input, src, dim=0, start=None, end=None, step=1):
+    """input with input[..., start:end:step, ...] replaced by src: the
+    functional form of an in-place op on a slice (torch.export's)."""
+    index = [slice(None)] * input.rank
+    index[L._dim(dim, input.rank)] = slice(start, end, step)
+    return L.write_box(ctx.w, input, tuple(index), src, ctx.loc)
+
+
+def select_scatter(ctx, input, src, dim, index):
+    return L.write_box(ctx.w, input, L.select_index(input.shape, dim, index),
+                       src, ctx.loc)
 
 
 def copy_(ctx, input, src, non_blocking=False):
@@ -225,7 +232,12 @@ def _overloads():
         "mean.default": lambda ctx, input, dtype=None: L.mean(ctx, input),
         "sum.default": lambda ctx, input, dtype=None: L.sum_(ctx, input),
         "_softmax.default": softmax, "_log_softmax.default": log_softmax,
-        "slice.Tensor": slice_tensor, "select.int": select,
+        "slice.Tensor": slice_tensor, "select.int": L.select,
+        "narrow.default": L.narrow, "copy.default": copy_,
+        "linalg_vector_norm.default": L.vector_norm,
+        "slice_scatter.default": slice_scatter,
+        "select_scatter.default": select_scatter,
+        "fill.Scalar": L.fill_, "fill.Tensor": L.fill_, "zero.default": L.zero_,
         "clone.default": L.identity, "alias.default": L.identity,
         "detach.default": L.identity, "contiguous.default": L.identity,
         "_to_copy.default": L.cast_to, "copy_.default": copy_,

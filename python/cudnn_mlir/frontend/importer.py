@@ -24,7 +24,7 @@ import torch.fx
 from ..artifact import ArgSpec, ImportedModule, get_attribute
 from ..partition import describe_node, first_line
 from . import (aten_lowerings, attention_modules, lowerings, packed_sequence,
-               rnn_lowering)
+               rnn_lowering, view_writes)
 from .lowerings import UnsupportedOperation
 from .recording import (SUPPORTED_DTYPES, ChangedAfterUse, TensorMeta,
                         contains_tensor, is_cpu_scalar, mlir_type, record,
@@ -572,8 +572,7 @@ class _Importer:
         if node.name in self.constants:  # folded (recording._Recorder)
             self.env[node] = self._folded(node, self.constants[node.name])
             return
-        if _is_in_place(node):
-            self._check_not_a_view(node)
+        chain = self._view_chain(node) if _is_in_place(node) else []
         handler, module_name = self._lookup(node)
         if handler is None:
             raise TorchImportError(
@@ -599,28 +598,106 @@ class _Importer:
             # mutated argument is written back after the call.
             self.update_argument(self.env[target], value)
             self.env[target] = value
+            self._write_back(node, chain, value)
 
-    def _check_not_a_view(self, node):
-        """Refuses an in-place op on a view (`x[0:4].zero_()`) whose base
-        the graph reads afterwards: the importer gives the view its new
-        value, not the base, so that read would silently see the old one."""
+    def _view_chain(self, node):
+        """The views an in-place op on `node.args[0]` changes: [(view,
+        parent)], the target first, up to the tensor no view is taken of.
+        Empty when the target is no view, or when nothing reads the views'
+        bases afterwards. Raises when a later read would see a stale value
+        the importer cannot update."""
         target = node.args[0] if node.args else None
-        base = target
+        if not isinstance(target, torch.fx.Node):
+            return []
+        chain, base = [], target
         while (source := _view_source(self.gm, base)) is not None:
+            chain.append((base, source))
             base = source
-        if base is target:
-            return
         if self._order is None:  # computed once, for the first such op
             self._order = {n: i for i, n in enumerate(self.gm.graph.nodes)}
-        later = [u for u in base.users if self._order[u] > self._order[node]]
-        if later or base.op in ("placeholder", "get_attr"):
+        after = self._order[node]
+        links = {base} | {view for view, _ in chain}
+        stale = self._stale_alias(base, links, after)
+        if stale is not None:
+            raise TorchImportError(
+                "cudnn_mlir cannot import %s: expects the tensor an in-place "
+                "op changes to have no other view read afterwards, but '%s' "
+                "is another view of '%s' (write the op out of place)"
+                % (self._describe(node), stale.name, base.name))
+        if not chain:
+            return []
+        if base.op in ("placeholder", "get_attr"):
             raise TorchImportError(
                 "cudnn_mlir cannot import %s: expects an in-place op on a "
-                "tensor, but '%s' is a view of '%s', which %s; the importer "
-                "does not track views (write the op out of place)"
-                % (self._describe(node), target.name, base.name,
-                   "the graph reads afterwards" if later else
-                   "is the model's own tensor"))
+                "tensor the model computes, but '%s' is a view of '%s', "
+                "which is the model's own tensor (write the op out of place)"
+                % (self._describe(node), target.name, base.name))
+        if not any(self._order[u] > after
+                   for _, parent in chain for u in parent.users):
+            return []  # only the view itself is read afterwards
+        for view, parent in chain:
+            if self._box_index(view) is None:
+                raise TorchImportError(
+                    "cudnn_mlir cannot import %s: expects an in-place op on "
+                    "a tensor or on a box of one (x[1:3], x[:, 0], narrow, "
+                    "select), but '%s' is a %s view of '%s', which the graph "
+                    "reads afterwards (write the op out of place)"
+                    % (self._describe(node), view.name,
+                       describe_node(self.gm, view), parent.name))
+        return chain
+
+    def _stale_alias(self, base, links, after):
+        """A view of `base`, not one of `links` (the tensors the in-place op
+        at position `after` updates), taken before the op and read after it,
+        or None: it would keep the old value."""
+        pending = [base]
+        while pending:
+            for user in pending.pop().users:
+                if self._order[user] > after or \
+                        _view_source(self.gm, user) is None:
+                    continue
+                if user not in links and any(self._order[u] > after
+                                             for u in user.users):
+                    return user
+                pending.append(user)
+        return None
+
+    def _box_index(self, view):
+        """The basic index a view node selects (x[index]), or None when the
+        view is not a box (a transpose, a reshape)."""
+        name = describe_node(self.gm, view)
+        args = torch.fx.node.map_arg(view.args, lambda n: self.env[n])
+        kwargs = torch.fx.node.map_arg(view.kwargs, lambda n: self.env[n])
+        if name == "getitem" and len(args) == 2:
+            index = args[1] if isinstance(args[1], tuple) else (args[1],)
+            if all(i is None or i is Ellipsis or isinstance(i, (int, slice))
+                   for i in index):
+                return index
+            return None
+        if name in ("narrow", "select"):
+            shape = self.env[view.args[0]].shape
+            bound = inspect.signature(getattr(lowerings, name)).bind(
+                None, *args, **kwargs).arguments
+            bound.pop("ctx"), bound.pop("input")
+            make = lowerings.narrow_index if name == "narrow" else \
+                lowerings.select_index
+            return make(shape, **bound)
+        return None
+
+    def _write_back(self, node, chain, value):
+        """Gives each view in `chain`'s parents the value with the view's
+        box replaced by the in-place op's result."""
+        loc = self._loc(node)
+        for view, parent in chain:
+            try:
+                value = view_writes.write_box(
+                    self.writer, self.env[parent], self._box_index(view),
+                    value, loc)
+            except view_writes.ViewWriteError as error:
+                raise TorchImportError("cudnn_mlir cannot import %s: %s"
+                                       % (self._describe(node), error)) \
+                    from error
+            self.env[parent] = value
 
     def _folded(self, node, value):
         """The IR value of a node folded to a constant: its literal, or
@@ -647,8 +724,13 @@ class _Importer:
                 "the model to have at most %d elements, but got %d (make it a "
                 "buffer)" % (self._describe(node), _MAX_LITERAL_ELEMENTS,
                              tensor.numel()))
-        return self.writer.literal(tensor_bytes(tensor), tensor.shape,
-                                   mlir_type(tensor.dtype), self._loc(node))
+        try:
+            return self.writer.literal(tensor_bytes(tensor), tensor.shape,
+                                       mlir_type(tensor.dtype),
+                                       self._loc(node))
+        except ValueError as error:  # an i1 literal
+            raise TorchImportError("cudnn_mlir cannot import %s: %s"
+                                   % (self._describe(node), error)) from error
 
     def run(self) -> ImportedModule:
         outputs = None

@@ -22,6 +22,7 @@ import torch.nn.functional as F
 from . import bilinear
 from .recording import tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
+from .view_writes import basic_box, write_box
 
 
 class UnsupportedOperation(Exception):
@@ -602,32 +603,57 @@ def _tensor_index(ctx, x, index):
         raise UnsupportedOperation("expects basic indexing (ints, slices, "
                                    "None, ...) or one integer tensor, but "
                                    "got a tensor or list index among others")
-    explicit = sum(1 for i in index if i is not None and i is not Ellipsis)
-    expanded = []
-    for i in index:
-        if i is Ellipsis:
-            expanded.extend([slice(None)] * (x.rank - explicit))
-        elif i is not None:
-            expanded.append(i)
-    expanded.extend([slice(None)] * (x.rank - len(expanded)))
-    starts, sizes, strides = [], [], []
-    for size, i in zip(x.shape, expanded):
-        if isinstance(i, int):
-            starts.append(i % size)
-            sizes.append(1)
-            strides.append(1)
-            continue
-        start, stop, step = i.indices(size)
-        if step <= 0:
-            raise UnsupportedOperation("expects a positive slice step, but "
-                                       "got %d" % step)
-        starts.append(start)
-        sizes.append(max(0, (stop - start + step - 1) // step))
-        strides.append(step)
+    starts, sizes, strides, _ = basic_box(x.shape, index)
     sliced = x
     if sizes != list(x.shape):
         sliced = ctx.w.slice(x, starts, sizes, strides, ctx.loc)
     return ctx.w.reshape(sliced, _result_shape(ctx), ctx.loc)
+
+
+def narrow_index(shape, dim, start, length):
+    """The basic index narrow(x, dim, start, length) takes of x."""
+    dim = _dim(dim, len(shape))
+    start = int(start) + (shape[dim] if int(start) < 0 else 0)
+    index = [slice(None)] * len(shape)
+    index[dim] = slice(start, start + int(length))
+    return tuple(index)
+
+
+def select_index(shape, dim, index):
+    """The basic index select(x, dim, index) takes of x."""
+    where = [slice(None)] * len(shape)
+    where[_dim(dim, len(shape))] = int(index)
+    return tuple(where)
+
+
+def narrow(ctx, input, dim, start, length):
+    return _tensor_index(ctx, input,
+                         narrow_index(input.shape, dim, start, length))
+
+
+def select(ctx, input, dim, index):
+    return _tensor_index(ctx, input, select_index(input.shape, dim, index))
+
+
+def setitem(ctx, obj, index, value):
+    """`obj[index] = value`: the new value of `obj` (the importer rebinds
+    it, and writes it back through the views `obj` is taken from)."""
+    if isinstance(index, Value) or (isinstance(index, tuple) and any(
+            isinstance(i, Value) for i in index)):
+        raise UnsupportedOperation("expects basic indexing (ints, slices, "
+                                   "None, ...) to assign to, but got a "
+                                   "tensor index")
+    return write_box(ctx.w, obj, index, value, ctx.loc)
+
+
+def fill_(ctx, input, value):
+    if isinstance(value, Value):
+        return _operand(ctx, value, input.shape, input.dtype)
+    return ctx.w.splat(float(value), input.shape, input.dtype, ctx.loc)
+
+
+def zero_(ctx, input):
+    return fill_(ctx, input, 0.0)
 
 
 # -- reductions ----------------------------------------------------------------
@@ -651,6 +677,49 @@ mean = _reduction("tcp.reduce_mean")
 sum_ = _reduction("tcp.reduce_sum")
 amax = _reduction("tcp.reduce_max")
 amin = _reduction("tcp.reduce_min")
+
+
+def _vector_norm(ctx, x, p, axes):
+    """The p-norm of `x` over `axes` (kept as size 1), for p 1 or 2, summed
+    in f32 as PyTorch accumulates it."""
+    wide = ctx.w.cast(_float(ctx, x), "f32", ctx.loc)
+    if p == 2:
+        terms = ctx.w.binary("tcp.mul", wide, wide, ctx.loc)
+    elif p == 1:
+        terms = ctx.w.unary("tcp.abs", wide, loc=ctx.loc)
+    else:
+        raise UnsupportedOperation("expects the 1- or 2-norm, but got p=%s"
+                                   % p)
+    total = ctx.w.reduce("tcp.reduce_sum", terms, axes, True, ctx.loc)
+    return ctx.w.unary("tcp.sqrt", total, loc=ctx.loc) if p == 2 else total
+
+
+def vector_norm(ctx, input, ord=2, dim=None, keepdim=False, *, dtype=None):
+    """torch.linalg.vector_norm (and Tensor.norm, torch.norm) for the 1- and
+    2-norm."""
+    if dim is None or (isinstance(dim, (tuple, list)) and not dim):
+        axes = list(range(input.rank))
+    else:
+        axes = [_dim(d, input.rank) for d in (
+            dim if isinstance(dim, (tuple, list)) else [dim])]
+    norm = ctx.w.cast(_vector_norm(ctx, input, ord, axes), ctx.result.dtype,
+                      ctx.loc)
+    return ctx.w.reshape(norm, _result_shape(ctx), ctx.loc)
+
+
+def norm(ctx, input, p="fro", dim=None, keepdim=False, dtype=None):
+    return vector_norm(ctx, input, 2 if p == "fro" else p, dim, keepdim)
+
+
+def normalize(ctx, input, p=2.0, dim=1, eps=1e-12, out=None):
+    """x / max(||x||_p over dim, eps), as F.normalize."""
+    axes = [_dim(d, input.rank) for d in (
+        dim if isinstance(dim, (tuple, list)) else [dim])]
+    norm = ctx.w.clamp(_vector_norm(ctx, input, p, axes), eps, None,
+                       ctx.loc)
+    norm = ctx.w.broadcast_to(ctx.w.cast(norm, input.dtype, ctx.loc),
+                              input.shape, ctx.loc)
+    return ctx.w.binary("tcp.divf", input, norm, ctx.loc)
 
 
 def _softmax_parts(ctx, input, dim, dtype):
@@ -1053,7 +1122,7 @@ FUNCTIONS = {
     operator.neg: neg, torch.neg: neg,
     operator.matmul: matmul, torch.matmul: matmul, torch.mm: matmul,
     torch.bmm: matmul,
-    operator.getitem: getitem,
+    operator.getitem: getitem, operator.setitem: setitem,
     torch.relu: relu, F.relu: relu, F.relu6: relu6, F.hardtanh: hardtanh,
     torch.clamp: clamp, torch.clip: clamp,
     torch.sigmoid: sigmoid, F.sigmoid: sigmoid, torch.tanh: tanh,
@@ -1064,7 +1133,8 @@ FUNCTIONS = {
     torch.ceil: ceil, torch.round: round_, torch.pow: pow_,
     operator.pow: pow_,
     F.leaky_relu: leaky_relu, torch.amax: amax, torch.amin: amin,
-    F.dropout: dropout,
+    F.dropout: dropout, F.normalize: normalize, torch.norm: norm,
+    torch.linalg.vector_norm: vector_norm, torch.narrow: narrow, torch.select: select,
     torch.flatten: reshape_like_result, torch.reshape: reshape_like_result,
     torch.squeeze: reshape_like_result, torch.unsqueeze: reshape_like_result,
     torch.permute: permute, torch.transpose: transpose, torch.t: t,
@@ -1110,7 +1180,8 @@ METHODS = {
     "sigmoid": sigmoid, "tanh": tanh, "exp": exp, "log": log, "sqrt": sqrt,
     "rsqrt": rsqrt, "abs": abs_, "clamp": clamp, "sin": sin, "cos": cos,
     "atan": atan, "floor": floor, "ceil": ceil, "round": round_,
-    "pow": pow_,
+    "pow": pow_, "norm": norm, "fill_": fill_, "zero_": zero_, "narrow": narrow,
+    "select": select,
     "chunk": split_along, "split": split_along,
     "split_with_sizes": split_along, "roll": roll,
     "view": reshape_like_result, "reshape": reshape_like_result,
@@ -1127,3 +1198,10 @@ METHODS = {
     "to": cast_to, "type": cast_to, "type_as": cast_to, "half": cast_to,
     "float": cast_to, "bfloat16": cast_to, "double": cast_to,
 }
+# The in-place twins of elementwise methods (y.mul_(2), x.clamp_(0, 1)) lower
+# as the op itself; the importer rebinds the mutated tensor and writes it
+# back through the views it is taken from.
+for _name in ("add", "sub", "mul", "div", "neg", "relu", "sigmoid", "tanh",
+              "exp", "log", "sqrt", "rsqrt", "abs", "clamp", "sin", "cos",
+              "atan", "floor", "ceil", "round", "pow"):
+    METHODS.setdefault(_name + "_", METHODS[_name])

@@ -132,7 +132,11 @@ def contains_tensor(summary) -> bool:
 # result is a constant even when that argument is the model's input.
 _METADATA_ONLY_METHODS = ("new_zeros", "new_ones", "new_full", "new_empty")
 _METADATA_ONLY_FUNCTIONS = (torch.zeros_like, torch.ones_like,
-                            torch.full_like, torch.empty_like)
+                            torch.full_like, torch.empty_like) + tuple(
+    getattr(getattr(torch.ops.aten, name), "default")  # torch.export's
+    for name in ("zeros_like", "ones_like", "full_like", "empty_like",
+                 "new_zeros", "new_ones", "new_full", "new_empty")
+    if hasattr(torch.ops.aten, name))
 
 
 def _reads_metadata_only(n) -> bool:

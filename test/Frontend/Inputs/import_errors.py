@@ -149,7 +149,7 @@ class AttentionBiasKV(nn.Module):
 
 class SetitemOnInput(nn.Module):
     # A tensor computed from the input, changed with setitem: TorchDynamo
-    # captures it (torch.fx cannot), and TCP has no lowering for it.
+    # captures it (torch.fx cannot), and the importer writes the column in.
     def forward(self, x):
         y = x * 2
         y[:, 0] = 0

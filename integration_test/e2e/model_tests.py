@@ -425,8 +425,27 @@ class _CumsumInAnMlp(nn.Module):
         return self.fc2(self.norm(y))
 
 
+class _WriteThroughATransposedView(nn.Module):
+    """conv -> an in-place op through a transposed view (refused by the
+    importer, left to PyTorch) -> a read of the conv's output -> conv: the
+    read must see the write, so it is not fused with the first conv
+    (partition.py's `written` nodes)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(8, 8, 3, padding=1)
+        self.conv2 = nn.Conv2d(8, 8, 3, padding=1)
+
+    def forward(self, x):
+        y = self.conv1(x)
+        y.transpose(2, 3)[:, :, :4].mul_(2.0)
+        return self.conv2(torch.relu(y + 1))
+
+
 register("partitioned_flip", lambda: [rand(2, 8, 12, 12)],
          partitioned=True)(_FlipBetweenConvs)
+register("partitioned_write_through_view", lambda: [rand(2, 8, 12, 12)],
+         partitioned=True)(_WriteThroughATransposedView)
 register("partitioned_cumsum", lambda: [rand(2, 10, 32)],
          tolerance={"f32": (1e-3, 1e-3), "f16": (2e-2, 2e-2)},
          partitioned=True)(_CumsumInAnMlp)

@@ -5,9 +5,13 @@ Torch-TensorRT and ONNX Runtime's backends split), each compiled as a
 module of its own, and the nodes it does not take run in PyTorch between
 them.
 
-Which nodes the importer takes is learnt by trying: the importer names the
-node it stops at (TorchImportError.node), that node is left out and the
-graph partitioned again, until every partition imports and compiles. A
+Which nodes the importer takes is learnt by trying: once the whole graph
+fails, one import that goes on past each failure
+(frontend.import_failures) names every node the importer does not take,
+and they are all left out; then the graph is partitioned and each
+partition compiled, and a failure there (the compiler's, or a node that
+only fails inside a partition) leaves its node out and partitions again,
+until every partition imports and compiles. A
 partition of only view and shape ops (a lone reshape) is not worth a
 module and stays in PyTorch, and so does a partition whose compile fails
 for a reason that names no node.
@@ -144,6 +148,7 @@ def _partition(gm, left_out):
                                "call_module") and node.name not in left_out
 
     gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
+    left_out = set(left_out) | _order_writes(gm, left_out)
     partitioner = CapabilityBasedPartitioner(
         gm, Supported(), allows_single_node_partition=True)
     partitions = [p for p in partitioner.propose_partitions()
@@ -152,6 +157,78 @@ def _partition(gm, left_out):
     names = [n.target for n in fused.graph.nodes
              if n.op == "call_module" and n.target.startswith("fused_")]
     return fused, names
+
+
+def _leave_out_written_views(gm, left_out):
+    """Leaves out, with each in-place op left to PyTorch, the views it
+    writes through: a view computed in a compiled partition is a copy, not
+    an alias, and the write would not reach the tensor."""
+    from .frontend.importer import is_in_place, view_source
+    by_name = {n.name: n for n in gm.graph.nodes}
+    for name in list(left_out):
+        node = by_name.get(name)
+        if node is None or not is_in_place(node) or not node.args:
+            continue
+        view = node.args[0]
+        while view_source(gm, view) is not None:
+            left_out.setdefault(view.name, "a view that an op left to "
+                                "PyTorch writes through")
+            view = view_source(gm, view)
+
+
+def written(tensor, write):
+    """`tensor`, once `write` (an in-place op on it or on a view of it) has
+    run: a node of this makes the write a data dependence of what reads
+    the tensor afterwards, so that fusing partitions, which reorders nodes
+    by their data alone, keeps the read after the write."""
+    return tensor
+
+
+def _order_writes(gm, left_out):
+    """Rewrites `gm`'s graph so that each read, after an in-place op left to
+    PyTorch, of the tensor it writes (or of a view of it) goes through a
+    `written` node; returns those nodes' names (they run in PyTorch)."""
+    from .frontend.importer import is_in_place, view_source
+    graph = gm.graph
+    order = {n: i for i, n in enumerate(graph.nodes)}
+    added = set()
+    for node in list(graph.nodes):
+        if node.name not in left_out or not is_in_place(node) \
+                or not node.args or not hasattr(node.args[0], "users"):
+            continue
+        root = node.args[0]
+        while (source := view_source(gm, root)) is not None:
+            root = source
+        family, pending = [], [root]
+        while pending:
+            tensor = pending.pop()
+            family.append(tensor)
+            pending.extend(u for u in tensor.users
+                           if view_source(gm, u) is tensor)
+        for tensor in family:
+            readers = [u for u in tensor.users
+                       if u in order and order[u] > order[node]]
+            if not readers:
+                continue
+            with graph.inserting_after(node):
+                after = graph.call_function(written, (tensor, node))
+            added.add(after.name)
+            for reader in readers:
+                reader.replace_input_with(tensor, after)
+    if added:
+        gm.recompile()
+    return added
+
+
+def _every_import_failure(gm, example_inputs):
+    """The errors of every node the importer does not take, from one import
+    (frontend.import_failures); none where that import cannot run, and
+    the rounds below find them one by one."""
+    from .frontend import TorchImportError, import_failures
+    try:
+        return import_failures(gm, list(example_inputs))
+    except (TorchImportError, ValueError, TypeError, RuntimeError):
+        return []
 
 
 def compile_partitioned(gm, example_inputs, compile_fn, failures,
@@ -207,9 +284,12 @@ def compile_partitioned(gm, example_inputs, compile_fn, failures,
                 "name": "whole", "ops": len(ops), "status": "eager",
                 "reason": first_line(error), "artifact": None})
             return gm.forward, report
+    for error in _every_import_failure(gm, example_inputs):
+        leave(error)
 
     # Each round leaves one more node out; at most one round per node.
     for _ in range(len(ops) + 1):
+        _leave_out_written_views(gm, left_out)
         fused, names = _partition(gm, left_out)
         inputs = _submodule_inputs(fused, set(names), example_inputs)
         report.partitions = []

@@ -120,6 +120,49 @@ class PartitionTest(unittest.TestCase):
         self.assertEqual(report.partitions[0]["reason"],
                          "cudnn-compile failed: out of disk")
 
+    def test_every_failing_node_is_found_in_one_import(self):
+        # Six blocks, each with an in-place op through a transposed view the
+        # block reads afterwards: six distinct refusals (not "no lowering",
+        # which leaves a target's nodes out together). One import finds
+        # them all, so each partition compiles once, and no compile fails.
+        # The write must reach `y + 1`: the view runs in PyTorch too (a view
+        # computed in a partition is a copy), and the add reads y through a
+        # `written` node that depends on the write, so it is not fused with
+        # the conv, where it read y from before the write (a silent wrong
+        # answer until 2026-11-27).
+        class Blocks(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.convs = torch.nn.ModuleList(
+                    torch.nn.Conv2d(4, 4, 1) for _ in range(6))
+
+            def forward(self, x):
+                for conv in self.convs:
+                    y = conv(x)
+                    y.transpose(2, 3).mul_(2.0)
+                    x = y + 1
+                return x
+        torch.manual_seed(0)
+        model = Blocks().eval()
+        x = torch.randn(1, 4, 3, 3)
+        attempts = []
+
+        def compile_fn(graph_module, inputs):
+            attempts.append(graph_module)
+            return self.compile_fn(graph_module, inputs)
+        run, report = partition.compile_partitioned(
+            trace(model), [x], compile_fn, (TorchImportError, RuntimeError))
+        self.assertEqual(sorted(op for op, _ in report.left),
+                         ["mul_"] * 6 + ["transpose"] * 6)
+        # The whole graph, then each partition once: conv, (add, conv) x5,
+        # add.
+        self.assertEqual(len(attempts), 1 + 7)
+        self.assertEqual(len(self.compiled), 7)
+        self.assertIn("transpose x6 (a view that an op left to PyTorch "
+                      "writes through)", report.summarize())
+        with torch.no_grad():
+            torch.testing.assert_close(run(x), model(x), rtol=0, atol=0)
+
     def test_views_alone_are_not_a_partition(self):
         class ViewBetween(torch.nn.Module):
             def forward(self, x):

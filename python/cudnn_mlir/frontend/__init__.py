@@ -2,8 +2,9 @@
 
 from ..artifact import ArgSpec, ImportedModule
 from .importer import (TorchImportError, decompose_exported, import_exported,
-                       import_graph, import_model, trace)
+                       import_failures, import_graph, import_model, trace)
 
 __all__ = ["ArgSpec", "ImportedModule", "TorchImportError",
-           "decompose_exported", "import_exported", "import_graph",
+           "decompose_exported", "import_exported", "import_failures",
+           "import_graph",
            "import_model", "trace"]

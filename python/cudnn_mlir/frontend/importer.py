@@ -351,6 +351,21 @@ def import_graph(graph_module: torch.fx.GraphModule, example_inputs,
                      example_inputs, scalars_as_values).run()
 
 
+def import_failures(graph_module: torch.fx.GraphModule,
+                    example_inputs) -> List[TorchImportError]:
+    """Every node of the graph the importer does not take, as the error
+    each gives (`.node` names it), found in one import that goes on past
+    each failure: partitioning (partition.py) leaves them all to PyTorch at
+    once instead of learning them one import at a time. Raises where the
+    graph cannot be recorded at all."""
+    recorded, constants = record(graph_module, example_inputs)
+    importer = _Importer(graph_module, recorded, constants, "forward",
+                         example_inputs)
+    importer.failures = []
+    importer.run()
+    return importer.failures
+
+
 _FRAME = re.compile(r'^\s*File "(.+)", line (\d+), in (.+)$')
 _TORCH_DIR = os.path.dirname(os.path.realpath(torch.__file__)) + os.sep
 _OUR_DIR = os.path.dirname(os.path.dirname(os.path.realpath(__file__))) \
@@ -470,6 +485,9 @@ class _Importer:
         self.scalars_as_values = scalars_as_values
         # Per argument: whether its tensor is stored channels-last.
         self.channels_last: List[bool] = []
+        # import_failures(): every node's error, the import going on past
+        # each failed node with a stand-in for its result.
+        self.failures: Optional[List[TorchImportError]] = None
 
     # -- arguments -----------------------------------------------------------
 
@@ -559,20 +577,20 @@ class _Importer:
         return handler, module_name
 
     def _lower(self, node):
-        if not node.users and not _is_in_place(node):
+        if not node.users and not is_in_place(node):
             self.env[node] = None  # dead code (make_fx keeps some)
             return
         result = self.recorded.get(node.name)
         if node.name in self.constants and result is None:
             self.env[node] = None  # an in-place op on a constant: folded
             return
-        if not contains_tensor(result) and not _is_in_place(node):
+        if not contains_tensor(result) and not is_in_place(node):
             self.env[node] = result  # sizes and other Python values
             return
         if node.name in self.constants:  # folded (recording._Recorder)
             self.env[node] = self._folded(node, self.constants[node.name])
             return
-        chain = self._view_chain(node) if _is_in_place(node) else []
+        chain = self._view_chain(node) if is_in_place(node) else []
         handler, module_name = self._lookup(node)
         if handler is None:
             raise TorchImportError(
@@ -592,13 +610,24 @@ class _Importer:
         _check_matches(value, result, lambda: self._describe(node))
         self.env[node] = value
         target = node.args[0] if node.args else None
-        if _is_in_place(node) and isinstance(target, torch.fx.Node) \
+        if is_in_place(node) and isinstance(target, torch.fx.Node) \
                 and isinstance(self.env.get(target), Value):
             # Later uses of the mutated tensor see the new value, and a
             # mutated argument is written back after the call.
             self.update_argument(self.env[target], value)
             self.env[target] = value
             self._write_back(node, chain, value)
+
+    def _stand_in(self, node, recorded):
+        """What the graph's later nodes read of a node that failed to
+        import: a fresh argument per tensor of its recorded result, its
+        Python values as they are."""
+        if isinstance(recorded, TensorMeta):
+            return self._new_arg("input", "stand-in for %s" % node.name,
+                                 recorded)
+        if isinstance(recorded, (tuple, list)):
+            return type(recorded)(self._stand_in(node, r) for r in recorded)
+        return recorded
 
     def _view_chain(self, node):
         """The views an in-place op on `node.args[0]` changes: [(view,
@@ -610,7 +639,7 @@ class _Importer:
         if not isinstance(target, torch.fx.Node):
             return []
         chain, base = [], target
-        while (source := _view_source(self.gm, base)) is not None:
+        while (source := view_source(self.gm, base)) is not None:
             chain.append((base, source))
             base = source
         if self._order is None:  # computed once, for the first such op
@@ -654,7 +683,7 @@ class _Importer:
         while pending:
             for user in pending.pop().users:
                 if self._order[user] > after or \
-                        _view_source(self.gm, user) is None:
+                        view_source(self.gm, user) is None:
                     continue
                 if user not in links and any(self._order[u] > after
                                              for u in user.users):
@@ -773,7 +802,11 @@ class _Importer:
                     # (partition.py): that node is left to PyTorch.
                     if getattr(error, "node", None) is None:
                         error.node = node.name
-                    raise
+                    if self.failures is None:
+                        raise
+                    self.failures.append(error)
+                    self.env[node] = self._stand_in(node, self.recorded.get(
+                        node.name))
         results: List[Value] = []
         structure = _flatten_outputs(outputs, results)
         result_specs = [ArgSpec("output", "output %d" % i, v.shape, v.dtype)
@@ -838,7 +871,7 @@ _IN_PLACE_FUNCTIONS = (operator.iadd, operator.isub, operator.imul,
                        operator.itruediv, operator.setitem)
 
 
-def _is_in_place(node) -> bool:
+def is_in_place(node) -> bool:
     if node.op == "call_method":
         return node.target.endswith("_") and not node.target.startswith("_")
     if node.op == "call_function":
@@ -862,7 +895,7 @@ _VIEW_OPS = frozenset([
     "detach", "alias"])
 
 
-def _view_source(gm, node):
+def view_source(gm, node):
     """The tensor `node` (a node of `gm`, or anything else) is a view of, or
     None."""
     if not isinstance(node, torch.fx.Node) \

@@ -27,6 +27,7 @@ to PyTorch, and why (summarize() makes it one line per reason).
 """
 
 import collections
+import re
 
 # Ops that move no data worth a kernel: a partition of only these stays in
 # PyTorch. Names as describe_node() gives them.
@@ -64,6 +65,10 @@ def _is_compute(gm, node):
     return describe_node(gm, node).lower().rstrip("_") not in VIEW_OPS
 
 
+# A node name an error quotes: 'convs_0', 'transpose_12'.
+_QUOTED_NAME = re.compile(r"'[A-Za-z_][A-Za-z0-9_.]*'")
+
+
 class PartitionReport:
     """What a partitioned compile did: `whole` (compiled in one piece),
     `partitions` [{"name", "ops", "status": "compiled" | "eager",
@@ -89,14 +94,22 @@ class PartitionReport:
         text = "%d partition%s compiled (%d ops)" % (
             len(compiled), "" if len(compiled) == 1 else "s",
             self.compiled_ops) if compiled else "nothing compiled"
-        counts = collections.Counter(self.left)
-        for p in self.partitions:
-            if p["status"] != "compiled":
-                counts[("a partition of %d ops" % p["ops"], p["reason"])] += 1
+        remarks = list(self.left) + [
+            ("a partition of %d ops" % p["ops"], p["reason"])
+            for p in self.partitions if p["status"] != "compiled"]
+        # One line per op and reason; reasons that differ only in the node
+        # names they quote ('transpose_3' is a view of 'conv_3') are one
+        # reason, shown by its first example.
+        counts = collections.Counter()
+        example = {}
+        for op, reason in remarks:
+            key = (op, _QUOTED_NAME.sub("'...'", reason))
+            counts[key] += 1
+            example.setdefault(key, reason)
         if counts:
             text += "; left to PyTorch: " + "; ".join(
-                "%s x%d (%s)" % (op, n, reason)
-                for (op, reason), n in counts.most_common())
+                "%s x%d (%s)" % (key[0], n, example[key])
+                for key, n in counts.most_common())
         return text
 
 

@@ -339,6 +339,24 @@ class _InPlaceOnViews(nn.Module):
         return F.normalize(y, dim=-1) + y
 
 
+class _DataDependentBranch(nn.Module):
+    """`if y.mean() > 0:` on a computed value: neither torch.fx nor one
+    TorchDynamo capture takes the model whole, so cudnn_mlir.compile runs
+    it through torch.compile with the cudnn_mlir backend, TorchDynamo
+    breaking the graph at the branch."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(8, 8, 3, padding=1)
+        self.conv2 = nn.Conv2d(8, 8, 3, padding=1)
+
+    def forward(self, x):
+        y = torch.relu(self.conv1(x))
+        if y.mean() > 0:
+            y = y * 2.0
+        return torch.relu(self.conv2(y)) + 1
+
+
 class _PadToMultiple(nn.Module):
     """Python control flow on a size (`if`), which torch.fx's symbolic
     trace refuses: cudnn_mlir.compile captures the model with TorchDynamo
@@ -360,6 +378,8 @@ try:
 
     # Setitem on a proxy: torch.fx cannot trace it.
     register("in_place_on_views", lambda: [rand(2, 5, 12)])(_InPlaceOnViews)
+    register("graph_break_fallback", lambda: [rand(2, 8, 12, 12)],
+             partitioned=True)(_DataDependentBranch)
     register("size_control_flow", lambda: [rand(2, 4, 10, 10)])(
         _PadToMultiple)
     # Setitem on a proxy: torch.fx cannot trace it either.

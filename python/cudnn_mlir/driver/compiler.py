@@ -284,6 +284,12 @@ def compile(model, example_inputs, options=None, cache_dir=None,
             # Traced once: partitioning splits this graph (a TorchDynamo
             # capture takes seconds).
             traced = trace(model, tuple(inputs))
+        except TorchImportError as error:
+            if strict or not _has_torch_compile():
+                raise
+            return _with_graph_breaks(model, inputs, options, cache_dir,
+                                      error, cuda_graph)
+        try:
             imported = import_graph(traced, tuple(inputs))
         except TorchImportError as error:
             if strict or error.node is None:
@@ -374,6 +380,57 @@ def _partitioned(model, traced, inputs, options, cache_dir, error,
             "; no CUDA-graph replay for a partitioned model" if cuda_graph
             else ""), stacklevel=3)
     return PartitionedModel(run, report)
+
+
+def _has_torch_compile():
+    import torch
+    return hasattr(torch, "compile")
+
+
+def _with_graph_breaks(model, inputs, options, cache_dir, error,
+                       cuda_graph):
+    """`model`, which neither torch.fx nor one TorchDynamo capture takes
+    whole (data-dependent control flow: `if x.sum() > 0`), through
+    torch.compile with the cudnn_mlir backend: TorchDynamo breaks the graph
+    where it must and each subgraph is compiled (in partitions where it
+    has to be). Runs the model once on `inputs`, so that the subgraphs are
+    compiled now, and warns once with the report."""
+    import warnings
+
+    import torch
+
+    from .. import dynamo
+    from ..frontend import TorchImportError
+    from ..partition import PartitionReport, first_line
+    first = len(dynamo.REPORT)
+    compiled = torch.compile(
+        model, dynamic=False,
+        backend=lambda gm, ins: dynamo.backend(gm, ins, options, cache_dir))
+    try:
+        with torch.no_grad():
+            compiled(*inputs)
+    except Exception as failure:  # noqa: BLE001 (named in the error)
+        raise TorchImportError(
+            "%s; and running it through torch.compile(backend=\"cudnn_mlir\") "
+            "instead failed: %s: %s" % (error, type(failure).__name__,
+                                        first_line(failure))) from failure
+    report = PartitionReport()
+    for entry in dynamo.REPORT[first:]:
+        done = entry["status"] in ("compiled", "partitioned")
+        report.partitions.append({
+            "name": "subgraph %d" % entry["index"], "ops": entry["nodes"],
+            "status": "compiled" if done else "eager",
+            "reason": entry.get("reason", ""),
+            "artifact": entry.get("artifact")})
+    warnings.warn(
+        "cudnn_mlir.compile: %s cannot be captured whole (%s); it runs "
+        "through torch.compile(backend=\"cudnn_mlir\"), TorchDynamo "
+        "breaking the graph where it must: %s; strict=True raises "
+        "instead%s" % (
+            type(model).__name__, first_line(error), report.summarize(),
+            "; no CUDA-graph replay for it" if cuda_graph else ""),
+        stacklevel=3)
+    return PartitionedModel(compiled, report)
 
 
 def load(artifact_dir, model, imported=None):

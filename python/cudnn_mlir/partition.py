@@ -233,6 +233,57 @@ def _order_writes(gm, left_out):
     return added
 
 
+def _materialize_constants(gm, example_inputs):
+    """A copy of `gm` in which each tensor the importer folds (made from
+    constants alone: frontend/recording.py) and a node that does not fold
+    reads is one get_attr of its value, and the folded nodes are gone.
+    Partitioning the graph as written would split such regions, which may
+    hold global state (Hugging Face builds its causal masks under
+    torch.vmap: `_vmap_increment_nesting` ... `_vmap_decrement_nesting`),
+    across partitions and PyTorch, and reorder them. `gm` itself where
+    there is nothing to fold or the graph cannot be recorded."""
+    import copy
+    import warnings
+
+    import torch
+
+    from .frontend.recording import TensorMeta, record, torch_type
+    try:
+        recorded, constants = record(gm, list(example_inputs))
+    except Exception:  # noqa: BLE001 (then the graph stays as written)
+        return gm
+    if not constants:
+        return gm
+    original = gm
+    gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
+    graph = gm.graph
+    for node in list(graph.nodes):
+        if node.name not in constants or node.op == "get_attr":
+            continue
+        readers = [u for u in node.users if u.name not in constants]
+        if not readers:
+            continue
+        value, meta = constants[node.name], recorded.get(node.name)
+        if not isinstance(value, torch.Tensor) or \
+                not isinstance(meta, TensorMeta):
+            return original  # changed after a read: the importer refuses
+        name = "_folded_%s" % node.name
+        setattr(gm, name, value.to(torch_type(meta.dtype)))
+        with graph.inserting_before(node), warnings.catch_warnings():
+            # A plain tensor attribute, as torch.fx's own _tensor_constantN.
+            warnings.simplefilter("ignore", UserWarning)
+            literal = graph.get_attr(name)
+        for reader in readers:
+            reader.replace_input_with(node, literal)
+    for node in reversed(list(graph.nodes)):
+        if node.name in constants and node.op != "get_attr" \
+                and not node.users:
+            graph.erase_node(node)
+    graph.lint()
+    gm.recompile()
+    return gm
+
+
 def _every_import_failure(gm, example_inputs):
     """The errors of every node the importer does not take, from one import
     (frontend.import_failures); none where that import cannot run, and
@@ -300,6 +351,7 @@ def compile_partitioned(gm, example_inputs, compile_fn, failures,
     for error in _every_import_failure(gm, example_inputs):
         leave(error)
 
+    gm = _materialize_constants(gm, example_inputs)
     # Each round leaves one more node out; at most one round per node.
     for _ in range(len(ops) + 1):
         _leave_out_written_views(gm, left_out)

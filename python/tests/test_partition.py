@@ -168,6 +168,39 @@ class PartitionTest(unittest.TestCase):
         with torch.no_grad():
             torch.testing.assert_close(run(x), model(x), rtol=0, atol=0)
 
+    @unittest.skipUnless(hasattr(torch, "_dynamo"), "TorchDynamo: torch 2")
+    def test_a_constant_built_under_vmap_is_one_tensor(self):
+        # Hugging Face builds its causal masks under torch.vmap; TorchDynamo
+        # writes that as _vmap_increment_nesting ... _vmap_decrement_nesting
+        # calls, global state that partitions split and reorder
+        # ("escaped from inside a function being vmapped"). The importer
+        # folds the mask; partitioning now sees it as one tensor.
+        class VmapMask(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lin = torch.nn.Linear(6, 6)
+
+            def forward(self, x):
+                n = x.shape[-1]
+                if n > 1:  # control flow on a size: TorchDynamo captures it
+                    n = n + 0
+                idx = torch.arange(n)
+                mask = torch.vmap(lambda i: (idx <= i).float())(idx)
+                y = torch.flip(self.lin(x), (1,))
+                return torch.relu(y @ mask) + 1
+        torch.manual_seed(0)
+        model = VmapMask().eval()
+        x = torch.randn(2, 4, 6)
+        gm = trace(model, (x,))
+        self.assertTrue(any("vmap" in str(n.target) for n in gm.graph.nodes))
+        run, report = partition.compile_partitioned(
+            gm, [x], self.compile_fn, (TorchImportError, RuntimeError))
+        self.assertEqual([op for op, _ in report.left], ["flip"])
+        self.assertEqual([p["status"] for p in report.partitions],
+                         ["compiled", "compiled"])
+        with torch.no_grad():
+            torch.testing.assert_close(run(x), model(x), rtol=0, atol=0)
+
     def test_views_alone_are_not_a_partition(self):
         class ViewBetween(torch.nn.Module):
             def forward(self, x):

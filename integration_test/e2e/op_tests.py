@@ -280,6 +280,21 @@ def _chunk_split(x):
 
 
 register("chunk_split", one(2, 12, 5, 5))(lambda: Fn1(_chunk_split))
+
+
+def _split_keywords(x):
+    # The keyword names torch gives each (RAFT calls chunk(chunks=...)),
+    # tensor_split, and unbind (its pieces lose the dimension). Indexed, as
+    # above.
+    ab = torch.chunk(x, chunks=2, dim=1)
+    cde = x.tensor_split(3, dim=2)
+    rows = torch.unbind(x, dim=1)
+    pq = x.split(split_size=[4, 8], dim=1)
+    return (ab[0] * ab[1], cde[0] + cde[2] - cde[1][:, :, :1],
+            rows[0] + rows[11], pq[0].relu().sum(1) + pq[1].sum(1))
+
+
+register("split_keywords", one(2, 12, 6, 5))(lambda: Fn1(_split_keywords))
 try:
     import torchvision.ops
 

@@ -245,7 +245,7 @@ def _overloads():
             ctx, input, p, train),
         "split.Tensor": L.split_along,
         "split_with_sizes.default": L.split_along,
-        "chunk.default": L.split_along,
+        "chunk.default": L.split_along, "unbind.int": L.split_along,
     }
     overloads = {}
     for name, lower in table.items():

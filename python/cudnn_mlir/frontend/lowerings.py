@@ -20,7 +20,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from . import bilinear
-from .recording import tensor_bytes, torch_type
+from .recording import TensorMeta, tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 from .view_writes import basic_box, write_box
 
@@ -274,20 +274,30 @@ def reshape_like_result(ctx, input, *args, **kwargs):
     return ctx.w.reshape(input, _result_shape(ctx), ctx.loc)
 
 
-def split_along(ctx, input, sections, dim=0):
-    """chunk, split, split_with_sizes: consecutive tcp.slices along `dim`,
-    one per recorded result, each as long as torch made it."""
-    dim = dim % input.rank
+def split_along(ctx, input, *args, **kwargs):
+    """chunk, split, split_with_sizes, tensor_split, unbind: consecutive
+    tcp.slices along the dimension, one per recorded result, each as long
+    as torch made it (unbind's reshaped to drop the dimension). The pieces'
+    sizes come from the recording, so only the dimension is read from the
+    arguments, whatever torch calls the others (`chunks`, `split_size`,
+    `split_size_or_sections`, `indices_or_sections`)."""
+    unbind = not any(isinstance(meta, TensorMeta)
+                     and len(meta.shape) == input.rank for meta in ctx.result)
+    dim = kwargs.get("dim", args[0] if unbind and args else
+                     args[1] if len(args) > 1 else 0)
+    dim = _dim(dim, input.rank)
     pieces, start = [], 0
     for meta in ctx.result:
+        length = 1 if unbind else meta.shape[dim]
         starts = [0] * input.rank
         starts[dim] = start
         sizes = list(input.shape)
-        sizes[dim] = meta.shape[dim]
-        pieces.append(ctx.w.slice(input, starts, sizes, [1] * input.rank,
-                                  ctx.loc) if sizes != list(input.shape)
-                      else input)
-        start += meta.shape[dim]
+        sizes[dim] = length
+        piece = ctx.w.slice(input, starts, sizes, [1] * input.rank,
+                            ctx.loc) if sizes != list(input.shape) else input
+        pieces.append(ctx.w.reshape(piece, meta.shape, ctx.loc)
+                      if unbind else piece)
+        start += length
     return tuple(pieces)
 
 
@@ -1159,6 +1169,8 @@ FUNCTIONS = {
 }
 FUNCTIONS[torch.chunk] = split_along
 FUNCTIONS[torch.split] = split_along
+FUNCTIONS[torch.tensor_split] = split_along
+FUNCTIONS[torch.unbind] = split_along
 if hasattr(torch, "concat"):
     FUNCTIONS[torch.concat] = cat
 try:  # torchvision's EfficientNets and ConvNeXts call it in every block
@@ -1183,7 +1195,8 @@ METHODS = {
     "pow": pow_, "norm": norm, "fill_": fill_, "zero_": zero_, "narrow": narrow,
     "select": select,
     "chunk": split_along, "split": split_along,
-    "split_with_sizes": split_along, "roll": roll,
+    "split_with_sizes": split_along, "tensor_split": split_along,
+    "unbind": split_along, "roll": roll,
     "view": reshape_like_result, "reshape": reshape_like_result,
     "flatten": reshape_like_result, "squeeze": reshape_like_result,
     "unsqueeze": reshape_like_result, "view_as": reshape_like_result,

@@ -60,6 +60,34 @@ class RowTimeout(Exception):
     pass
 
 
+def _hugging_face():
+    """name -> (config class, model class, config arguments, input kind) of
+    the Hugging Face models the table covers (small random configurations,
+    no cache: use_cache's DynamicCache output is not a tensor), when the
+    transformers package is installed."""
+    text = {"vocab_size": 1000}
+    return {
+        "hf-bert": ("BertConfig", "BertModel", dict(
+            text, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+            intermediate_size=128), "text"),
+        "hf-distilbert": ("DistilBertConfig", "DistilBertModel", dict(
+            text, dim=64, n_layers=2, n_heads=4, hidden_dim=128), "text"),
+        "hf-gpt2": ("GPT2Config", "GPT2Model", dict(
+            text, n_embd=64, n_layer=2, n_head=4, n_positions=64,
+            use_cache=False), "text"),
+        "hf-llama": ("LlamaConfig", "LlamaModel", dict(
+            text, hidden_size=64, intermediate_size=128, num_hidden_layers=2,
+            num_attention_heads=4, num_key_value_heads=2, use_cache=False),
+            "text"),
+        "hf-t5-encoder": ("T5Config", "T5EncoderModel", dict(
+            text, d_model=64, d_kv=16, d_ff=128, num_layers=2, num_heads=4),
+            "text"),
+        "hf-vit": ("ViTConfig", "ViTModel", dict(
+            hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+            intermediate_size=128, image_size=32, patch_size=8), "image"),
+    }
+
+
 def model_names(torchvision):
     """(family, name) of every model this table covers."""
     rows = [("classification", n) for n in
@@ -67,6 +95,11 @@ def model_names(torchvision):
     rows += [("segmentation", n) for n in torchvision.models.list_models(
         module=torchvision.models.segmentation)]
     rows += [("transformer stack", n) for n in STACKS]
+    try:
+        import transformers  # noqa: F401 (optional)
+        rows += [("hugging face", n) for n in _hugging_face()]
+    except ImportError:
+        pass
     return rows
 
 
@@ -87,6 +120,13 @@ def build(torch, torchvision, family, name, dtype):
             model = torch.nn.Transformer(d, heads, layers, layers, 128,
                                          batch_first=True)
             inputs = [torch.randn(2, 12, d), torch.randn(2, 16, d)]
+    elif family == "hugging face":
+        import transformers
+        config, builder, arguments, kind = _hugging_face()[name]
+        model = getattr(transformers, builder)(
+            getattr(transformers, config)(**arguments))
+        inputs = [torch.randint(0, 1000, (2, 16))] if kind == "text" else \
+            [torch.randn(2, 3, 32, 32)]
     else:
         size, kwargs = ZOO.get(name, (224, {}))
         kwargs = dict(kwargs)
@@ -96,7 +136,7 @@ def build(torch, torchvision, family, name, dtype):
         inputs = [torch.randn(1, 3, size, size)]
     dt = torch.float16 if dtype == "f16" else torch.float32
     model = model.eval().to(dtype=dt)
-    return model, [x.to(dt) for x in inputs]
+    return model, [x.to(dt) if x.is_floating_point() else x for x in inputs]
 
 
 def cover(torch, torchvision, family, name, dtype, compile_cache):
@@ -346,7 +386,8 @@ def report(args):
     for (model, _), r in latest.items():
         if (r["family"], model) not in models:
             models.append((r["family"], model))
-    families = ["classification", "segmentation", "transformer stack"]
+    families = ["classification", "segmentation", "transformer stack",
+                "hugging face"]
     models.sort(key=lambda fm: (families.index(fm[0])
                                 if fm[0] in families else 9, fm[1]))
     lines = ["| model | family | fp32 | fp16 | GPU fp32 vs fp64 | "

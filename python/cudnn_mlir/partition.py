@@ -255,6 +255,10 @@ def _materialize_constants(gm, example_inputs):
     if not constants:
         return gm
     original = gm
+    # The recording keeps constants on the CPU; the graph's own device.
+    device = next((t.device for t in list(example_inputs) + list(
+        gm.parameters()) + list(gm.buffers())
+        if isinstance(t, torch.Tensor)), torch.device("cpu"))
     gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
     graph = gm.graph
     for node in list(graph.nodes):
@@ -268,7 +272,7 @@ def _materialize_constants(gm, example_inputs):
                 not isinstance(meta, TensorMeta):
             return original  # changed after a read: the importer refuses
         name = "_folded_%s" % node.name
-        setattr(gm, name, value.to(torch_type(meta.dtype)))
+        setattr(gm, name, value.to(device, torch_type(meta.dtype)))
         with graph.inserting_before(node), warnings.catch_warnings():
             # A plain tensor attribute, as torch.fx's own _tensor_constantN.
             warnings.simplefilter("ignore", UserWarning)

@@ -64,5 +64,21 @@ class FoldingTest(unittest.TestCase):
             import_graph(_graph(build), (torch.rand(2, 4),))
 
 
+class ReducedFloatTest(unittest.TestCase):
+    def test_a_cast_to_the_reduced_type_runs_in_f32(self):
+        # An f16 graph is recorded in f32 on the CPU; a cast the graph writes
+        # as a method (Hugging Face's `mask.to(dtype=self.dtype)`) went to
+        # f16 and met f32 operands (a RuntimeError in the recording).
+        def build(g, x):
+            m = g.call_method("to", (g.call_function(operator.add, (
+                x, 1.0)),), {"dtype": torch.float16})
+            h = g.call_method("half", (m,))
+            return g.call_function(torch.matmul, (
+                x, g.call_method("t", (h,))))
+        text = import_graph(_graph(build), (
+            torch.rand(2, 4).half(),)).text
+        self.assertIn("tensor<2x2xf16>", text)
+
+
 if __name__ == "__main__":
     unittest.main()

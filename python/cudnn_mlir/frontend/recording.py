@@ -187,6 +187,19 @@ class _Recorder(torch.fx.Interpreter):
             kwargs = dict(kwargs, dtype=torch.float32)
         return super().call_function(target, args, kwargs)
 
+    def call_method(self, target, args, kwargs):
+        # The same for casts the graph writes as methods (Hugging Face's
+        # `mask.to(dtype=self.dtype)`): to the reduced type means to f32.
+        if self.float_type:
+            if target in ("half", "bfloat16"):
+                target = "float"
+            elif target in ("to", "type"):
+                args = tuple(torch.float32 if a in _REDUCED_FLOATS else a
+                             for a in args)
+                if kwargs.get("dtype") in _REDUCED_FLOATS:
+                    kwargs = dict(kwargs, dtype=torch.float32)
+        return super().call_method(target, args, kwargs)
+
     def _folds(self, n) -> bool:
         if n.op not in ("call_function", "call_method"):
             return False

@@ -176,17 +176,15 @@ def _leave_out_written_views(gm, left_out):
     """Leaves out, with each in-place op left to PyTorch, the views it
     writes through: a view computed in a compiled partition is a copy, not
     an alias, and the write would not reach the tensor."""
-    from .frontend.importer import is_in_place, view_source
+    from .frontend.importer import is_in_place, views_to_root
     by_name = {n.name: n for n in gm.graph.nodes}
     for name in list(left_out):
         node = by_name.get(name)
         if node is None or not is_in_place(node) or not node.args:
             continue
-        view = node.args[0]
-        while view_source(gm, view) is not None:
+        for view in views_to_root(gm, node.args[0])[0]:
             left_out.setdefault(view.name, "a view that an op left to "
                                 "PyTorch writes through")
-            view = view_source(gm, view)
 
 
 def written(tensor, write):
@@ -201,7 +199,7 @@ def _order_writes(gm, left_out):
     """Rewrites `gm`'s graph so that each read, after an in-place op left to
     PyTorch, of the tensor it writes (or of a view of it) goes through a
     `written` node; returns those nodes' names (they run in PyTorch)."""
-    from .frontend.importer import is_in_place, view_source
+    from .frontend.importer import is_in_place, view_source, views_to_root
     graph = gm.graph
     order = {n: i for i, n in enumerate(graph.nodes)}
     added = set()
@@ -209,9 +207,7 @@ def _order_writes(gm, left_out):
         if node.name not in left_out or not is_in_place(node) \
                 or not node.args or not hasattr(node.args[0], "users"):
             continue
-        root = node.args[0]
-        while (source := view_source(gm, root)) is not None:
-            root = source
+        root = views_to_root(gm, node.args[0])[1]
         family, pending = [], [root]
         while pending:
             tensor = pending.pop()
@@ -233,7 +229,18 @@ def _order_writes(gm, left_out):
     return added
 
 
-def _materialize_constants(gm, example_inputs):
+def _recording(gm, example_inputs):
+    """frontend.recording.record of the graph on its example inputs (one
+    eager run, which the failure probe and the constants below share), or
+    None where it cannot run."""
+    from .frontend.recording import record
+    try:
+        return record(gm, list(example_inputs))
+    except Exception:  # noqa: BLE001 (then each round finds its failure)
+        return None
+
+
+def _materialize_constants(gm, example_inputs, recording):
     """A copy of `gm` in which each tensor the importer folds (made from
     constants alone: frontend/recording.py) and a node that does not fold
     reads is one get_attr of its value, and the folded nodes are gone.
@@ -241,19 +248,17 @@ def _materialize_constants(gm, example_inputs):
     hold global state (Hugging Face builds its causal masks under
     torch.vmap: `_vmap_increment_nesting` ... `_vmap_decrement_nesting`),
     across partitions and PyTorch, and reorder them. `gm` itself where
-    there is nothing to fold or the graph cannot be recorded."""
+    there is nothing to fold or the graph was not recorded (`recording`:
+    _recording's, on `example_inputs`)."""
     import copy
     import warnings
 
     import torch
 
-    from .frontend.recording import TensorMeta, record, torch_type
-    try:
-        recorded, constants = record(gm, list(example_inputs))
-    except Exception:  # noqa: BLE001 (then the graph stays as written)
+    from .frontend.recording import TensorMeta, torch_type
+    if recording is None or not recording[1]:
         return gm
-    if not constants:
-        return gm
+    recorded, constants = recording
     original = gm
     # The recording keeps constants on the CPU; the graph's own device.
     device = next((t.device for t in list(example_inputs) + list(
@@ -288,13 +293,15 @@ def _materialize_constants(gm, example_inputs):
     return gm
 
 
-def _every_import_failure(gm, example_inputs):
+def _every_import_failure(gm, example_inputs, recording):
     """The errors of every node the importer does not take, from one import
-    (frontend.import_failures); none where that import cannot run, and
-    the rounds below find them one by one."""
+    (frontend.import_failures) over `recording` (_recording's); none where
+    that import cannot run, and the rounds below find them one by one."""
     from .frontend import TorchImportError, import_failures
+    if recording is None:
+        return []
     try:
-        return import_failures(gm, list(example_inputs))
+        return import_failures(gm, list(example_inputs), recording)
     except (TorchImportError, ValueError, TypeError, RuntimeError):
         return []
 
@@ -352,10 +359,11 @@ def compile_partitioned(gm, example_inputs, compile_fn, failures,
                 "name": "whole", "ops": len(ops), "status": "eager",
                 "reason": first_line(error), "artifact": None})
             return gm.forward, report
-    for error in _every_import_failure(gm, example_inputs):
+    recording = _recording(gm, example_inputs)
+    for error in _every_import_failure(gm, example_inputs, recording):
         leave(error)
 
-    gm = _materialize_constants(gm, example_inputs)
+    gm = _materialize_constants(gm, example_inputs, recording)
     # Each round leaves one more node out; at most one round per node.
     for _ in range(len(ops) + 1):
         _leave_out_written_views(gm, left_out)

@@ -103,17 +103,15 @@ def log_softmax(ctx, input, dim, half_to_float):
 
 
 def slice_tensor(ctx, input, dim=0, start=None, end=None, step=1):
-    index = [slice(None)] * input.rank
-    index[L._dim(dim, input.rank)] = slice(start, end, step)
-    return L._tensor_index(ctx, input, tuple(index))
+    return L._tensor_index(ctx, input, L.slice_index(input.shape, dim, start,
+                                                     end, step))
 
 
 def slice_scatter(ctx, input, src, dim=0, start=None, end=None, step=1):
     """input with input[..., start:end:step, ...] replaced by src: the
     functional form of an in-place op on a slice (torch.export's)."""
-    index = [slice(None)] * input.rank
-    index[L._dim(dim, input.rank)] = slice(start, end, step)
-    return L.write_box(ctx.w, input, tuple(index), src, ctx.loc)
+    return L.write_box(ctx.w, input, L.slice_index(input.shape, dim, start,
+                                                   end, step), src, ctx.loc)
 
 
 def select_scatter(ctx, input, src, dim, index):

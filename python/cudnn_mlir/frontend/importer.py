@@ -351,14 +351,15 @@ def import_graph(graph_module: torch.fx.GraphModule, example_inputs,
                      example_inputs, scalars_as_values).run()
 
 
-def import_failures(graph_module: torch.fx.GraphModule,
-                    example_inputs) -> List[TorchImportError]:
+def import_failures(graph_module: torch.fx.GraphModule, example_inputs,
+                    recording=None) -> List[TorchImportError]:
     """Every node of the graph the importer does not take, as the error
     each gives (`.node` names it), found in one import that goes on past
     each failure: partitioning (partition.py) leaves them all to PyTorch at
-    once instead of learning them one import at a time. Raises where the
-    graph cannot be recorded at all."""
-    recorded, constants = record(graph_module, example_inputs)
+    once instead of learning them one import at a time. `recording`: the
+    graph's record() on these inputs, where the caller has it. Raises where
+    the graph cannot be recorded at all."""
+    recorded, constants = recording or record(graph_module, example_inputs)
     importer = _Importer(graph_module, recorded, constants, "forward",
                          example_inputs)
     importer.failures = []
@@ -638,10 +639,8 @@ class _Importer:
         target = node.args[0] if node.args else None
         if not isinstance(target, torch.fx.Node):
             return []
-        chain, base = [], target
-        while (source := view_source(self.gm, base)) is not None:
-            chain.append((base, source))
-            base = source
+        views, base = views_to_root(self.gm, target)
+        chain = list(zip(views, views[1:] + [base]))  # (view, its parent)
         if self._order is None:  # computed once, for the first such op
             self._order = {n: i for i, n in enumerate(self.gm.graph.nodes)}
         after = self._order[node]
@@ -903,6 +902,16 @@ def view_source(gm, node):
             or not node.args or not isinstance(node.args[0], torch.fx.Node):
         return None
     return node.args[0] if describe_node(gm, node) in _VIEW_OPS else None
+
+
+def views_to_root(gm, node):
+    """([node, its source, ...] while each is a view, the tensor none of them
+    is a view of): the chain an in-place op on `node` writes through."""
+    views = []
+    while (source := view_source(gm, node)) is not None:
+        views.append(node)
+        node = source
+    return views, node
 
 
 def is_channels_last(tensor) -> bool:

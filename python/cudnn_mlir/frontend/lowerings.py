@@ -620,13 +620,18 @@ def _tensor_index(ctx, x, index):
     return ctx.w.reshape(sliced, _result_shape(ctx), ctx.loc)
 
 
+def slice_index(shape, dim, start=None, end=None, step=1):
+    """The basic index x[..., start:end:step, ...] (at `dim`) takes of x."""
+    index = [slice(None)] * len(shape)
+    index[_dim(dim, len(shape))] = slice(start, end, step)
+    return tuple(index)
+
+
 def narrow_index(shape, dim, start, length):
     """The basic index narrow(x, dim, start, length) takes of x."""
     dim = _dim(dim, len(shape))
     start = int(start) + (shape[dim] if int(start) < 0 else 0)
-    index = [slice(None)] * len(shape)
-    index[dim] = slice(start, start + int(length))
-    return tuple(index)
+    return slice_index(shape, dim, start, start + int(length))
 
 
 def select_index(shape, dim, index):
@@ -669,13 +674,17 @@ def zero_(ctx, input):
 # -- reductions ----------------------------------------------------------------
 
 
+def _axes(dim, rank):
+    """The dimensions a reduction's `dim` names: every one for None or ()."""
+    if dim is None or (isinstance(dim, (tuple, list)) and not dim):
+        return list(range(rank))
+    return [_dim(d, rank) for d in (
+        dim if isinstance(dim, (tuple, list)) else [dim])]
+
+
 def _reduction(op):
     def lower(ctx, input, dim=None, keepdim=False, *, dtype=None):
-        if dim is None or (isinstance(dim, (tuple, list)) and not dim):
-            axes = list(range(input.rank))
-        else:
-            axes = [_dim(d, input.rank) for d in (
-                dim if isinstance(dim, (tuple, list)) else [dim])]
+        axes = _axes(dim, input.rank)
         x = ctx.w.cast(input, ctx.result.dtype, ctx.loc)
         if input.rank == 0:
             return x
@@ -707,12 +716,8 @@ def _vector_norm(ctx, x, p, axes):
 def vector_norm(ctx, input, ord=2, dim=None, keepdim=False, *, dtype=None):
     """torch.linalg.vector_norm (and Tensor.norm, torch.norm) for the 1- and
     2-norm."""
-    if dim is None or (isinstance(dim, (tuple, list)) and not dim):
-        axes = list(range(input.rank))
-    else:
-        axes = [_dim(d, input.rank) for d in (
-            dim if isinstance(dim, (tuple, list)) else [dim])]
-    norm = ctx.w.cast(_vector_norm(ctx, input, ord, axes), ctx.result.dtype,
+    norm = ctx.w.cast(_vector_norm(ctx, input, ord, _axes(dim, input.rank)),
+                      ctx.result.dtype,
                       ctx.loc)
     return ctx.w.reshape(norm, _result_shape(ctx), ctx.loc)
 
@@ -723,10 +728,8 @@ def norm(ctx, input, p="fro", dim=None, keepdim=False, dtype=None):
 
 def normalize(ctx, input, p=2.0, dim=1, eps=1e-12, out=None):
     """x / max(||x||_p over dim, eps), as F.normalize."""
-    axes = [_dim(d, input.rank) for d in (
-        dim if isinstance(dim, (tuple, list)) else [dim])]
-    norm = ctx.w.clamp(_vector_norm(ctx, input, p, axes), eps, None,
-                       ctx.loc)
+    norm = ctx.w.clamp(_vector_norm(ctx, input, p, _axes(dim, input.rank)),
+                       eps, None, ctx.loc)
     norm = ctx.w.broadcast_to(ctx.w.cast(norm, input.dtype, ctx.loc),
                               input.shape, ctx.loc)
     return ctx.w.binary("tcp.divf", input, norm, ctx.loc)

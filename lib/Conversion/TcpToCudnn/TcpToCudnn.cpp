@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -424,6 +425,61 @@ static Value transposedMatmulOperand(tcp::IsolatedGroupOp group,
   return source;
 }
 
+/// Whether `op` (in a group's body) computes on a conv's or matmul's
+/// result: an epilogue op, not a prologue one.
+static bool followsAnchor(Operation *op) {
+  SmallVector<Operation *> worklist{op};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!worklist.empty()) {
+    Operation *current = worklist.pop_back_val();
+    if (!seen.insert(current).second)
+      continue;
+    for (Value operand : current->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != op->getBlock())
+        continue;
+      if (isa<tcp::Conv2DOp, tcp::MatmulOp, tcp::BatchMatmulOp>(def))
+        return true;
+      worklist.push_back(def);
+    }
+  }
+  return false;
+}
+
+/// The wider float tensor a group argument was rounded from, when the
+/// argument is a per-channel scale or shift of an epilogue: the group
+/// operand is `tcp.cast` of an f32 tensor to f16/bf16 (perhaps reshaped by
+/// a tensor.expand_shape after), and every use of the argument is a
+/// broadcast feeding epilogue mul/add/sub ops only. The graph then reads
+/// the f32 tensor and cuDNN applies it in its f32 compute type, where the
+/// rounded copy would put the same relative error on every element of a
+/// channel: a folded batch norm's scale and shift (FoldBatchNorm.cpp), which
+/// PyTorch applies in f32. Returns the source and the expand to re-apply.
+static std::optional<std::pair<Value, tensor::ExpandShapeOp>>
+widerEpilogueParam(tcp::IsolatedGroupOp group, BlockArgument arg) {
+  Value operand = group.getIns()[arg.getArgNumber()];
+  auto expand = operand.getDefiningOp<tensor::ExpandShapeOp>();
+  auto rounding =
+      (expand ? expand.getSrc() : operand).getDefiningOp<tcp::CastOp>();
+  if (!rounding)
+    return std::nullopt;
+  auto from = dyn_cast<FloatType>(
+      cast<RankedTensorType>(rounding.getIn().getType()).getElementType());
+  auto to = dyn_cast<FloatType>(rounding.getType().getElementType());
+  if (!from || !to || !from.isF32() || !(to.isF16() || to.isBF16()) ||
+      arg.use_empty())
+    return std::nullopt;
+  for (Operation *user : arg.getUsers()) {
+    if (!isa<tcp::BroadcastOp>(user) || user->use_empty())
+      return std::nullopt;
+    for (Operation *pointwise : user->getUsers())
+      if (!isa<tcp::MulOp, tcp::AddOp, tcp::SubOp>(pointwise) ||
+          !followsAnchor(pointwise))
+        return std::nullopt;
+  }
+  return std::make_pair(rounding.getIn(), expand);
+}
+
 /// The attention chain a group's body is, if it is one that cuDNN's
 /// attention runs (every op of the body belongs to the chain but constants
 /// and the terminator), with q, k^T and v as the group's operands.
@@ -547,6 +603,12 @@ LogicalResult GraphBuilder::translate() {
     if (Value source = transposedMatmulOperand(group, arg)) {
       input.source = source;
       input.transposedView = true;
+    } else if (auto wider = widerEpilogueParam(group, arg)) {
+      input.source = wider->first;
+      input.type = input.type.clone(
+          cast<RankedTensorType>(wider->first.getType()).getElementType());
+      if (wider->second)
+        input.expand = wider->second.getReassociationIndices();
     }
     FailureOr<Value> desc = addInput(group, std::move(input));
     if (failed(desc))

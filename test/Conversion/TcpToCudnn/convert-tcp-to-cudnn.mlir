@@ -493,3 +493,60 @@ func.func @avg_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
 
 // CHECK-LABEL: func.func @avg_pool
 // CHECK:         cudnn.resample(%{{.*}}) mode = avg_exclude_padding type = f32 window = [3, 3] spatial_stride = [2, 2] pre_padding = [1, 1] post_padding = [0, 0]
+
+// -----
+
+// A folded batch norm's scale and shift are computed in f32 and rounded to
+// f16 outside the group: the graph reads the f32 tensors instead (cuDNN
+// applies them in its f32 compute type, as PyTorch's batch norm does), so
+// no channel carries one rounding error on all its elements. The rounded
+// copies are left for dead.
+func.func @wide_epilogue_params(%x: tensor<1x8x4x4xf16>, %w: tensor<8x8x3x3xf16>, %s: tensor<8xf32>, %t: tensor<8xf32>) -> tensor<1x8x4x4xf16> {
+  %s16 = tcp.cast %s : tensor<8xf32> -> tensor<8xf16>
+  %se = tensor.expand_shape %s16 [[0, 1, 2, 3]] output_shape [1, 8, 1, 1] : tensor<8xf16> into tensor<1x8x1x1xf16>
+  %te = tensor.expand_shape %t [[0, 1, 2, 3]] output_shape [1, 8, 1, 1] : tensor<8xf32> into tensor<1x8x1x1xf32>
+  %t16 = tcp.cast %te : tensor<1x8x1x1xf32> -> tensor<1x8x1x1xf16>
+  %0 = tcp.isolated_group %x, %w, %se, %t16 attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x8x4x4xf16>, %b: tensor<8x8x3x3xf16>, %c: tensor<1x8x1x1xf16>, %d: tensor<1x8x1x1xf16>):
+    %c4 = arith.constant 4 : index
+    %1 = tcp.conv2d %a, %b {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
+        : tensor<1x8x4x4xf16>, tensor<8x8x3x3xf16> -> tensor<1x8x4x4xf16>
+    %2 = tcp.broadcast %c, %c4, %c4 {axes = [2, 3]} : tensor<1x8x1x1xf16>, index, index -> tensor<1x8x4x4xf16>
+    %3 = tcp.mul %1, %2 : tensor<1x8x4x4xf16>, tensor<1x8x4x4xf16> -> tensor<1x8x4x4xf16>
+    %4 = tcp.broadcast %d, %c4, %c4 {axes = [2, 3]} : tensor<1x8x1x1xf16>, index, index -> tensor<1x8x4x4xf16>
+    %5 = tcp.add %3, %4 : tensor<1x8x4x4xf16>, tensor<1x8x4x4xf16> -> tensor<1x8x4x4xf16>
+    tcp.yield %5 : tensor<1x8x4x4xf16>
+  } : tensor<1x8x4x4xf16>, tensor<8x8x3x3xf16>, tensor<1x8x1x1xf16>, tensor<1x8x1x1xf16> -> tensor<1x8x4x4xf16>
+  return %0 : tensor<1x8x4x4xf16>
+}
+
+// CHECK-LABEL: func.func @wide_epilogue_params
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x8x4x4xf16>, %[[W:.*]]: tensor<8x8x3x3xf16>, %[[S:.*]]: tensor<8xf32>, %[[T:.*]]: tensor<8xf32>)
+// CHECK-DAG:     %[[TE:.*]] = tensor.expand_shape %[[T]] {{\[\[}}0, 1, 2, 3]] output_shape [1, 8, 1, 1] : tensor<8xf32> into tensor<1x8x1x1xf32>
+// CHECK-DAG:     %[[SE:.*]] = tensor.expand_shape %[[S]] {{\[\[}}0, 1, 2, 3]] output_shape [1, 8, 1, 1] : tensor<8xf32> into tensor<1x8x1x1xf32>
+// CHECK:         cudnn.build_and_exec_graph %{{.*}} %[[X]], %[[W]], %[[SE]], %[[TE]] {
+// CHECK:           cudnn.pointwise_mul(%{{.*}}, %{{.*}}) type = f32 : !cudnn.tensor_desc<1x8x4x4xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x4x4xf16, alignment = 16, stride = []>
+// CHECK:           cudnn.pointwise_add(%{{.*}}, %{{.*}}) type = f32 : !cudnn.tensor_desc<1x8x4x4xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<1x8x4x4xf16, alignment = 16, stride = []>
+// CHECK:         } : tensor<1x8x4x4xf16>, tensor<8x8x3x3xf16>, tensor<1x8x1x1xf32>, tensor<1x8x1x1xf32> -> tensor<1x8x4x4xf16>
+
+// -----
+
+// A prologue's per-channel scale keeps the anchor's type (cuDNN's
+// prologue engines take x and its scale in one type).
+func.func @prologue_param_keeps_type(%x: tensor<1x8x4x4xf16>, %w: tensor<8x8x3x3xf16>, %s: tensor<1x8x1x1xf32>) -> tensor<1x8x4x4xf16> {
+  %s16 = tcp.cast %s : tensor<1x8x1x1xf32> -> tensor<1x8x1x1xf16>
+  %0 = tcp.isolated_group %x, %w, %s16 attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x8x4x4xf16>, %b: tensor<8x8x3x3xf16>, %c: tensor<1x8x1x1xf16>):
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %2 = tcp.broadcast %c, %c4, %c4 {axes = [2, 3]} : tensor<1x8x1x1xf16>, index, index -> tensor<1x8x4x4xf16>
+    %3 = tcp.mul %a, %2 : tensor<1x8x4x4xf16>, tensor<1x8x4x4xf16> -> tensor<1x8x4x4xf16>
+    %1 = tcp.conv2d %3, %b {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
+        : tensor<1x8x4x4xf16>, tensor<8x8x3x3xf16> -> tensor<1x8x4x4xf16>
+    tcp.yield %1 : tensor<1x8x4x4xf16>
+  } : tensor<1x8x4x4xf16>, tensor<8x8x3x3xf16>, tensor<1x8x1x1xf16> -> tensor<1x8x4x4xf16>
+  return %0 : tensor<1x8x4x4xf16>
+}
+
+// CHECK-LABEL: func.func @prologue_param_keeps_type
+// CHECK:         cudnn.pointwise_mul(%{{.*}}, %{{.*}}) type = f32 : !cudnn.tensor_desc<1x8x4x4xf16, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x1x1xf16, alignment = 16, stride = []>

@@ -121,13 +121,14 @@ bool foldConstant(BatchNormOp bn, Conv2DOp conv) {
   return true;
 }
 
-/// Folding with parameters known only at run time: s and the shift are tcp
-/// ops on the C-element parameters (left to the code-generation path), the
-/// conv gets a scale+bias epilogue. They are computed in f32 whatever the
-/// parameters' type, as PyTorch's batch norm does for f16/bf16 ones (in
-/// f16, var + eps, its square root and the division would each round to 11
-/// bits), and rounded to the activation type once.
-void foldDynamic(BatchNormOp bn) {
+/// Folding with parameters known only at run time: s and the shift (or
+/// -mean) are tcp ops on the C-element parameters (left to the
+/// code-generation path), the conv gets a per-channel epilogue. They are
+/// computed in f32 whatever the parameters' type, as PyTorch's batch norm
+/// does for f16/bf16 ones (in f16, var + eps, its square root and the
+/// division would each round to 11 bits), and rounded to the activation
+/// type once.
+void foldDynamic(BatchNormOp bn, BatchNormFoldForm form) {
   OpBuilder b(bn);
   Location loc = bn.getLoc();
   auto paramType = cast<RankedTensorType>(bn.getScale().getType())
@@ -144,21 +145,30 @@ void foldDynamic(BatchNormOp bn) {
       AddOp::create(b, loc, paramType, inF32(bn.getRunningVar()), eps);
   Value stddev = SqrtOp::create(b, loc, paramType, varEps);
   Value s = DivFOp::create(b, loc, paramType, inF32(bn.getScale()), stddev);
-  Value meanS =
-      MulOp::create(b, loc, paramType, inF32(bn.getRunningMean()), s);
-  Value shift =
-      SubOp::create(b, loc, paramType, inF32(bn.getBias()), meanS);
 
-  Type outElement = bn.getY().getType().getElementType();
   Value x = bn.getX();
   auto outType = bn.getY().getType();
-  Value scaled = MulOp::create(
-      b, loc, outType, x,
-      broadcastPerChannel(b, loc, castElementsTo(b, loc, s, outElement), x));
-  Value result =
-      AddOp::create(b, loc, outType, scaled,
-                    broadcastPerChannel(
-                        b, loc, castElementsTo(b, loc, shift, outElement), x));
+  // y = x op v, v a per-channel f32 vector rounded to the activation type.
+  auto apply = [&](auto opTag, Value y, Value vector) -> Value {
+    using OpT = decltype(opTag);
+    return OpT::create(
+        b, loc, outType, y,
+        broadcastPerChannel(
+            b, loc, castElementsTo(b, loc, vector, outType.getElementType()),
+            x));
+  };
+  Value result;
+  if (form == BatchNormFoldForm::Centered) {
+    Value negMean = NegOp::create(b, loc, paramType, inF32(bn.getRunningMean()));
+    Value centered = apply(AddOp(), x, negMean);
+    result = apply(AddOp(), apply(MulOp(), centered, s), inF32(bn.getBias()));
+  } else {
+    Value meanS =
+        MulOp::create(b, loc, paramType, inF32(bn.getRunningMean()), s);
+    Value shift =
+        SubOp::create(b, loc, paramType, inF32(bn.getBias()), meanS);
+    result = apply(AddOp(), apply(MulOp(), x, s), shift);
+  }
   bn.getY().replaceAllUsesWith(result);
   bn.erase();
 }
@@ -175,7 +185,8 @@ bool isConvPlusBias(Value value) {
 
 } // namespace
 
-void mlir::tcp::foldBatchNormsAfterConvs(Operation *root) {
+void mlir::tcp::foldBatchNormsAfterConvs(Operation *root,
+                                         BatchNormFoldForm form) {
   SmallVector<BatchNormOp> norms;
   root->walk([&](BatchNormOp bn) {
     // A static channel count is needed for the per-channel vectors.
@@ -186,6 +197,6 @@ void mlir::tcp::foldBatchNormsAfterConvs(Operation *root) {
   for (BatchNormOp bn : norms) {
     auto conv = bn.getX().getDefiningOp<Conv2DOp>();
     if (!foldConstant(bn, conv))
-      foldDynamic(bn);
+      foldDynamic(bn, form);
   }
 }

@@ -7,6 +7,16 @@
 
 namespace mlir::tcp {
 
+/// How a batch norm with run-time parameters becomes a conv's epilogue.
+enum class BatchNormFoldForm {
+  /// y = x * s + (bias - mean * s): two epilogue ops, the fastest.
+  Scaled,
+  /// y = (x - mean) * s + bias: three epilogue ops, as precise as
+  /// PyTorch's batch norm in f16/bf16 (cuDNN's fused epilogue rounds x * s
+  /// and the shift, which nearly cancel).
+  Centered,
+};
+
 /// Folds every inference `tcp.batch_norm` that follows a `tcp.conv2d` in
 /// `root`, directly or after the conv's bias add (`tcp.add` of the conv):
 /// y = x * s + (bias - mean * s) with s = scale / sqrt(var + eps).
@@ -14,8 +24,8 @@ namespace mlir::tcp {
 /// conv's weight is a constant used only there and no bias add comes
 /// between, s is folded into it and only the bias add remains. Otherwise s
 /// and the bias are computed by tcp ops on the C-element parameters, and the
-/// conv gets a scale+bias epilogue that tcp-fuse-for-cudnn then fuses.
-void foldBatchNormsAfterConvs(Operation *root);
+/// conv gets the epilogue `form` says, which tcp-fuse-for-cudnn then fuses.
+void foldBatchNormsAfterConvs(Operation *root, BatchNormFoldForm form);
 
 } // namespace mlir::tcp
 

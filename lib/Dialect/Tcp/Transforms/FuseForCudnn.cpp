@@ -449,8 +449,18 @@ struct TcpFuseForCudnnPass
           << globalPool << "'";
       return signalPassFailure();
     }
+    if (batchNormFold != "scaled" && batchNormFold != "centered") {
+      getOperation()->emitError()
+          << getArgument()
+          << " expects batch-norm-fold=scaled or centered, but got '"
+          << batchNormFold << "'";
+      return signalPassFailure();
+    }
     if (foldBatchNorm)
-      foldBatchNormsAfterConvs(getOperation());
+      foldBatchNormsAfterConvs(getOperation(),
+                               batchNormFold == "centered"
+                                   ? BatchNormFoldForm::Centered
+                                   : BatchNormFoldForm::Scaled);
     moveElementwiseBeforeExpandShapes(getOperation());
     if (globalPool == "cudnn")
       rewriteGlobalAveragePools(getOperation());

@@ -1,5 +1,8 @@
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn | FileCheck %s
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=fold-batch-norm=false | FileCheck %s --check-prefix=NOFOLD
+// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=batch-norm-fold=centered | FileCheck %s --check-prefix=CENTERED
+// RUN: not cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=batch-norm-fold=folded 2>&1 >/dev/null | FileCheck %s --check-prefix=BADFORM
+// BADFORM: tcp-fuse-for-cudnn expects batch-norm-fold=scaled or centered, but got 'folded'
 
 // fold-batch-norm: an inference batch norm after a conv, or after the
 // conv's bias add (Conv2d(bias=True), as in torchvision's VGG-bn), becomes
@@ -25,6 +28,23 @@
 // NOFOLD-LABEL: func.func @conv_bn
 // NOFOLD:       tcp.group
 // NOFOLD:       tcp.batch_norm
+// batch-norm-fold=centered: y = (x + -mean) * s + bias, the three vectors
+// computed in f32 and rounded once.
+// CENTERED-LABEL: func.func @conv_bn
+// CENTERED-NOT:     tcp.batch_norm
+// CENTERED:         tcp.divf %{{.*}} : tensor<8xf32>, tensor<8xf32> -> tensor<8xf32>
+// CENTERED:         %[[NEG:.*]] = tcp.neg %{{.*}} : tensor<8xf32> -> tensor<8xf32>
+// CENTERED:         tcp.cast %[[NEG]] : tensor<8xf32> -> tensor<8xf16>
+// CENTERED:         tcp.group attributes {group_type = "cudnn"} {
+// CENTERED:           %[[NEGB:.*]] = tcp.broadcast
+// CENTERED:           %[[SB:.*]] = tcp.broadcast
+// CENTERED:           %[[BB:.*]] = tcp.broadcast
+// CENTERED:           %[[CONV:.*]] = tcp.conv2d
+// CENTERED:           %[[C:.*]] = tcp.add %[[CONV]], %[[NEGB]]
+// CENTERED:           %[[M:.*]] = tcp.mul %[[C]], %[[SB]]
+// CENTERED:           %[[Y:.*]] = tcp.add %[[M]], %[[BB]]
+// CENTERED:           tcp.clamp %[[Y]]
+// CENTERED:           tcp.yield
 func.func @conv_bn(%x: tensor<2x8x4x4xf16>, %w: tensor<8x8x3x3xf16>, %p: tensor<8xf16>) -> tensor<2x8x4x4xf16> {
   %0 = tcp.conv2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : tensor<2x8x4x4xf16>, tensor<8x8x3x3xf16> -> tensor<2x8x4x4xf16>
   %1 = tcp.batch_norm %0, %p, %p, %p, %p {epsilon = 1.0e-05 : f64} : tensor<2x8x4x4xf16>, tensor<8xf16> -> tensor<2x8x4x4xf16>

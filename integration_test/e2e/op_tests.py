@@ -146,6 +146,36 @@ if hasattr(F, "scaled_dot_product_attention"):  # torch 2.x
     register("sdpa_long", lambda: [rand(2, 4, 128, 64), causal_mask(128)])(
         lambda: Fn2(lambda x, mask: F.scaled_dot_product_attention(
             x, x, x, attn_mask=mask)))
+    register("sdpa_bool_mask", lambda: [
+        rand(2, 4, 10, 16),
+        (torch.rand(10, 10) > 0.4) | torch.eye(10, dtype=torch.bool)])(
+        lambda: Fn2(lambda x, keep: F.scaled_dot_product_attention(
+            x, x, x, attn_mask=keep)))
+    register("sdpa_causal", one(2, 4, 10, 16))(
+        lambda: Fn1(lambda x: F.scaled_dot_product_attention(
+            x, x, x, is_causal=True)))
+    register("sdpa_gqa", lambda: [rand(2, 8, 10, 16), rand(2, 2, 12, 16)])(
+        lambda: Fn2(lambda q, kv: F.scaled_dot_product_attention(
+            q, kv, kv, enable_gqa=True)))
+
+# -- comparisons, selection, boolean logic -------------------------------------
+
+register("compare_where", two(IMAGE, IMAGE))(
+    lambda: Fn2(lambda x, y: torch.where(x > y, x, y * 2.0)
+                + (x <= 0.5).to(x.dtype) - torch.eq(x, y).to(x.dtype)))
+register("masked_fill_logic", two(IMAGE, IMAGE))(
+    lambda: Fn2(lambda x, y: x.masked_fill(
+        ((x < 0) & ~(y > 0.25)) | torch.isnan(y), -3.0)
+        + torch.logical_xor(x > 0, y > 0).to(x.dtype)))
+register("compare_integers", one(*IMAGE))(
+    lambda: Fn1(lambda x: torch.where((x * 4).to(torch.int64) >= 2, x, -x)))
+# T5's fp16 overflow guard: a tensor bound from any() over isinf.
+register("clamp_by_any", one(*IMAGE, low=-4, high=4))(
+    lambda: Fn1(lambda x: torch.clamp(
+        x, min=-torch.where(torch.isinf(x).any(), 1.0, 2.0),
+        max=torch.where(torch.isinf(x).any(), 1.0, 2.0))
+        + torch.all(x < 10).to(x.dtype)))
+
 register("sin_cos", one(*IMAGE, low=-6, high=6))(
     lambda: Fn1(lambda x: torch.sin(x) * x.cos()))
 register("atan", one(*IMAGE, low=-6, high=6))(lambda: Fn1(torch.atan))

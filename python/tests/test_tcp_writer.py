@@ -93,3 +93,31 @@ class WriterTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BoolTest(unittest.TestCase):
+    def test_i1_literal_is_bit_packed_lowest_bit_first(self):
+        # torch.bool's bytes (one per element): 10 elements, 2 bytes packed.
+        w = TcpWriter()
+        w.literal(bytes([1, 0, 1, 1, 0, 0, 0, 0, 0, 1]), (2, 5), "i1")
+        # Bits 0, 2, 3 -> 0x0D; bit 9 -> 0x02.
+        self.assertIn('dense<"0x0D02"> : tensor<2x5xi1>', w.body()[-1])
+
+    def test_compare_of_integers_is_signed_and_of_bools_is_not(self):
+        w = TcpWriter()
+        a, b = Value("%a", (4,), "i64"), Value("%b", (4,), "i1")
+        self.assertEqual(w.compare("lt", a, a).dtype, "i1")
+        self.assertIn("in_int_signedness = #tcp<signedness Signed>",
+                      w.body()[-1])
+        w.compare("lt", b, b)
+        self.assertNotIn("signedness", w.body()[-1])
+
+    def test_select_needs_an_i1_condition_and_one_value_type(self):
+        w = TcpWriter()
+        c = Value("%c", (4,), "i1")
+        x, y = Value("%x", (4,), "f32"), Value("%y", (4,), "f16")
+        with self.assertRaises(ValueError):
+            w.select(c, x, y)
+        with self.assertRaises(ValueError):
+            w.select(x, x, x)
+        self.assertEqual(w.select(c, x, x).dtype, "f32")

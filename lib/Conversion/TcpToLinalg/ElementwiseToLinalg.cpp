@@ -1,7 +1,7 @@
 //===- ElementwiseToLinalg.cpp - elementwise tcp ops to linalg.generic ----===//
 //
-// Each elementwise tcp op (unary, binary, clamp, cast) becomes one
-// all-parallel linalg.generic with identity maps. Float arithmetic on f16 and
+// Each elementwise tcp op (unary, binary, clamp, cast, compare, select)
+// becomes one all-parallel linalg.generic with identity maps. Float arithmetic on f16 and
 // bf16 is done in f32 and rounded once (PyTorch's opmath); integer ops use the
 // signedness the op states.
 //
@@ -197,6 +197,46 @@ static Value castElement(OpBuilder &b, Location loc, tcp::CastOp op, Value in,
   return arith::ExtSIOp::create(b, loc, to, in);
 }
 
+/// `lhs <predicate> rhs` as an i1: floats ordered (NaN: false) but `ne`,
+/// unordered (NaN: true), as PyTorch compares; f16/bf16 exactly in f32.
+static Value compareElements(OpBuilder &b, Location loc, tcp::CompareOp op,
+                             Value lhs, Value rhs) {
+  tcp::ComparisonPredicate predicate = op.getPredicate();
+  if (isa<FloatType>(lhs.getType())) {
+    lhs = extendToCompute(b, loc, lhs);
+    rhs = extendToCompute(b, loc, rhs);
+    arith::CmpFPredicate p;
+    switch (predicate) {
+    case tcp::ComparisonPredicate::eq: p = arith::CmpFPredicate::OEQ; break;
+    case tcp::ComparisonPredicate::ne: p = arith::CmpFPredicate::UNE; break;
+    case tcp::ComparisonPredicate::lt: p = arith::CmpFPredicate::OLT; break;
+    case tcp::ComparisonPredicate::le: p = arith::CmpFPredicate::OLE; break;
+    case tcp::ComparisonPredicate::gt: p = arith::CmpFPredicate::OGT; break;
+    case tcp::ComparisonPredicate::ge: p = arith::CmpFPredicate::OGE; break;
+    }
+    return arith::CmpFOp::create(b, loc, p, lhs, rhs);
+  }
+  bool isUnsigned = readsUnsigned(lhs.getType(), op.getInIntSignedness());
+  arith::CmpIPredicate p;
+  switch (predicate) {
+  case tcp::ComparisonPredicate::eq: p = arith::CmpIPredicate::eq; break;
+  case tcp::ComparisonPredicate::ne: p = arith::CmpIPredicate::ne; break;
+  case tcp::ComparisonPredicate::lt:
+    p = isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    break;
+  case tcp::ComparisonPredicate::le:
+    p = isUnsigned ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+    break;
+  case tcp::ComparisonPredicate::gt:
+    p = isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+    break;
+  case tcp::ComparisonPredicate::ge:
+    p = isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+    break;
+  }
+  return arith::CmpIOp::create(b, loc, p, lhs, rhs);
+}
+
 //===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//
@@ -313,6 +353,32 @@ struct IntDivToGeneric : public ElementwiseToGeneric<OpTy> {
   }
 };
 
+struct CompareToGeneric : public ElementwiseToGeneric<tcp::CompareOp> {
+  using ElementwiseToGeneric::ElementwiseToGeneric;
+  Value computeElement(tcp::CompareOp op, OpBuilder &b, Location loc,
+                       ValueRange args, Type) const override {
+    return compareElements(b, loc, op, args[0], args[1]);
+  }
+};
+
+struct SelectToGeneric : public ElementwiseToGeneric<tcp::SelectOp> {
+  using ElementwiseToGeneric::ElementwiseToGeneric;
+  Value computeElement(tcp::SelectOp, OpBuilder &b, Location loc,
+                       ValueRange args, Type) const override {
+    return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
+  }
+};
+
+/// An integer op that is one arith op.
+template <typename OpTy, typename IntOp>
+struct IntToGeneric : public ElementwiseToGeneric<OpTy> {
+  using ElementwiseToGeneric<OpTy>::ElementwiseToGeneric;
+  Value computeElement(OpTy, OpBuilder &b, Location loc, ValueRange args,
+                       Type) const override {
+    return IntOp::create(b, loc, args).getResult();
+  }
+};
+
 struct CastToGeneric : public ElementwiseToGeneric<tcp::CastOp> {
   using ElementwiseToGeneric::ElementwiseToGeneric;
   Value computeElement(tcp::CastOp op, OpBuilder &b, Location loc,
@@ -345,5 +411,8 @@ void mlir::cudnn_mlir::tcp_to_linalg::populateElementwisePatterns(
       ctx);
   patterns.add<SigmoidToGeneric, GeluToGeneric, SqrtToGeneric, ClampToGeneric,
                IntDivToGeneric<tcp::DivSIOp>, IntDivToGeneric<tcp::DivUIOp>,
-               CastToGeneric>(ctx);
+               CastToGeneric, CompareToGeneric, SelectToGeneric,
+               IntToGeneric<tcp::BitwiseAndOp, arith::AndIOp>,
+               IntToGeneric<tcp::BitwiseOrOp, arith::OrIOp>,
+               IntToGeneric<tcp::BitwiseXorOp, arith::XOrIOp>>(ctx);
 }

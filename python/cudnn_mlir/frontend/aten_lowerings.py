@@ -9,6 +9,7 @@ node that reads one gets an error naming it.
 
 import torch
 
+from . import logic_lowerings as logic
 from . import lowerings as L
 from .lowerings import UnsupportedOperation
 
@@ -245,6 +246,26 @@ def _overloads():
         "split_with_sizes.default": L.split_along,
         "chunk.default": L.split_along, "unbind.int": L.split_along,
     }
+    # Binary ops with a tensor or a number as the second operand.
+    for name in ("eq", "ne", "lt", "le", "gt", "ge", "bitwise_and",
+                 "bitwise_or", "bitwise_xor", "masked_fill"):
+        for overload in ("Tensor", "Scalar"):
+            table[name + "." + overload] = getattr(logic, name)
+    table.update({
+        "where.self": logic.where, "where.ScalarSelf": logic.where,
+        "where.ScalarOther": logic.where, "where.Scalar": logic.where,
+        "bitwise_not.default": logic.bitwise_not,
+        "logical_and.default": logic.logical_and,
+        "logical_or.default": logic.logical_or,
+        "logical_xor.default": logic.logical_xor,
+        "logical_not.default": logic.logical_not,
+        "isnan.default": logic.isnan, "isinf.default": logic.isinf,
+        "isfinite.default": logic.isfinite,
+        "any.default": logic.any_, "any.dim": logic.any_,
+        "any.dims": logic.any_, "all.default": logic.all_,
+        "all.dim": logic.all_, "all.dims": logic.all_,
+        "clamp.Tensor": L.clamp,
+    })
     overloads = {}
     for name, lower in table.items():
         packet, _, overload = name.partition(".")

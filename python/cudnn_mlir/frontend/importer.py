@@ -742,8 +742,8 @@ class _Importer:
 
     def _literal(self, node, tensor):
         flat = tensor.reshape(-1)
-        if flat.numel() and tensor.dtype != torch.bool and bool(
-                (flat == flat[0]).all()):  # torch.zeros(...) and the like
+        if flat.numel() and bool((flat == flat[0]).all()):
+            # torch.zeros(...), torch.ones(..., dtype=torch.bool) and the like
             return self.writer.splat(flat[0].item(), tensor.shape,
                                      mlir_type(tensor.dtype), self._loc(node))
         if tensor.numel() > _MAX_LITERAL_ELEMENTS:
@@ -752,13 +752,8 @@ class _Importer:
                 "the model to have at most %d elements, but got %d (make it a "
                 "buffer)" % (self._describe(node), _MAX_LITERAL_ELEMENTS,
                              tensor.numel()))
-        try:
-            return self.writer.literal(tensor_bytes(tensor), tensor.shape,
-                                       mlir_type(tensor.dtype),
-                                       self._loc(node))
-        except ValueError as error:  # an i1 literal
-            raise TorchImportError("cudnn_mlir cannot import %s: %s"
-                                   % (self._describe(node), error)) from error
+        return self.writer.literal(tensor_bytes(tensor), tensor.shape,
+                                   mlir_type(tensor.dtype), self._loc(node))
 
     def run(self) -> ImportedModule:
         outputs = None

@@ -19,7 +19,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from . import bilinear
+from . import bilinear, logic_lowerings
 from .recording import TensorMeta, tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 from .view_writes import basic_box, write_box
@@ -52,16 +52,7 @@ def _result_shape(ctx):
 # -- elementwise ---------------------------------------------------------------
 
 
-def _operand(ctx, v, like_shape, dtype):
-    """A binary operand as a Value of `like_shape` and `dtype`: scalars become
-    broadcast constants, tensors are cast and broadcast."""
-    if isinstance(v, Value):
-        return ctx.w.broadcast_to(ctx.w.cast(v, dtype, ctx.loc), like_shape,
-                                  ctx.loc)
-    if isinstance(v, (bool, int, float)):
-        return ctx.w.scalar_like(v, Value("", like_shape, dtype), ctx.loc)
-    raise UnsupportedOperation("expects a tensor or a number operand, but got "
-                               "%s" % type(v).__name__)
+_operand = logic_lowerings.as_operand
 
 
 def _binary(op):
@@ -219,8 +210,7 @@ def clamp(ctx, input, min=None, max=None):
     if min is None and max is None:
         raise UnsupportedOperation("expects clamp to have a min or a max")
     if isinstance(min, Value) or isinstance(max, Value):
-        raise UnsupportedOperation("expects clamp bounds to be numbers, but "
-                                   "got a tensor")
+        return logic_lowerings.clamp_by_tensors(ctx, input, min, max)
     return ctx.w.clamp(_float(ctx, input), min, max, ctx.loc)
 
 
@@ -796,27 +786,80 @@ def _matmul(ctx, a, b, out):
                          out, ctx.loc)
 
 
+# A causal mask is a constant of L x S booleans (bit-packed in the IR).
+_MAX_CAUSAL_MASK_ELEMENTS = 1 << 24
+
+
+def _repeat_heads(ctx, x, groups):
+    """x (..., H, S, D) with each head repeated `groups` times in place
+    (repeat_interleave along dim -3, as enable_gqa does for k and v)."""
+    if groups == 1:
+        return x
+    *batch, heads, s, d = x.shape
+    grouped = ctx.w.reshape(x, (*batch, heads, 1, s, d), ctx.loc)
+    grouped = ctx.w.broadcast_to(grouped, (*batch, heads, groups, s, d),
+                                 ctx.loc)
+    return ctx.w.reshape(grouped, (*batch, heads * groups, s, d), ctx.loc)
+
+
+def _attention_mask(ctx, attn_mask, is_causal, scores):
+    """The additive mask on the scores, or None: a float attn_mask as it
+    is; a boolean one (True: attend) and is_causal (the lower triangle,
+    top-left aligned) as 0 where attending and -inf elsewhere."""
+    if is_causal and attn_mask is not None:
+        raise UnsupportedOperation("expects attn_mask or is_causal, not both "
+                                   "(PyTorch refuses both too)")
+    if is_causal:
+        rows, cols = scores.shape[-2:]
+        if rows * cols > _MAX_CAUSAL_MASK_ELEMENTS:
+            raise UnsupportedOperation(
+                "expects a causal mask of at most %d elements, but got %d x "
+                "%d" % (_MAX_CAUSAL_MASK_ELEMENTS, rows, cols))
+        causal = torch.ones(rows, cols, dtype=torch.bool).tril()
+        attn_mask = ctx.w.literal(tensor_bytes(causal), (rows, cols), "i1",
+                                  ctx.loc)
+    if attn_mask is None:
+        return None
+    if not isinstance(attn_mask, Value):
+        raise UnsupportedOperation("expects attn_mask to be a tensor, but got "
+                                   "%s" % type(attn_mask).__name__)
+    if attn_mask.dtype == "i1":
+        keep = ctx.w.broadcast_to(attn_mask, scores.shape, ctx.loc)
+        return ctx.w.select(keep, ctx.w.scalar_like(0.0, scores, ctx.loc),
+                            ctx.w.scalar_like(float("-inf"), scores, ctx.loc),
+                            ctx.loc)
+    if attn_mask.dtype not in FLOAT_TYPES:
+        raise UnsupportedOperation("expects a boolean or float attn_mask, but "
+                                   "got %s" % attn_mask.type)
+    return ctx.w.broadcast_to(ctx.w.cast(attn_mask, scores.dtype, ctx.loc),
+                              scores.shape, ctx.loc)
+
+
 def scaled_dot_product_attention(ctx, query, key, value, attn_mask=None,
                                  dropout_p=0.0, is_causal=False, scale=None,
                                  enable_gqa=False):
     """softmax(q @ k^T * scale + mask) @ v, as PyTorch's math reference
-    defines it: two matmuls and a softmax over the last dimension. Masks
-    must be additive floats (a causal one written as 0 and -inf); boolean
-    masks, is_causal, dropout and grouped-query attention need a select
-    TCP lacks, and are refused."""
+    defines it: two matmuls and a softmax over the last dimension. A mask
+    is a float one to add, a boolean one (True: attend) or is_causal;
+    enable_gqa repeats each key/value head for its group of query heads.
+    Dropout is refused."""
     if dropout_p:
         raise UnsupportedOperation("expects scaled_dot_product_attention "
                                    "without dropout, but got dropout_p=%s"
                                    % dropout_p)
-    if is_causal or enable_gqa:
-        raise UnsupportedOperation(
-            "expects is_causal=False and enable_gqa=False (pass a causal "
-            "mask as a float attn_mask of 0 and -inf), but got is_causal=%s, "
-            "enable_gqa=%s" % (is_causal, enable_gqa))
     q, k, v = (_float(ctx, t) for t in (query, key, value))
     if min(q.rank, k.rank, v.rank) < 2:
         raise UnsupportedOperation("expects query, key and value of rank 2 "
                                    "or more")
+    if enable_gqa and min(q.rank, k.rank, v.rank) >= 3 and \
+            q.shape[-3] != k.shape[-3]:
+        if q.shape[-3] % k.shape[-3] or k.shape[-3] != v.shape[-3]:
+            raise UnsupportedOperation(
+                "expects the query heads (%d) to be a multiple of the "
+                "key/value heads (%d, %d) with enable_gqa"
+                % (q.shape[-3], k.shape[-3], v.shape[-3]))
+        groups = q.shape[-3] // k.shape[-3]
+        k, v = _repeat_heads(ctx, k, groups), _repeat_heads(ctx, v, groups)
     transposed = list(range(k.rank))
     transposed[-2], transposed[-1] = transposed[-1], transposed[-2]
     k_t = ctx.w.transpose(k, transposed, ctx.loc)
@@ -827,14 +870,8 @@ def scaled_dot_product_attention(ctx, query, key, value, attn_mask=None,
     scores = ctx.w.binary("tcp.mul", scores,
                           ctx.w.scalar_like(float(factor), scores, ctx.loc),
                           ctx.loc)
-    if attn_mask is not None:
-        if not isinstance(attn_mask, Value) or \
-                attn_mask.dtype not in FLOAT_TYPES:
-            raise UnsupportedOperation(
-                "expects an additive float attn_mask, but got %s"
-                % getattr(attn_mask, "type", type(attn_mask).__name__))
-        mask = ctx.w.broadcast_to(ctx.w.cast(attn_mask, scores.dtype, ctx.loc),
-                                  scores_shape, ctx.loc)
+    mask = _attention_mask(ctx, attn_mask, is_causal, scores)
+    if mask is not None:
         scores = ctx.w.binary("tcp.add", scores, mask, ctx.loc)
     _, e, total = _softmax_parts(ctx, scores, -1, None)
     weights = ctx.w.binary("tcp.divf", e, total, ctx.loc)
@@ -1214,6 +1251,8 @@ METHODS = {
     "to": cast_to, "type": cast_to, "type_as": cast_to, "half": cast_to,
     "float": cast_to, "bfloat16": cast_to, "double": cast_to,
 }
+FUNCTIONS.update(logic_lowerings.FUNCTIONS)
+METHODS.update(logic_lowerings.METHODS)
 # The in-place twins of elementwise methods (y.mul_(2), x.clamp_(0, 1)) lower
 # as the op itself; the importer rebinds the mutated tensor and writes it
 # back through the views it is taken from.

@@ -162,6 +162,33 @@ class TcpWriter:
                         % (op, a.name, b.name, a.type, b.type, a.type),
                         a.shape, a.dtype, loc)
 
+    def compare(self, predicate: str, a: Value, b: Value, loc=None) -> Value:
+        """`a <predicate> b` (eq ne lt le gt ge) as an i1 tensor; integers
+        other than i1 compare as signed (torch's integer dtypes)."""
+        if a.shape != b.shape or a.dtype != b.dtype:
+            raise ValueError("tcp.compare expects operands of one type, but "
+                             "got %s and %s" % (a.type, b.type))
+        attrs = "predicate = #tcp<predicate %s>" % predicate
+        if a.dtype not in FLOAT_TYPES and a.dtype != "i1":
+            attrs += ", in_int_signedness = #tcp<signedness Signed>"
+        return self._op("tcp.compare %s, %s {%s} : %s, %s -> %s"
+                        % (a.name, b.name, attrs, a.type, b.type,
+                           tensor_type(a.shape, "i1")), a.shape, "i1", loc)
+
+    def select(self, condition: Value, on_true: Value, on_false: Value,
+               loc=None) -> Value:
+        if condition.dtype != "i1" or not (
+                condition.shape == on_true.shape == on_false.shape) or \
+                on_true.dtype != on_false.dtype:
+            raise ValueError("tcp.select expects an i1 condition and two "
+                             "values of one type, all of one shape, but got "
+                             "%s, %s and %s" % (condition.type, on_true.type,
+                                                on_false.type))
+        return self._op("tcp.select %s, %s, %s : %s, %s, %s -> %s"
+                        % (condition.name, on_true.name, on_false.name,
+                           condition.type, on_true.type, on_false.type,
+                           on_true.type), on_true.shape, on_true.dtype, loc)
+
     # -- constants, casts and shapes -----------------------------------------
 
     def splat(self, value: float, shape: Sequence[int], dtype: str,
@@ -179,10 +206,15 @@ class TcpWriter:
     def literal(self, raw: bytes, shape: Sequence[int], dtype: str,
                 loc=None) -> Value:
         """A constant from its little-endian element bytes, in row-major
-        order (MLIR's hex form of a dense attribute)."""
+        order (MLIR's hex form of a dense attribute). An i1 literal takes a
+        byte (0 or 1) per element, as torch.bool stores them; MLIR's hex
+        form packs them eight to a byte, the first in the lowest bit."""
         if dtype == "i1":
-            raise ValueError("expects a literal of a float or integer type "
-                             "wider than i1, but got i1")
+            packed = bytearray((len(raw) + 7) // 8)
+            for i, byte in enumerate(raw):
+                if byte:
+                    packed[i // 8] |= 1 << (i % 8)
+            raw = bytes(packed)
         t = tensor_type(shape, dtype)
         return self._op('tcp.const {value = dense<"0x%s"> : %s} : %s'
                         % (raw.hex().upper(), t, t), shape, dtype, loc)

@@ -253,3 +253,66 @@ func.func @const() -> tensor<2xf32> {
   %0 = tcp.const {value = dense<[1.0, 2.0]> : tensor<2xf32>} : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// Comparisons: floats as PyTorch compares them (ordered, but ne unordered:
+// NaN != x is true), f16 widened exactly to f32 first; integers signed
+// unless the op says Unsigned.
+// CHECK-LABEL: func.func @compare_f16
+// CHECK:         linalg.generic
+// CHECK:           %[[A:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK:           %[[B:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK:           %[[C:.*]] = arith.cmpf une, %[[A]], %[[B]] : f32
+// CHECK:           linalg.yield %[[C]] : i1
+func.func @compare_f16(%a: tensor<4xf16>, %b: tensor<4xf16>) -> tensor<4xi1> {
+  %0 = tcp.compare %a, %b {predicate = #tcp<predicate ne>} : tensor<4xf16>, tensor<4xf16> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// CHECK-LABEL: func.func @compare_f32_lt
+// CHECK:           arith.cmpf olt, %{{.*}}, %{{.*}} : f32
+func.func @compare_f32_lt(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xi1> {
+  %0 = tcp.compare %a, %b {predicate = #tcp<predicate lt>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// CHECK-LABEL: func.func @compare_unsigned
+// CHECK:           arith.cmpi ult, %{{.*}}, %{{.*}} : i8
+func.func @compare_unsigned(%a: tensor<4xi8>, %b: tensor<4xi8>) -> tensor<4xi1> {
+  %0 = tcp.compare %a, %b {predicate = #tcp<predicate lt>, in_int_signedness = #tcp<signedness Unsigned>} : tensor<4xi8>, tensor<4xi8> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// CHECK-LABEL: func.func @compare_i64
+// CHECK:           arith.cmpi sge, %{{.*}}, %{{.*}} : i64
+func.func @compare_i64(%a: tensor<4xi64>, %b: tensor<4xi64>) -> tensor<4xi1> {
+  %0 = tcp.compare %a, %b {predicate = #tcp<predicate ge>} : tensor<4xi64>, tensor<4xi64> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// CHECK-LABEL: func.func @compare_bool
+// CHECK:           arith.cmpi ugt, %{{.*}}, %{{.*}} : i1
+func.func @compare_bool(%a: tensor<4xi1>, %b: tensor<4xi1>) -> tensor<4xi1> {
+  %0 = tcp.compare %a, %b {predicate = #tcp<predicate gt>} : tensor<4xi1>, tensor<4xi1> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// CHECK-LABEL: func.func @select_xor
+// CHECK:         %[[X:.*]] = linalg.generic
+// CHECK:           arith.xori %{{.*}}, %{{.*}} : i1
+// CHECK:         linalg.generic
+// CHECK-SAME:        ins(%[[X]], %{{.*}}, %{{.*}} : tensor<4xi1>, tensor<4xf32>, tensor<4xf32>)
+// CHECK:           arith.select %{{.*}}, %{{.*}}, %{{.*}} : f32
+func.func @select_xor(%m: tensor<4xi1>, %n: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = tcp.bitwise_xor %m, %n : tensor<4xi1>, tensor<4xi1> -> tensor<4xi1>
+  %1 = tcp.select %0, %a, %b : tensor<4xi1>, tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// CHECK-LABEL: func.func @bitwise_int
+// CHECK:           arith.andi %{{.*}}, %{{.*}} : i64
+// CHECK:           arith.ori %{{.*}}, %{{.*}} : i64
+func.func @bitwise_int(%a: tensor<4xi64>, %b: tensor<4xi64>) -> tensor<4xi64> {
+  %0 = tcp.bitwise_and %a, %b : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+  %1 = tcp.bitwise_or %0, %b : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+  return %1 : tensor<4xi64>
+}

@@ -504,3 +504,51 @@ func.func @transpose_result(%x: tensor<2x3x4xf32>) -> tensor<2x4x3xf32> {
   %0 = tcp.transpose %x {permutation = array<i64: 2, 0, 1>} : tensor<2x3x4xf32> -> tensor<2x4x3xf32>
   return %0 : tensor<2x4x3xf32>
 }
+
+// -----
+
+func.func @compare_float_signedness(%a: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{expects in_int_signedness only for integer operands wider than i1, but got 'f32'}}
+  %0 = tcp.compare %a, %a {predicate = #tcp<predicate eq>, in_int_signedness = #tcp<signedness Signed>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_signless(%a: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-error @+1 {{expects in_int_signedness Signed or Unsigned (an order to compare by), but got Signless}}
+  %0 = tcp.compare %a, %a {predicate = #tcp<predicate lt>, in_int_signedness = #tcp<signedness Signless>} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_mixed_types(%a: tensor<4xf32>, %b: tensor<4xf16>) -> tensor<4xi1> {
+  // expected-error @+1 {{all of {in1, in2} have same type}}
+  %0 = "tcp.compare"(%a, %b) {predicate = #tcp<predicate lt>} : (tensor<4xf32>, tensor<4xf16>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_result_type(%a: tensor<4xf32>) -> tensor<4xi8> {
+  // expected-error @+1 {{result #0 must be ranked tensor of 1-bit signless integer values}}
+  %0 = "tcp.compare"(%a, %a) {predicate = #tcp<predicate lt>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi8>
+  return %0 : tensor<4xi8>
+}
+
+// -----
+
+func.func @select_types(%m: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xf16>) -> tensor<4xf32> {
+  // expected-error @+1 {{all of {on_true, on_false, out} have same type}}
+  %0 = "tcp.select"(%m, %a, %b) : (tensor<4xi1>, tensor<4xf32>, tensor<4xf16>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @bitwise_float(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{operand #0 must be ranked tensor of signless integer values}}
+  %0 = "tcp.bitwise_and"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

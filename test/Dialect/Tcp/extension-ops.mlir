@@ -221,3 +221,20 @@ func.func @transpose(%x: tensor<1x64x?x56xf32>) -> tensor<1x?x56x64xf32> {
   %0 = tcp.transpose %x {permutation = array<i64: 0, 2, 3, 1>} : tensor<1x64x?x56xf32> -> tensor<1x?x56x64xf32>
   return %0 : tensor<1x?x56x64xf32>
 }
+
+// CHECK-LABEL: func.func @compare_select_bitwise
+// CHECK:         %[[LT:.*]] = tcp.compare %{{.*}}, %{{.*}} {predicate = #tcp<predicate lt>} : tensor<2x4xf16>, tensor<2x4xf16> -> tensor<2x4xi1>
+// CHECK:         %[[GE:.*]] = tcp.compare %{{.*}}, %{{.*}} {in_int_signedness = #tcp<signedness Unsigned>, predicate = #tcp<predicate ge>} : tensor<2x4xi64>, tensor<2x4xi64> -> tensor<2x4xi1>
+// CHECK:         %[[AND:.*]] = tcp.bitwise_and %[[LT]], %[[GE]] : tensor<2x4xi1>, tensor<2x4xi1> -> tensor<2x4xi1>
+// CHECK:         %[[OR:.*]] = tcp.bitwise_or %[[AND]], %{{.*}} : tensor<2x4xi1>, tensor<2x4xi1> -> tensor<2x4xi1>
+// CHECK:         %[[XOR:.*]] = tcp.bitwise_xor %[[OR]], %{{.*}} : tensor<2x4xi1>, tensor<2x4xi1> -> tensor<2x4xi1>
+// CHECK:         tcp.select %[[XOR]], %{{.*}}, %{{.*}} : tensor<2x4xi1>, tensor<2x4xf16>, tensor<2x4xf16> -> tensor<2x4xf16>
+func.func @compare_select_bitwise(%a: tensor<2x4xf16>, %b: tensor<2x4xf16>, %i: tensor<2x4xi64>, %m: tensor<2x4xi1>) -> tensor<2x4xf16> {
+  %0 = tcp.compare %a, %b {predicate = #tcp<predicate lt>} : tensor<2x4xf16>, tensor<2x4xf16> -> tensor<2x4xi1>
+  %1 = tcp.compare %i, %i {predicate = #tcp<predicate ge>, in_int_signedness = #tcp<signedness Unsigned>} : tensor<2x4xi64>, tensor<2x4xi64> -> tensor<2x4xi1>
+  %2 = tcp.bitwise_and %0, %1 : tensor<2x4xi1>, tensor<2x4xi1> -> tensor<2x4xi1>
+  %3 = tcp.bitwise_or %2, %m : tensor<2x4xi1>, tensor<2x4xi1> -> tensor<2x4xi1>
+  %4 = tcp.bitwise_xor %3, %m : tensor<2x4xi1>, tensor<2x4xi1> -> tensor<2x4xi1>
+  %5 = tcp.select %4, %a, %b : tensor<2x4xi1>, tensor<2x4xf16>, tensor<2x4xf16> -> tensor<2x4xf16>
+  return %5 : tensor<2x4xf16>
+}

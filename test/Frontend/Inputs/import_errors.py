@@ -109,14 +109,15 @@ class PowerOneAndHalf(nn.Module):
         return x ** 1.5
 
 
-class CausalAttention(nn.Module):  # torch 2.x
-    def forward(self, q):
-        return F.scaled_dot_product_attention(q, q, q, is_causal=True)
-
-
-class BoolMaskAttention(nn.Module):  # torch 2.x
+class CausalAndMaskAttention(nn.Module):  # torch 2.x
     def forward(self, q, mask):
-        return F.scaled_dot_product_attention(q, q, q, attn_mask=mask)
+        return F.scaled_dot_product_attention(q, q, q, attn_mask=mask,
+                                              is_causal=True)
+
+
+class DropoutAttention(nn.Module):  # torch 2.x
+    def forward(self, q):
+        return F.scaled_dot_product_attention(q, q, q, dropout_p=0.1)
 
 
 class ReflectPadFunctional(nn.Module):
@@ -194,13 +195,13 @@ CASES = {
                                lambda: (torch.rand(1, 4, 6, 6),)),
     "upsampling_module_inexact_scale": (UpsamplingModuleInexactScale,
                                         lambda: (torch.rand(1, 4, 6, 6),)),
-    "causal_attention": (CausalAttention, lambda: (torch.rand(2, 4, 6, 8),)),
+    "causal_and_mask_attention": (CausalAndMaskAttention, lambda: (
+        torch.rand(2, 4, 6, 8), torch.zeros(6, 6))),
     "attention_bias_kv": (lambda: AttentionBiasKV().eval(),
                           lambda: (torch.rand(4, 2, 8),)),
     "setitem_on_input": (SetitemOnInput, lambda: (torch.rand(2, 8),)),
     "changed_after_use": (ChangedAfterUse, lambda: (torch.rand(2, 8),)),
-    "bool_mask_attention": (BoolMaskAttention, lambda: (
-        torch.rand(2, 4, 6, 8), torch.ones(6, 6, dtype=torch.bool))),
+    "dropout_attention": (DropoutAttention, lambda: (torch.rand(2, 4, 6, 8),)),
 }
 
 if __name__ == "__main__":

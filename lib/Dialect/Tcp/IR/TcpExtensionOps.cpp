@@ -405,3 +405,22 @@ LogicalResult TransposeOp::verify() {
            << formatShape(expected) << ", but got " << formatShape(out);
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// CompareOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CompareOp::verify() {
+  Type element = getIn1().getType().getElementType();
+  std::optional<Signedness> signedness = getInIntSignedness();
+  if (!signedness)
+    return success();
+  if (!isa<IntegerType>(element) || element.isInteger(1))
+    return emitOpError("expects in_int_signedness only for integer operands "
+                       "wider than i1, but got ")
+           << element;
+  if (*signedness == Signedness::Signless)
+    return emitOpError("expects in_int_signedness Signed or Unsigned (an "
+                       "order to compare by), but got Signless");
+  return success();
+}

@@ -25,4 +25,21 @@ def Tcp_RoundingMode : I32EnumAttr<"RoundingMode", "rounding of integer division
 }
 def Tcp_RoundingModeAttr : EnumAttr<Tcp_Dialect, Tcp_RoundingMode, "roundingMode">;
 
+// What tcp.compare tests: `#tcp<predicate lt>`. Floats compare as
+// PyTorch's do (IEEE ordered: any comparison with NaN is false, but `ne`,
+// which is true).
+def Tcp_ComparisonPredicate : I32EnumAttr<"ComparisonPredicate",
+    "what tcp.compare tests", [
+    I32EnumAttrCase<"eq", 0>,
+    I32EnumAttrCase<"ne", 1>,
+    I32EnumAttrCase<"lt", 2>,
+    I32EnumAttrCase<"le", 3>,
+    I32EnumAttrCase<"gt", 4>,
+    I32EnumAttrCase<"ge", 5>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::tcp";
+}
+def Tcp_ComparisonPredicateAttr
+    : EnumAttr<Tcp_Dialect, Tcp_ComparisonPredicate, "predicate">;
+
 #endif // CUDNN_MLIR_TCP_ENUMS

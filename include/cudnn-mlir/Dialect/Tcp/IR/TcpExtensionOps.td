@@ -11,6 +11,8 @@
 #define CUDNN_MLIR_TCP_EXTENSION_OPS
 
 include "cudnn-mlir/Dialect/Tcp/IR/TcpBase.td"
+include "cudnn-mlir/Dialect/Tcp/IR/TcpEnums.td"
+include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.td"
 include "mlir/IR/BuiltinAttributes.td"
 
 def Tcp_Conv2DOp : Tcp_Op<"conv2d", [Pure, AllElementTypesMatch<["input", "weight", "out"]>]> {
@@ -491,5 +493,74 @@ def Tcp_TransposeOp : Tcp_Op<"transpose", [Pure, SameOperandsAndResultElementTyp
   let assemblyFormat = "$in attr-dict `:` type($in) `->` type($out)";
   let hasVerifier = 1;
 }
+
+//===----------------------------------------------------------------------===//
+// Comparisons, selection and bitwise logic
+//===----------------------------------------------------------------------===//
+
+def Tcp_BoolTensor : RankedTensorOf<[I1]>;
+
+def Tcp_CompareOp : Tcp_Op<"compare", [Pure, Elementwise,
+    SameOperandsAndResultShape, AllTypesMatch<["in1", "in2"]>]> {
+  let summary = "Compares two tensors elementwise into a boolean tensor (extension)";
+  let description = [{
+    `out[i] = in1[i] <predicate> in2[i]` as an i1 tensor, for `eq ne lt le
+    gt ge`. Both operands have one type (broadcasting and type promotion
+    are explicit). Floats compare as PyTorch's do: a comparison with NaN is
+    false, except `ne`, which is true. Integers compare as signed unless
+    `in_int_signedness` says Unsigned; i1 (booleans) compare false < true
+    and take no attribute, nor do floats.
+
+    Example:
+
+    ```mlir
+    %2 = tcp.compare %0, %1 {predicate = #tcp<predicate lt>}
+        : tensor<2x16xf16>, tensor<2x16xf16> -> tensor<2x16xi1>
+    ```
+  }];
+  let arguments = (ins
+    Tcp_Tensor:$in1,
+    Tcp_Tensor:$in2,
+    Tcp_ComparisonPredicateAttr:$predicate,
+    OptionalAttr<Tcp_SignednessAttr>:$in_int_signedness);
+  let results = (outs Tcp_BoolTensor:$out);
+  let assemblyFormat = [{
+    $in1 `,` $in2 attr-dict `:` type($in1) `,` type($in2) `->` type($out)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tcp_SelectOp : Tcp_Op<"select", [Pure, Elementwise,
+    SameOperandsAndResultShape, AllTypesMatch<["on_true", "on_false", "out"]>]> {
+  let summary = "Picks between two tensors by a boolean tensor, elementwise (extension)";
+  let description = [{
+    `out[i] = condition[i] ? on_true[i] : on_false[i]`: `torch.where`, and
+    `masked_fill` with a broadcast value. All operands have the result's
+    shape; `on_true`, `on_false` and the result have one type.
+
+    Example:
+
+    ```mlir
+    %3 = tcp.select %0, %1, %2
+        : tensor<2x16xi1>, tensor<2x16xf32>, tensor<2x16xf32> -> tensor<2x16xf32>
+    ```
+  }];
+  let arguments = (ins Tcp_BoolTensor:$condition, Tcp_Tensor:$on_true,
+                       Tcp_Tensor:$on_false);
+  let results = (outs Tcp_Tensor:$out);
+  let assemblyFormat = [{
+    $condition `,` $on_true `,` $on_false attr-dict `:` type($condition) `,`
+    type($on_true) `,` type($on_false) `->` type($out)
+  }];
+}
+
+// PyTorch's `&`, `|`, `^` (and logical_and/or/xor of boolean tensors); `~x`
+// is an xor with all ones.
+def Tcp_BitwiseAndOp : Tcp_SameTypeBinaryOp<"bitwise_and",
+    "the bitwise AND (extension)", Tcp_IntTensor>;
+def Tcp_BitwiseOrOp : Tcp_SameTypeBinaryOp<"bitwise_or",
+    "the bitwise OR (extension)", Tcp_IntTensor>;
+def Tcp_BitwiseXorOp : Tcp_SameTypeBinaryOp<"bitwise_xor",
+    "the bitwise exclusive OR (extension)", Tcp_IntTensor>;
 
 #endif // CUDNN_MLIR_TCP_EXTENSION_OPS

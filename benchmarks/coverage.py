@@ -88,6 +88,19 @@ def _hugging_face():
     }
 
 
+# timm models (pretrained=False), one or two per architecture family, at
+# their default input size, when the timm package is installed (issue 32).
+TIMM = ("resnet50d", "seresnext26d_32x4d", "ecaresnet50d", "res2net50_26w_4s",
+        "resnest14d", "dla34", "dpn68", "cspdarknet53", "densenet121",
+        "efficientnet_b0", "mixnet_s", "ghostnet_100", "rexnet_100",
+        "mobilenetv3_large_100", "lcnet_100", "regnety_016",
+        "hrnet_w18_small", "ese_vovnet19b_dw", "selecsls42b",
+        "convnext_tiny", "edgenext_small", "poolformer_s12", "fastvit_t8",
+        "mobilevit_s", "vit_small_patch16_224", "deit_small_patch16_224",
+        "swin_tiny_patch4_window7_224", "levit_128", "pit_ti_224",
+        "xcit_nano_12_p16_224", "resmlp_12_224", "efficientvit_b0")
+
+
 def model_names(torchvision):
     """(family, name) of every model this table covers."""
     rows = [("classification", n) for n in
@@ -98,6 +111,12 @@ def model_names(torchvision):
     try:
         import transformers  # noqa: F401 (optional)
         rows += [("hugging face", n) for n in _hugging_face()]
+    except ImportError:
+        pass
+    try:
+        import timm  # noqa: F401 (optional)
+        # Named apart from torchvision's models of the same name.
+        rows += [("timm", "timm-" + n) for n in TIMM]
     except ImportError:
         pass
     return rows
@@ -127,6 +146,11 @@ def build(torch, torchvision, family, name, dtype):
             getattr(transformers, config)(**arguments))
         inputs = [torch.randint(0, 1000, (2, 16))] if kind == "text" else \
             [torch.randn(2, 3, 32, 32)]
+    elif family == "timm":
+        import timm
+        model = timm.create_model(name[len("timm-"):], pretrained=False)
+        size = model.pretrained_cfg.get("input_size", (3, 224, 224))
+        inputs = [torch.randn(1, *size)]
     else:
         size, kwargs = ZOO.get(name, (224, {}))
         kwargs = dict(kwargs)
@@ -290,8 +314,9 @@ def run(args):
     import torchvision
     rows = model_names(torchvision)
     if args.models != "all":
-        wanted = args.models.split(",")  # in the order given
-        rows = [r for name in wanted for r in rows if r[1] == name]
+        # Names or whole families ("timm"), in the order given.
+        wanted = args.models.split(",")
+        rows = [r for name in wanted for r in rows if name in r]
     dtypes = args.dtypes.split(",")
     started = time.time()
 
@@ -387,7 +412,7 @@ def report(args):
         if (r["family"], model) not in models:
             models.append((r["family"], model))
     families = ["classification", "segmentation", "transformer stack",
-                "hugging face"]
+                "hugging face", "timm"]
     models.sort(key=lambda fm: (families.index(fm[0])
                                 if fm[0] in families else 9, fm[1]))
     lines = ["| model | family | fp32 | fp16 | GPU fp32 vs fp64 | "
@@ -451,7 +476,8 @@ def report(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--models", default="all",
-                        help="comma-separated names, or all")
+                        help="comma-separated names or families (timm, "
+                        "hugging face, ...), or all")
     parser.add_argument("--dtypes", default=",".join(DTYPES))
     parser.add_argument("--compile", action="store_true",
                         help="also compile each whole import")

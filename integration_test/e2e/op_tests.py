@@ -65,6 +65,17 @@ register("conv2d_dilated", one(2, 8, 16, 16))(
     lambda: nn.Conv2d(8, 8, 3, padding=2, dilation=2))
 register("conv2d_functional", two((2, 4, 10, 10), (8, 4, 3, 3)))(
     lambda: Fn2(lambda x, w: F.conv2d(x, w, stride=1, padding=1)))
+# ECA channel attention (timm's ecaresnet): a 1-D conv over the channels.
+register("conv1d", one(2, 8, 20))(
+    lambda: nn.Conv1d(8, 6, 3, padding=1, stride=2, bias=True))
+register("conv1d_functional", two((2, 1, 16), (1, 1, 5)))(
+    lambda: Fn2(lambda x, w: F.conv1d(x, w, padding=2)))
+register("stack_repeat", two((2, 3, 4), (2, 3, 4)))(
+    lambda: Fn2(lambda x, y: torch.stack([x, y * 2.0], dim=1).sum(1)
+                + x.repeat(1, 2, 1)[:, :3] + y.repeat(2, 1, 1, 1)[1]))
+register("addcmul", lambda: [rand(2, 8, 16), rand(16), rand(2, 8, 16)])(
+    lambda: Fn3(lambda x, a, b: torch.addcmul(x, a, b, value=0.5)
+                + x.addcmul(a, b)))
 register("batch_norm_eval", one(*IMAGE))(lambda: nn.BatchNorm2d(8))
 register("batch_norm_train", one(4, 8, 12, 12), train=True,
          tolerance={"f16": (2e-2, 2e-2)})(lambda: nn.BatchNorm2d(8))

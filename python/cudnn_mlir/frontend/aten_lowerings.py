@@ -26,9 +26,12 @@ def convolution(ctx, input, weight, bias, stride, padding, dilation,
     if transposed:
         raise UnsupportedOperation("expects a forward convolution, but got a "
                                    "transposed one")
+    if len(weight.shape) == 3:
+        return L.conv1d(ctx, input, weight, bias, stride, padding, dilation,
+                        groups)
     if len(weight.shape) != 4:
-        raise UnsupportedOperation("expects a 2-D convolution, but got a "
-                                   "%d-D weight" % len(weight.shape))
+        raise UnsupportedOperation("expects a 1-D or 2-D convolution, but got "
+                                   "a %d-D weight" % len(weight.shape))
     return L.conv2d(ctx, input, weight, bias, stride, padding, dilation,
                     groups)
 
@@ -226,6 +229,8 @@ def _overloads():
         "squeeze.dims": L.reshape_like_result,
         "unsqueeze.default": L.reshape_like_result,
         "expand.default": L.expand, "cat.default": L.cat,
+        "stack.default": L.stack, "repeat.default": L.repeat,
+        "addcmul.default": L.addcmul,
         "mean.dim": L.mean, "sum.dim_IntList": L.sum_,
         # Over every dim (x.mean(), x.sum()): a dtype keyword only.
         "mean.default": lambda ctx, input, dtype=None: L.mean(ctx, input),

@@ -72,6 +72,18 @@ sub = _binary("tcp.sub")
 mul = _binary("tcp.mul")
 
 
+def addcmul(ctx, input, tensor1, tensor2, *, value=1):
+    """input + value * tensor1 * tensor2 (ResMLP's affine layers)."""
+    out = ctx.result
+    a, b, c = (_operand(ctx, v, out.shape, out.dtype)
+               for v in (input, tensor1, tensor2))
+    product = ctx.w.binary("tcp.mul", b, c, ctx.loc)
+    if value != 1:
+        product = ctx.w.binary("tcp.mul", product, _operand(
+            ctx, value, out.shape, out.dtype), ctx.loc)
+    return ctx.w.binary("tcp.add", a, product, ctx.loc)
+
+
 def div(ctx, input, other, *, rounding_mode=None):
     if rounding_mode is not None:
         raise UnsupportedOperation("expects true division, but got "
@@ -509,6 +521,40 @@ def cat(ctx, tensors, dim=0):
     return ctx.w.concat(values, _dim(dim, len(out.shape)), ctx.loc)
 
 
+def stack(ctx, tensors, dim=0):
+    """Each tensor with a 1 inserted at `dim`, concatenated there."""
+    out = ctx.result
+    axis = _dim(dim, len(out.shape))
+    values = [ctx.w.reshape(ctx.w.cast(v, out.dtype, ctx.loc),
+                            v.shape[:axis] + (1,) + v.shape[axis:], ctx.loc)
+              for v in tensors]
+    if len(values) == 1:
+        return values[0]
+    return ctx.w.concat(values, axis, ctx.loc)
+
+
+def repeat(ctx, input, *sizes):
+    """Tensor.repeat: each dim d of size n tiled r times, as a broadcast of
+    [.., 1, n, ..] to [.., r, n, ..] merged into r * n (extra leading
+    sizes add dims)."""
+    if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
+        sizes = tuple(sizes[0])
+    sizes = tuple(int(r) for r in sizes)
+    if len(sizes) < input.rank:
+        raise UnsupportedOperation("expects at least as many repeats as "
+                                   "dims (%d), but got %d"
+                                   % (input.rank, len(sizes)))
+    shape = (1,) * (len(sizes) - input.rank) + tuple(input.shape)
+    x = ctx.w.reshape(input, shape, ctx.loc)
+    split = []
+    tiled = []
+    for r, n in zip(sizes, shape):
+        split += [1, n]
+        tiled += [r, n]
+    x = ctx.w.broadcast_to(ctx.w.reshape(x, split, ctx.loc), tiled, ctx.loc)
+    return ctx.w.reshape(x, _result_shape(ctx), ctx.loc)
+
+
 def roll(ctx, input, shifts, dims=None):
     """torch.roll along given dims: per dim, the last `shift` elements
     (a tcp.slice) concatenated before the rest. Without dims torch rolls
@@ -931,12 +977,10 @@ def addmm(ctx, input, mat1, mat2, *, beta=1, alpha=1):
 # -- convolution, pooling, normalisation ---------------------------------------
 
 
-def conv2d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
-           groups=1):
-    x = _float(ctx, input)
-    if x.rank != 4:
-        raise UnsupportedOperation("expects a 4-D (batched NCHW) input, but "
-                                   "got %s" % x.type)
+def _convolution(ctx, x, weight, bias, stride, padding, dilation, groups,
+                 expected_shape):
+    """A 2-D convolution of the NCHW `x` (+ bias), checked against
+    `expected_shape`, the recorded result's (4-D) shape."""
     dilation, stride = _pair(dilation), _pair(stride)
     if padding == "valid":
         padding = 0
@@ -949,15 +993,53 @@ def conv2d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
         ph, pw = _pair(padding)
         pad = [ph, ph, pw, pw]
     y = ctx.w.conv2d(x, weight, stride, pad, dilation, int(groups), ctx.loc)
-    if y.shape != _result_shape(ctx):
+    if y.shape != tuple(expected_shape):
         raise UnsupportedOperation("expects the convolution to give %s, but "
                                    "TCP's shape rule gives %s"
-                                   % (list(_result_shape(ctx)), list(y.shape)))
+                                   % (list(expected_shape), list(y.shape)))
     if bias is not None:
         b = ctx.w.reshape(bias, (1, bias.shape[0], 1, 1), ctx.loc)
         y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
                                                            ctx.loc), ctx.loc)
     return y
+
+
+def conv2d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
+           groups=1):
+    x = _float(ctx, input)
+    if x.rank != 4:
+        raise UnsupportedOperation("expects a 4-D (batched NCHW) input, but "
+                                   "got %s" % x.type)
+    return _convolution(ctx, x, weight, bias, stride, padding, dilation,
+                        groups, _result_shape(ctx))
+
+
+def _one(v):
+    """A 1-D convolution's stride, padding or dilation as one int (or a
+    padding string)."""
+    if isinstance(v, (tuple, list)):
+        return int(v[0])
+    return v if isinstance(v, str) else int(v)
+
+
+def conv1d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
+           groups=1):
+    """A 2-D convolution over [N, C, 1, L] with a [K, C/g, 1, k] weight."""
+    x = _float(ctx, input)
+    if x.rank != 3:
+        raise UnsupportedOperation("expects a 3-D (batched NCL) input, but "
+                                   "got %s" % x.type)
+    n, c, length = x.shape
+    x4 = ctx.w.reshape(x, (n, c, 1, length), ctx.loc)
+    k, cg, taps = weight.shape
+    w4 = ctx.w.reshape(weight, (k, cg, 1, taps), ctx.loc)
+    padding = _one(padding)
+    out = _result_shape(ctx)
+    y = _convolution(ctx, x4, w4, bias, (1, _one(stride)),
+                     padding if isinstance(padding, str) else (0, padding),
+                     (1, _one(dilation)), groups,
+                     (out[0], out[1], 1, out[2]))
+    return ctx.w.reshape(y, out, ctx.loc)
 
 
 def _pool_pad(padding):
@@ -1089,13 +1171,15 @@ def group_norm(ctx, input, num_groups, weight=None, bias=None, eps=1e-05):
 # -- modules -------------------------------------------------------------------
 
 
-def _conv2d_module(ctx, m, input):
-    if m.padding_mode != "zeros":
-        raise UnsupportedOperation("expects padding_mode='zeros', but got "
-                                   "'%s'" % m.padding_mode)
-    return conv2d(ctx, input, ctx.parameter("weight"),
-                  ctx.parameter("bias") if m.bias is not None else None,
-                  m.stride, m.padding, m.dilation, m.groups)
+def _conv_module(conv):
+    def lower(ctx, m, input):
+        if m.padding_mode != "zeros":
+            raise UnsupportedOperation("expects padding_mode='zeros', but "
+                                       "got '%s'" % m.padding_mode)
+        return conv(ctx, input, ctx.parameter("weight"),
+                    ctx.parameter("bias") if m.bias is not None else None,
+                    m.stride, m.padding, m.dilation, m.groups)
+    return lower
 
 
 def _batch_norm_module(ctx, m, input):
@@ -1126,7 +1210,8 @@ def _layer_norm_module(ctx, m, input):
 
 
 MODULES = {
-    nn.Conv2d: _conv2d_module,
+    nn.Conv2d: _conv_module(conv2d),
+    nn.Conv1d: _conv_module(conv1d),
     nn.BatchNorm1d: _batch_norm_module,
     nn.BatchNorm2d: _batch_norm_module,
     nn.Linear: _linear_module,
@@ -1190,13 +1275,14 @@ FUNCTIONS = {
     torch.permute: permute, torch.transpose: transpose, torch.t: t,
     torch.swapaxes: transpose, torch.swapdims: transpose,
     torch.einsum: einsum,
-    torch.cat: cat, torch.mean: mean, torch.sum: sum_, torch.roll: roll,
+    torch.addcmul: addcmul, torch.cat: cat, torch.stack: stack, torch.mean: mean, torch.sum: sum_, torch.roll: roll,
     torch.softmax: softmax, F.softmax: softmax, F.log_softmax: log_softmax,
     torch.log_softmax: log_softmax,
     F.linear: linear, torch.addmm: addmm, F.embedding: embedding,
     torch.embedding: lambda ctx, weight, input, padding_idx=-1,
     scale_grad_by_freq=False, sparse=False: embedding(ctx, input, weight),
     F.conv2d: conv2d, torch.conv2d: conv2d,
+    F.conv1d: conv1d, torch.conv1d: conv1d,
     F.max_pool2d: max_pool2d, torch.max_pool2d: max_pool2d,
     F.avg_pool2d: avg_pool2d, torch._C._nn.avg_pool2d: avg_pool2d,
     F.adaptive_avg_pool2d: adaptive_avg_pool2d,
@@ -1243,7 +1329,8 @@ METHODS = {
     "reshape_as": reshape_like_result,
     "permute": permute, "transpose": transpose, "t": t,
     "swapaxes": transpose, "swapdims": transpose,
-    "expand": expand, "expand_as": expand,
+    "expand": expand, "expand_as": expand, "repeat": repeat,
+    "addcmul": addcmul,
     "contiguous": identity, "clone": identity, "detach": identity,
     "mean": mean, "sum": sum_, "amax": amax, "amin": amin,
     "softmax": softmax,

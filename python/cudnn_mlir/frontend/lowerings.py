@@ -1004,12 +1004,18 @@ def _convolution(ctx, x, weight, bias, stride, padding, dilation, groups,
     return y
 
 
+def _batched(ctx, input, layout):
+    """A convolution's float input, of the rank `layout` ("NCHW") says."""
+    x = _float(ctx, input)
+    if x.rank != len(layout):
+        raise UnsupportedOperation("expects a %d-D (batched %s) input, but "
+                                   "got %s" % (len(layout), layout, x.type))
+    return x
+
+
 def conv2d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
            groups=1):
-    x = _float(ctx, input)
-    if x.rank != 4:
-        raise UnsupportedOperation("expects a 4-D (batched NCHW) input, but "
-                                   "got %s" % x.type)
+    x = _batched(ctx, input, "NCHW")
     return _convolution(ctx, x, weight, bias, stride, padding, dilation,
                         groups, _result_shape(ctx))
 
@@ -1025,10 +1031,7 @@ def _one(v):
 def conv1d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
            groups=1):
     """A 2-D convolution over [N, C, 1, L] with a [K, C/g, 1, k] weight."""
-    x = _float(ctx, input)
-    if x.rank != 3:
-        raise UnsupportedOperation("expects a 3-D (batched NCL) input, but "
-                                   "got %s" % x.type)
+    x = _batched(ctx, input, "NCL")
     n, c, length = x.shape
     x4 = ctx.w.reshape(x, (n, c, 1, length), ctx.loc)
     k, cg, taps = weight.shape

@@ -290,6 +290,22 @@ class _IndexRows(nn.Module):
 
 register("index_rows", one(6, 4, 7))(_IndexRows)
 
+
+class _IndexAlong(nn.Module):
+    """x[:, index] with a 2-D long buffer, as LeViT (timm) indexes its
+    attention biases."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("index", torch.tensor(
+            [[3, 0, 5], [5, 5, 1], [2, 4, 0], [1, 1, 3]]))
+
+    def forward(self, x):
+        return x[:, self.index] + x[:, self.index, :].relu()
+
+
+register("index_along", one(4, 6, 7))(_IndexAlong)
+
 # Bilinear resizing as two matmuls with constant interpolation matrices
 # (segmentation heads: FCN, DeepLabV3, LRASPP), up and down, both
 # align_corners, by size and by scale factor.

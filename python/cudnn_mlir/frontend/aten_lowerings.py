@@ -137,13 +137,11 @@ def avg_pool2d(ctx, input, kernel_size, stride=(), padding=0,
 
 
 def index_tensor(ctx, input, indices):
-    """aten.index.Tensor: x[idx] with one integer index tensor (the rows
-    it picks); other advanced indexing is refused."""
-    if len(indices) != 1 or not isinstance(indices[0], L.Value):
-        raise L.UnsupportedOperation(
-            "expects indexing by one integer tensor along the first dim, "
-            "but got %d index tensors" % len(indices))
-    return L._tensor_index(ctx, input, (indices[0],))
+    """aten.index.Tensor: x[idx], x[:, idx], ... with one integer index
+    tensor (None stands for a dim left whole); other advanced indexing is
+    refused."""
+    return L._tensor_index(ctx, input, tuple(
+        slice(None) if i is None else i for i in indices))
 
 
 def binary_scalar(lower):

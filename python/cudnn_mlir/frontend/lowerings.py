@@ -617,18 +617,32 @@ def pad(ctx, input, pad, mode="constant", value=None):
     return x
 
 
-def _index_rows(ctx, x, indices):
-    """x[indices] for an integer tensor: the rows of x (its first dim) the
-    indices pick, as embedding picks them (MaxViT's relative position
-    bias). An index out of range fails tcp.gather's device-side
-    assertion, as PyTorch's indexing asserts."""
-    rest = math.prod(x.shape[1:])
-    table = ctx.w.reshape(x, (x.shape[0], rest), ctx.loc)
+def _index_along(ctx, x, indices, dim):
+    """x[:, ..., indices] for an integer tensor at `dim` (full slices
+    before and after it): the entries of x along `dim` the indices pick,
+    as embedding picks rows (MaxViT's relative position bias at dim 0,
+    LeViT's attention biases at dim 1), by one tcp.gather. An index out of
+    range fails tcp.gather's device-side assertion, as PyTorch's indexing
+    asserts."""
     count = math.prod(indices.shape)
-    rows = ctx.w.reshape(indices, (count, 1), ctx.loc)
-    rows = ctx.w.broadcast_to(rows, (count, rest), ctx.loc)
-    picked = ctx.w.gather(table, rows, 0, ctx.loc)
+    spread = (1,) * dim + (count,) + (1,) * (x.rank - dim - 1)
+    picks = ctx.w.reshape(indices, spread, ctx.loc)
+    picks = ctx.w.broadcast_to(
+        picks, x.shape[:dim] + (count,) + x.shape[dim + 1:], ctx.loc)
+    picked = ctx.w.gather(x, picks, dim, ctx.loc)
     return ctx.w.reshape(picked, _result_shape(ctx), ctx.loc)
+
+
+def _integer_tensor_index(index):
+    """(dim, indices) when `index` is one integer tensor among full slices
+    (`x[idx]`, `x[:, idx]`, `x[:, idx, :]`), else None."""
+    tensors = [d for d, i in enumerate(index) if isinstance(i, Value)]
+    if len(tensors) != 1 or index[tensors[0]].dtype in FLOAT_TYPES + ("i1",):
+        return None
+    full = slice(None)
+    if any(i != full for d, i in enumerate(index) if d != tensors[0]):
+        return None
+    return tensors[0], index[tensors[0]]
 
 
 def getitem(ctx, obj, index):
@@ -641,14 +655,15 @@ def _tensor_index(ctx, x, index):
     """Basic indexing (ints, slices with a positive step, None, ...) as one
     tcp.slice and a reshape to the recorded shape."""
     index = index if isinstance(index, tuple) else (index,)
-    if len(index) == 1 and isinstance(index[0], Value) \
-            and index[0].dtype not in FLOAT_TYPES + ("i1",):
-        return _index_rows(ctx, x, index[0])
+    along = _integer_tensor_index(index)
+    if along is not None:
+        return _index_along(ctx, x, along[1], along[0])
     if any(isinstance(i, Value) or isinstance(i, (list, torch.Tensor))
            for i in index):
         raise UnsupportedOperation("expects basic indexing (ints, slices, "
-                                   "None, ...) or one integer tensor, but "
-                                   "got a tensor or list index among others")
+                                   "None, ...) or one integer tensor among "
+                                   "full slices, but got a tensor or list "
+                                   "index among others")
     starts, sizes, strides, _ = basic_box(x.shape, index)
     sliced = x
     if sizes != list(x.shape):

@@ -70,12 +70,3 @@ for _dtype in ("f32", "f16", "bf16"):
         "torch.export cannot export nn.Transformer with a target mask: "
         "GuardOnDataDependentSymNode in its decoder; nn.Transformer comes in "
         "through cudnn_mlir.compile")
-
-# Recording an f16/bf16 exported graph on the CPU runs it in f32, and this
-# one (a float -> int64 cast feeding torch.where) then fails inside the
-# exported module: "Tensor dtype mismatch! Expected: Half, Got: float"
-# (issue 32: record such graphs from their metadata instead).
-for _dtype in ("f16", "bf16"):
-    XFAIL[("compare_integers", _dtype, "aten")] = (
-        "recording the exported graph in f32 on the CPU fails: Tensor dtype "
-        "mismatch (issue 32)")

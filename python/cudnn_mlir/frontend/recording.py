@@ -183,8 +183,14 @@ class _Recorder(torch.fx.Interpreter):
         # Running in f32 for f16/bf16: a tensor the graph makes in the
         # reduced type (torch.export's aten.zeros(..., dtype=torch.float16)
         # for an RNN's initial state) is made in f32 too.
-        if self.float_type and kwargs.get("dtype") in _REDUCED_FLOATS:
-            kwargs = dict(kwargs, dtype=torch.float32)
+        # So is a positional dtype: torch.export's
+        # aten._assert_tensor_metadata(x, None, None, torch.float16) before a
+        # cast checks x's type, which is f32 in this run.
+        if self.float_type:
+            if kwargs.get("dtype") in _REDUCED_FLOATS:
+                kwargs = dict(kwargs, dtype=torch.float32)
+            args = tuple(torch.float32 if isinstance(a, torch.dtype)
+                         and a in _REDUCED_FLOATS else a for a in args)
         return super().call_function(target, args, kwargs)
 
     def call_method(self, target, args, kwargs):

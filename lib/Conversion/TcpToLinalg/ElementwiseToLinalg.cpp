@@ -1,9 +1,9 @@
 //===- ElementwiseToLinalg.cpp - elementwise tcp ops to linalg.generic ----===//
 //
 // Each elementwise tcp op (unary, binary, clamp, cast, compare, select)
-// becomes one all-parallel linalg.generic with identity maps. Float arithmetic on f16 and
-// bf16 is done in f32 and rounded once (PyTorch's opmath); integer ops use the
-// signedness the op states.
+// becomes one all-parallel linalg.generic with identity maps. Float
+// arithmetic on f16 and bf16 is done in f32 and rounded once (PyTorch's
+// opmath); integer ops use the signedness the op states.
 //
 //===----------------------------------------------------------------------===//
 

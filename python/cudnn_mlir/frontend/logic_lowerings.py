@@ -12,7 +12,7 @@ import operator
 
 import torch
 
-from .recording import torch_type
+from .recording import mlir_type, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 
 
@@ -28,7 +28,6 @@ def _example(v):
 def promoted_type(a, b) -> str:
     """The MLIR element type PyTorch computes a binary op of `a` and `b`
     in (torch.result_type)."""
-    from .recording import mlir_type
     return mlir_type(torch.result_type(_example(a), _example(b)))
 
 
@@ -45,11 +44,11 @@ def as_operand(ctx, v, shape, dtype):
                                "%s" % type(v).__name__)
 
 
-def _all_ones(ctx, like):
-    """A constant of all one bits in `like`'s shape and type (true for i1,
-    -1 for signed integers)."""
-    return ctx.w.scalar_like(True if like.dtype == "i1" else -1, like,
-                             ctx.loc)
+def _invert(ctx, x):
+    """~x of a boolean or integer Value: an xor with all one bits (true
+    for i1, -1 for signed integers)."""
+    ones = ctx.w.scalar_like(True if x.dtype == "i1" else -1, x, ctx.loc)
+    return ctx.w.binary("tcp.bitwise_xor", x, ones, ctx.loc)
 
 
 def _comparison(predicate, python_op):
@@ -119,8 +118,7 @@ def bitwise_not(ctx, input):
     if not isinstance(input, Value):
         return operator.invert(input)
     _integer(input.dtype)
-    return ctx.w.binary("tcp.bitwise_xor", input, _all_ones(ctx, input),
-                        ctx.loc)
+    return _invert(ctx, input)
 
 
 def _logical(op):
@@ -138,8 +136,7 @@ logical_xor = _logical("tcp.bitwise_xor")
 
 
 def logical_not(ctx, input):
-    x = ctx.w.cast(input, "i1", ctx.loc)
-    return ctx.w.binary("tcp.bitwise_xor", x, _all_ones(ctx, x), ctx.loc)
+    return _invert(ctx, ctx.w.cast(input, "i1", ctx.loc))
 
 
 def isnan(ctx, input):

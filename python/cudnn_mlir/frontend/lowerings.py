@@ -768,8 +768,7 @@ def vector_norm(ctx, input, ord=2, dim=None, keepdim=False, *, dtype=None):
     """torch.linalg.vector_norm (and Tensor.norm, torch.norm) for the 1- and
     2-norm."""
     norm = ctx.w.cast(_vector_norm(ctx, input, ord, _axes(dim, input.rank)),
-                      ctx.result.dtype,
-                      ctx.loc)
+                      ctx.result.dtype, ctx.loc)
     return ctx.w.reshape(norm, _result_shape(ctx), ctx.loc)
 
 
@@ -1293,7 +1292,8 @@ FUNCTIONS = {
     torch.permute: permute, torch.transpose: transpose, torch.t: t,
     torch.swapaxes: transpose, torch.swapdims: transpose,
     torch.einsum: einsum,
-    torch.addcmul: addcmul, torch.cat: cat, torch.stack: stack, torch.mean: mean, torch.sum: sum_, torch.roll: roll,
+    torch.addcmul: addcmul, torch.cat: cat, torch.stack: stack,
+    torch.mean: mean, torch.sum: sum_, torch.roll: roll,
     torch.softmax: softmax, F.softmax: softmax, F.log_softmax: log_softmax,
     torch.log_softmax: log_softmax,
     F.linear: linear, torch.addmm: addmm, F.embedding: embedding,

@@ -187,10 +187,7 @@ class _Recorder(torch.fx.Interpreter):
         # aten._assert_tensor_metadata(x, None, None, torch.float16) before a
         # cast checks x's type, which is f32 in this run.
         if self.float_type:
-            if kwargs.get("dtype") in _REDUCED_FLOATS:
-                kwargs = dict(kwargs, dtype=torch.float32)
-            args = tuple(torch.float32 if isinstance(a, torch.dtype)
-                         and a in _REDUCED_FLOATS else a for a in args)
+            args, kwargs = _dtypes_to_f32(args, kwargs)
         return super().call_function(target, args, kwargs)
 
     def call_method(self, target, args, kwargs):
@@ -200,10 +197,7 @@ class _Recorder(torch.fx.Interpreter):
             if target in ("half", "bfloat16"):
                 target = "float"
             elif target in ("to", "type"):
-                args = tuple(torch.float32 if a in _REDUCED_FLOATS else a
-                             for a in args)
-                if kwargs.get("dtype") in _REDUCED_FLOATS:
-                    kwargs = dict(kwargs, dtype=torch.float32)
+                args, kwargs = _dtypes_to_f32(args, kwargs)
         return super().call_method(target, args, kwargs)
 
     def _folds(self, n) -> bool:
@@ -246,6 +240,17 @@ class _Recorder(torch.fx.Interpreter):
             if isinstance(result, torch.Tensor):
                 self._live[n.name] = result
         return result
+
+
+def _dtypes_to_f32(args, kwargs):
+    """`args` and `kwargs` with each f16/bf16 dtype among them (positional,
+    or the `dtype` keyword) made f32."""
+    def f32(a):
+        return torch.float32 if isinstance(a, torch.dtype) \
+            and a in _REDUCED_FLOATS else a
+    if "dtype" in kwargs:
+        kwargs = dict(kwargs, dtype=f32(kwargs["dtype"]))
+    return tuple(f32(a) for a in args), kwargs
 
 
 def _reduced_float_type(module, inputs):

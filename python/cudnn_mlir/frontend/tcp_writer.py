@@ -210,11 +210,9 @@ class TcpWriter:
         byte (0 or 1) per element, as torch.bool stores them; MLIR's hex
         form packs them eight to a byte, the first in the lowest bit."""
         if dtype == "i1":
-            packed = bytearray((len(raw) + 7) // 8)
-            for i, byte in enumerate(raw):
-                if byte:
-                    packed[i // 8] |= 1 << (i % 8)
-            raw = bytes(packed)
+            import numpy
+            raw = numpy.packbits(numpy.frombuffer(raw, dtype=numpy.uint8) != 0,
+                                 bitorder="little").tobytes()
         t = tensor_type(shape, dtype)
         return self._op('tcp.const {value = dense<"0x%s"> : %s} : %s'
                         % (raw.hex().upper(), t, t), shape, dtype, loc)

@@ -159,7 +159,8 @@ void foldDynamic(BatchNormOp bn, BatchNormFoldForm form) {
   };
   Value result;
   if (form == BatchNormFoldForm::Centered) {
-    Value negMean = NegOp::create(b, loc, paramType, inF32(bn.getRunningMean()));
+    Value negMean =
+        NegOp::create(b, loc, paramType, inF32(bn.getRunningMean()));
     Value centered = apply(AddOp(), x, negMean);
     result = apply(AddOp(), apply(MulOp(), centered, s), inF32(bn.getBias()));
   } else {

@@ -338,7 +338,77 @@ def record(module: torch.fx.GraphModule, inputs):
     with torch.no_grad():
         recorder = _Recorder(shadow, mlir_type(reduced), buffers)
         recorder.run(*[_to_f32(i, reduced) for i in inputs])
-    constants = {n: t.to(reduced) if isinstance(t, torch.Tensor)
-                 and t.dtype == torch.float32 else t
-                 for n, t in recorder.constants.items()}
+    # Renaming every f32 result as the reduced type is wrong for a tensor
+    # that is f32 in the real run too (torch.where(c, 1.0, 2.0), a float
+    # arange): the types of the real run, from fake tensors, win. Without
+    # them (a graph fake tensors cannot run) the renaming stands.
+    true_types = _fake_dtypes(module, inputs)
+    for name, dtypes in true_types.items():
+        if name in recorder.record:
+            recorder.record[name] = _retyped(recorder.record[name], dtypes)
+
+    def real_type(name, value):
+        if not isinstance(value, torch.Tensor) or \
+                value.dtype != torch.float32:
+            return value
+        dtypes = true_types.get(name)
+        return value.to(dtypes[0] if dtypes and len(dtypes) == 1
+                        and isinstance(dtypes[0], torch.dtype) else reduced)
+    constants = {n: real_type(n, t) for n, t in recorder.constants.items()}
     return recorder.record, constants
+
+
+def _fake_dtypes(module, inputs):
+    """node name -> the dtypes of its tensors (a list, in summarize's
+    order; None for a non-tensor) when `module` runs on `inputs` in their
+    own types, propagated with fake tensors (no kernel runs, so f16 and bf16
+    need none on the CPU); {} where fake tensors cannot run the graph."""
+    try:
+        from torch._subclasses.fake_tensor import FakeTensorMode
+        from torch.fx.passes.fake_tensor_prop import FakeTensorProp
+    except ImportError:  # torch 1.x
+        return {}
+    try:
+        mode = FakeTensorMode(allow_non_fake_inputs=True)
+        fakes = [mode.from_tensor(i) if isinstance(i, torch.Tensor) else i
+                 for i in inputs]
+        shadow = copy.deepcopy(module)
+        with torch.no_grad():
+            FakeTensorProp(shadow, mode).propagate(*fakes)
+    except Exception:  # noqa: BLE001 (the f32 renaming stands)
+        return {}
+    found = {}
+    for n in shadow.graph.nodes:
+        if "val" in n.meta:
+            found[n.name] = _dtypes_of(n.meta["val"])
+    return found
+
+
+def _dtypes_of(value):
+    if isinstance(value, torch.Tensor):
+        return [value.dtype]
+    if isinstance(value, (tuple, list)):
+        return [d for v in value for d in (_dtypes_of(v) or [None])]
+    return None
+
+
+def _retyped(summary, dtypes):
+    """`summary` with its TensorMetas' f16/bf16 types replaced by f32
+    where `dtypes` (_dtypes_of's list, same order) says the real run makes
+    f32."""
+    if not dtypes:
+        return summary
+    queue = list(dtypes)
+
+    def walk(value):
+        if isinstance(value, TensorMeta):
+            real = queue.pop(0) if queue else None
+            if real == torch.float32 and value.dtype in ("f16", "bf16"):
+                return TensorMeta(value.shape, "f32", value.channels_last)
+            return value
+        if isinstance(value, (tuple, list)):
+            return type(value)(walk(v) for v in value)
+        if queue:  # a leaf that is no tensor: one entry too
+            queue.pop(0)
+        return value
+    return walk(summary)

@@ -217,9 +217,9 @@ register("transformer_block", lambda: [rand(2, 16, 64)],
 
 class _SelfAttention(nn.Module):
     """ViT's use: batch first, need_weights=False."""
-    def __init__(self):
+    def __init__(self, width=64):
         super().__init__()
-        self.attn = nn.MultiheadAttention(64, 4, batch_first=True)
+        self.attn = nn.MultiheadAttention(width, 4, batch_first=True)
 
     def forward(self, x):
         return self.attn(x, x, x, need_weights=False)[0]
@@ -258,6 +258,30 @@ ATTENTION_TOLERANCE = {"f32": (1e-3, 1e-3), "f16": (3e-2, 3e-2),
                        "bf16": (6e-2, 6e-2)}
 register("multihead_attention", lambda: [rand(2, 16, 64)],
          tolerance=ATTENTION_TOLERANCE)(_SelfAttention)
+# 96 keys (>= attention-min-keys): one cuDNN attention graph reading q, k
+# and v through the transposes that split the heads (by strides).
+register("multihead_attention_long", lambda: [rand(2, 96, 128)],
+         tolerance=ATTENTION_TOLERANCE)(lambda: _SelfAttention(128))
+
+
+class _ProjectedHeads(nn.Module):
+    """Hugging Face's way: q, k, v projections viewed as [B, S, H, D] and
+    transposed to [B, H, S, D] for scaled_dot_product_attention."""
+    def __init__(self):
+        super().__init__()
+        self.q, self.k, self.v = (nn.Linear(128, 128) for _ in range(3))
+
+    def forward(self, x):
+        def heads(t):
+            return t.view(x.shape[0], x.shape[1], 4, 32).transpose(1, 2)
+        out = F.scaled_dot_product_attention(
+            heads(self.q(x)), heads(self.k(x)), heads(self.v(x)))
+        return out.transpose(1, 2).reshape(x.shape)
+
+
+if hasattr(F, "scaled_dot_product_attention"):  # torch 2
+    register("projected_heads_sdpa", lambda: [rand(2, 80, 128)],
+             tolerance=ATTENTION_TOLERANCE)(_ProjectedHeads)
 register("multihead_attention_cross_weights",
          lambda: [rand(10, 2, 32), rand(12, 2, 24), rand(10, 12)],
          tolerance=ATTENTION_TOLERANCE)(_CrossAttentionWeights)

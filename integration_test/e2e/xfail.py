@@ -27,6 +27,8 @@ for _dtype in ("f32", "f16", "bf16"):
 _ATTENTION_DYNAMO = {
     "multihead_attention": "TorchDynamo keeps "
     "F.multi_head_attention_forward whole; no TCP lowering for it yet",
+    "multihead_attention_long": "TorchDynamo keeps "
+    "F.multi_head_attention_forward whole; no TCP lowering for it yet",
     "multihead_attention_cross_weights": "TorchDynamo keeps "
     "F.multi_head_attention_forward whole; no TCP lowering for it yet",
     "transformer_encoder_norm_first": "TorchDynamo reaches eval mode's "

@@ -170,6 +170,11 @@ struct GraphInput {
   bool transposedView = false;
   /// Applied before `expand`: a collapse of the source.
   SmallVector<ReassociationIndices> collapse;
+  /// `source` is a packed tensor whose elements `type` rearranges (a
+  /// transpose, with reshapes; denseView): the graph reads it through
+  /// these strides, and the copies the rearranging ops make are left for
+  /// dead.
+  SmallVector<int64_t> viewStrides;
 };
 
 /// A graph output, collapsed to the tcp result type when cuDNN kept reduced
@@ -300,6 +305,8 @@ FailureOr<Value> GraphBuilder::addInput(Operation *at, GraphInput input) {
   if (input.transposedView)
     type = type->withStrides(cudnn::getTransposedViewStrides(
         cast<RankedTensorType>(input.source.getType()).getShape()));
+  else if (!input.viewStrides.empty())
+    type = type->withStrides(input.viewStrides);
   inputs.push_back(std::move(input));
   return Value(body->addArgument(*type, at->getLoc()));
 }
@@ -425,6 +432,87 @@ static Value transposedMatmulOperand(tcp::IsolatedGroupOp group,
   return source;
 }
 
+namespace {
+/// A tensor that only rearranges the elements of a packed one: `root`, and
+/// the tensor's strides over root's storage.
+struct DenseView {
+  Value root;
+  SmallVector<int64_t> strides;
+};
+} // namespace
+
+/// `value` as a view of the packed tensor its chain of tcp.transpose and
+/// reshapes starts from, when the chain holds a transpose and every
+/// reshape in it keeps the view addressable by strides (a collapse merges
+/// only dims that lie one after the other in memory). std::nullopt
+/// otherwise. Each op of the chain is a copy (a transpose) or free; a
+/// graph that reads the view by strides needs none of them.
+static std::optional<DenseView> denseView(Value value) {
+  SmallVector<Operation *> chain;
+  Value root = value;
+  bool transposes = false;
+  while (Operation *def = root.getDefiningOp()) {
+    if (isa<tcp::TransposeOp>(def))
+      transposes = true;
+    else if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+      break;
+    chain.push_back(def);
+    root = def->getOperand(0);
+  }
+  auto rootType = dyn_cast<RankedTensorType>(root.getType());
+  // A view of the root's own shape would read as a layout the root lacks
+  // (the graph verifier's rule): left to the copy.
+  if (!transposes || !rootType || !rootType.hasStaticShape() ||
+      rootType.getEncoding() ||
+      rootType.getShape() == cast<RankedTensorType>(value.getType()).getShape())
+    return std::nullopt;
+  SmallVector<int64_t> shape(rootType.getShape());
+  SmallVector<int64_t> strides = cudnn::getPackedStrides(shape);
+  for (Operation *op : llvm::reverse(chain)) {
+    SmallVector<int64_t> newShape, newStrides;
+    if (auto transpose = dyn_cast<tcp::TransposeOp>(op)) {
+      for (int64_t from : transpose.getPermutation()) {
+        newShape.push_back(shape[from]);
+        newStrides.push_back(strides[from]);
+      }
+    } else if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
+      ArrayRef<int64_t> out = expand.getResultType().getShape();
+      newShape.assign(out.begin(), out.end());
+      newStrides.assign(out.size(), 0);
+      for (auto [dim, group] :
+           llvm::enumerate(expand.getReassociationIndices())) {
+        int64_t stride = strides[dim];
+        for (int64_t j : llvm::reverse(group)) {
+          newStrides[j] = stride;
+          stride *= out[j];
+        }
+      }
+    } else {
+      auto collapse = cast<tensor::CollapseShapeOp>(op);
+      for (const ReassociationIndices &group :
+           collapse.getReassociationIndices()) {
+        int64_t size = 1, stride = 1;
+        std::optional<int64_t> inner; // the last dim of extent > 1
+        for (int64_t j : llvm::reverse(group)) {
+          size *= shape[j];
+          if (shape[j] == 1)
+            continue;
+          if (inner && strides[j] != strides[*inner] * shape[*inner])
+            return std::nullopt; // not one strided dim in memory
+          if (!inner)
+            stride = strides[j];
+          inner = j;
+        }
+        newShape.push_back(size);
+        newStrides.push_back(stride);
+      }
+    }
+    shape = std::move(newShape);
+    strides = std::move(newStrides);
+  }
+  return DenseView{root, std::move(strides)};
+}
+
 /// Whether `op` (in a group's body) computes on a conv's or matmul's
 /// result: an epilogue op, not a prologue one.
 static bool followsAnchor(Operation *op) {
@@ -541,6 +629,17 @@ FailureOr<Value> GraphBuilder::attentionInput(Value groupValue, bool isKey,
       def->getParentRegion() == &group.getBody()) {
     input.source = Value();
     input.cloneOf = def;
+  }
+  // q, k and v as [B, H, S, D] views of the tensors the transposes before
+  // them copy (a [B, S, H, D] projection, or nn.MultiheadAttention's
+  // [S, B, H, D]): cuDNN's attention reads any strides whose head dim is
+  // unit-stride.
+  if (type.getRank() == 4 && (!isKey || heads.split) && !input.cloneOf) {
+    if (std::optional<DenseView> view = denseView(source);
+        view && view->strides.back() == 1) {
+      input.source = view->root;
+      input.viewStrides = std::move(view->strides);
+    }
   }
   if (type.getRank() == 4 && isKey && !heads.split) {
     input.collapse = {{0, 1}, {2}, {3}}; // [B, H, S, D] -> [B*H, S, D]

@@ -62,11 +62,7 @@ def batch_norm_functional(ctx, input, weight, bias, running_mean,
         momentum, eps)
     if not training:
         return (y,) + _SAVED
-    # torch gives the new statistics in f32 for f16/bf16 ones too (its
-    # meta function; the graph's copy_ into the buffer casts them back).
-    return (y,) + _SAVED + tuple(
-        ctx.w.cast(s, "f32", ctx.loc) if s.dtype in ("f16", "bf16") else s
-        for s in (new_mean, new_var))
+    return (y,) + _SAVED + (new_mean, new_var)
 
 
 def native_layer_norm(ctx, input, normalized_shape, weight, bias, eps):

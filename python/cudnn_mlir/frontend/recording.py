@@ -342,27 +342,34 @@ def record(module: torch.fx.GraphModule, inputs):
     # that is f32 in the real run too (torch.where(c, 1.0, 2.0), a float
     # arange): the types of the real run, from fake tensors, win. Without
     # them (a graph fake tensors cannot run) the renaming stands.
+    # Not for an item of a result of several tensors: those meta functions
+    # may disagree with the kernels (torch 2.11's
+    # _native_batch_norm_legit_functional gives f32 new statistics for f16
+    # ones, its CPU and CUDA kernels f16).
     true_types = _fake_dtypes(module, inputs)
-    for name, dtypes in true_types.items():
-        if name in recorder.record:
-            recorder.record[name] = _retyped(recorder.record[name], dtypes)
+    for n in module.graph.nodes:
+        meta = recorder.record.get(n.name)
+        if isinstance(meta, TensorMeta) and meta.dtype in ("f16", "bf16") \
+                and true_types.get(n.name) == torch.float32 and not any(
+                    isinstance(recorder.record.get(i.name), (tuple, list))
+                    for i in n.all_input_nodes):
+            recorder.record[n.name] = TensorMeta(meta.shape, "f32",
+                                                 meta.channels_last)
 
     def real_type(name, value):
         if not isinstance(value, torch.Tensor) or \
                 value.dtype != torch.float32:
             return value
-        dtypes = true_types.get(name)
-        return value.to(dtypes[0] if dtypes and len(dtypes) == 1
-                        and isinstance(dtypes[0], torch.dtype) else reduced)
+        return value.to(true_types.get(name, reduced))
     constants = {n: real_type(n, t) for n, t in recorder.constants.items()}
     return recorder.record, constants
 
 
 def _fake_dtypes(module, inputs):
-    """node name -> the dtypes of its tensors (a list, in summarize's
-    order; None for a non-tensor) when `module` runs on `inputs` in their
-    own types, propagated with fake tensors (no kernel runs, so f16 and bf16
-    need none on the CPU); {} where fake tensors cannot run the graph."""
+    """node name -> dtype of each node whose result is one tensor, when
+    `module` runs on `inputs` in their own types, propagated with fake
+    tensors (no kernel runs, so f16 and bf16 need none on the CPU); {}
+    where fake tensors cannot run the graph."""
     try:
         from torch._subclasses.fake_tensor import FakeTensorMode
         from torch.fx.passes.fake_tensor_prop import FakeTensorProp
@@ -377,38 +384,5 @@ def _fake_dtypes(module, inputs):
             FakeTensorProp(shadow, mode).propagate(*fakes)
     except Exception:  # noqa: BLE001 (the f32 renaming stands)
         return {}
-    found = {}
-    for n in shadow.graph.nodes:
-        if "val" in n.meta:
-            found[n.name] = _dtypes_of(n.meta["val"])
-    return found
-
-
-def _dtypes_of(value):
-    if isinstance(value, torch.Tensor):
-        return [value.dtype]
-    if isinstance(value, (tuple, list)):
-        return [d for v in value for d in (_dtypes_of(v) or [None])]
-    return None
-
-
-def _retyped(summary, dtypes):
-    """`summary` with its TensorMetas' f16/bf16 types replaced by f32
-    where `dtypes` (_dtypes_of's list, same order) says the real run makes
-    f32."""
-    if not dtypes:
-        return summary
-    queue = list(dtypes)
-
-    def walk(value):
-        if isinstance(value, TensorMeta):
-            real = queue.pop(0) if queue else None
-            if real == torch.float32 and value.dtype in ("f16", "bf16"):
-                return TensorMeta(value.shape, "f32", value.channels_last)
-            return value
-        if isinstance(value, (tuple, list)):
-            return type(value)(walk(v) for v in value)
-        if queue:  # a leaf that is no tensor: one entry too
-            queue.pop(0)
-        return value
-    return walk(summary)
+    return {n.name: n.meta["val"].dtype for n in shadow.graph.nodes
+            if isinstance(n.meta.get("val"), torch.Tensor)}

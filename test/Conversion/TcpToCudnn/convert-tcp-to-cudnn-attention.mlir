@@ -62,3 +62,18 @@
 // CHECK-LABEL: func.func @regrouped_by_bias
 // CHECK:           cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) bias(%{{.*}} : !cudnn.tensor_desc<1x2x16x16xf16, alignment = 16, stride = []>) scale = 1.000000e+00 type = f32 : !cudnn.tensor_desc<8x2x16x16xf16, alignment = 16, stride = []>
 // LLVM-LABEL: llvm.func @regrouped_by_bias
+
+// q, k and v split into heads by transposes of [B, S, H*D] projections:
+// the graph reads the projections through [B, H, S, D] strides, and the
+// transposes run only in the split form.
+
+// CHECK-LABEL: func.func @projected_heads
+// CHECK:         %{{.*}}, %[[RAN:.*]] = cudnn.build_and_exec_graph %{{.*}} %arg0, %arg1, %arg2 {
+// CHECK:           cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) scale = 1.250000e-01 type = f32 : !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [2560, 64, 256, 1]>, !cudnn.tensor_desc<2x4x12x64xf16, alignment = 16, stride = [3072, 64, 256, 1]>, !cudnn.tensor_desc<2x4x12x64xf16, alignment = 16, stride = [3072, 64, 256, 1]> -> !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = []>
+// CHECK:         } : tensor<2x10x256xf16>, tensor<2x12x256xf16>, tensor<2x12x256xf16> -> tensor<2x4x10x64xf16> tries i1
+// CHECK-NOT:     tcp.transpose
+// CHECK:         scf.if %[[RAN]]
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    } else {
+// CHECK:           tcp.transpose
+// LLVM-LABEL: llvm.func @projected_heads

@@ -314,6 +314,25 @@ func.func @sdpa(%tq: tensor<2x8x16x64xf16>, %tk: tensor<2x2x24x64xf16>,
   return
 }
 
+// A packed operand read through a view that rearranges it: q, k and v
+// [B, H, S, D] over [B, S, H*D] projections.
+!vq = !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [2560, 64, 256, 1]>
+!vo = !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = []>
+
+// CHECK-LABEL: func.func @sdpa_views
+// CHECK: cudnn.build_and_exec_graph %{{.*}} %arg0, %arg0, %arg0 {
+// CHECK: } : tensor<2x10x256xf16>, tensor<2x10x256xf16>, tensor<2x10x256xf16> -> tensor<2x4x10x64xf16>
+func.func @sdpa_views(%p: tensor<2x10x256xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %p, %p, %p {
+  ^bb0(%q: !vq, %k: !vq, %v: !vq):
+    %0 = cudnn.sdpa(%q, %k, %v) scale = 0.125 type = f32 : !vq, !vq, !vq -> !vo
+    cudnn.build_graph(%0) : !vo
+  } : tensor<2x10x256xf16>, tensor<2x10x256xf16>, tensor<2x10x256xf16>
+      -> tensor<2x4x10x64xf16>
+  return
+}
+
 // CHECK-LABEL: func.func @norm_forward
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = layer phase = training type = f32 epsilon = 9.99999974E-6 scale = %{{.*}} bias = %{{.*}} : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = batch phase = inference type = f32 epsilon = {{.*}} scale = %{{.*}} bias = %{{.*}} mean = %{{.*}} inv_variance = %{{.*}} : {{.*}} -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>{{$}}

@@ -24,20 +24,25 @@ static LogicalResult verifyValueMatchesDesc(Operation *op, Type type,
                                             TensorDescType desc,
                                             StringRef what, unsigned index) {
   auto shaped = cast<ShapedType>(type);
-  // A packed operand read through its transpose (convert-tcp-to-cudnn folds
-  // a transpose of a matmul operand into the descriptor's strides).
+  // A packed operand read through a view that rearranges it
+  // (convert-tcp-to-cudnn folds a transpose of a matmul operand in its last
+  // two dims, and the transposes and reshapes before attention's q, k and
+  // v, into the descriptor's strides). One of the descriptor's own shape
+  // is read so only through the transpose: other strides there are a
+  // layout (channels-last) the operand must have.
+  auto memref = dyn_cast<MemRefType>(type);
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  bool packed = memref ? memref.getLayout().isIdentity()
+                       : tensor && !tensor.getEncoding();
   if (shaped.getElementType() == desc.getElementType() && !desc.isPacked() &&
-      isTransposedViewOf(desc, shaped.getShape())) {
-    if (auto memref = dyn_cast<MemRefType>(type);
-        memref && !memref.getLayout().isIdentity())
+      (isTransposedViewOf(desc, shaped.getShape()) ||
+       (shaped.getShape() != desc.getShape() &&
+        isDenseViewOf(desc, shaped.getShape())))) {
+    if (!packed)
       return op->emitOpError("expects ")
-             << what << " #" << index << ", read through its transpose, to "
-             << "be a packed buffer, but got " << type;
-    if (auto tensor = dyn_cast<RankedTensorType>(type);
-        tensor && tensor.getEncoding())
-      return op->emitOpError("expects ")
-             << what << " #" << index << ", read through its transpose, to "
-             << "be a packed tensor, but got " << type;
+             << what << " #" << index << ", read through a view, to be a "
+             << (memref ? "packed buffer" : "packed tensor") << ", but got "
+             << type;
     return success();
   }
   if (shaped.getElementType() != desc.getElementType() ||

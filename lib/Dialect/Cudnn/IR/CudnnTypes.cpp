@@ -133,6 +133,30 @@ bool mlir::cudnn::isTransposedViewOf(TensorDescType desc,
                      getTransposedViewStrides(shape));
 }
 
+bool mlir::cudnn::isDenseViewOf(TensorDescType desc,
+                                ArrayRef<int64_t> shape) {
+  if (llvm::any_of(shape, ShapedType::isDynamic) ||
+      llvm::any_of(desc.getShape(), ShapedType::isDynamic) ||
+      ShapedType::getNumElements(shape) !=
+          ShapedType::getNumElements(desc.getShape()))
+    return false;
+  // The dims of extent > 1 by stride, innermost first: each must start
+  // where the one inside it ends.
+  SmallVector<std::pair<int64_t, int64_t>> dims; // (stride, extent)
+  for (auto [extent, stride] :
+       llvm::zip(desc.getShape(), desc.getEffectiveStrides()))
+    if (extent != 1)
+      dims.push_back({stride, extent});
+  llvm::sort(dims);
+  int64_t expected = 1;
+  for (auto [stride, extent] : dims) {
+    if (stride != expected)
+      return false;
+    expected *= extent;
+  }
+  return true;
+}
+
 SmallVector<int64_t> TensorDescType::getEffectiveStrides() const {
   if (!getStride().empty())
     return SmallVector<int64_t>(getStride());

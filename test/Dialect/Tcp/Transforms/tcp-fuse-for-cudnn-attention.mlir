@@ -312,3 +312,46 @@ func.func @regrouped_by_bias(%q: tensor<8x2x16x16xf16>, %k: tensor<8x2x16x16xf16
   %o = tcp.batch_matmul %p3, %v3 : tensor<16x16x16xf16>, tensor<16x16x16xf16> -> tensor<16x16x16xf16>
   return %o : tensor<16x16x16xf16>
 }
+
+// -----
+
+// q, k and v as projections split into heads ([B, S, H*D] -> [B, S, H, D]
+// -> transposed to [B, H, S, D]), as Hugging Face's models and
+// nn.MultiheadAttention write them: the transposes stay outside the group
+// (convert-tcp-to-cudnn reads the projections through them by strides).
+
+// CHECK-LABEL: func.func @projected_heads
+// CHECK-COUNT-4: tcp.transpose
+// CHECK:         tcp.group attributes {group_type = "cudnn"} {
+func.func @projected_heads(%q: tensor<2x10x256xf16>, %k: tensor<2x12x256xf16>, %v: tensor<2x12x256xf16>) -> tensor<2x4x10x64xf16> {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c10 = arith.constant 10 : index
+  %c12 = arith.constant 12 : index
+  %q4 = tensor.expand_shape %q [[0], [1], [2, 3]] output_shape [2, 10, 4, 64] : tensor<2x10x256xf16> into tensor<2x10x4x64xf16>
+  %k4 = tensor.expand_shape %k [[0], [1], [2, 3]] output_shape [2, 12, 4, 64] : tensor<2x12x256xf16> into tensor<2x12x4x64xf16>
+  %v4 = tensor.expand_shape %v [[0], [1], [2, 3]] output_shape [2, 12, 4, 64] : tensor<2x12x256xf16> into tensor<2x12x4x64xf16>
+  %qh = tcp.transpose %q4 {permutation = array<i64: 0, 2, 1, 3>} : tensor<2x10x4x64xf16> -> tensor<2x4x10x64xf16>
+  %kh = tcp.transpose %k4 {permutation = array<i64: 0, 2, 1, 3>} : tensor<2x12x4x64xf16> -> tensor<2x4x12x64xf16>
+  %vh = tcp.transpose %v4 {permutation = array<i64: 0, 2, 1, 3>} : tensor<2x12x4x64xf16> -> tensor<2x4x12x64xf16>
+  %kt = tcp.transpose %kh {permutation = array<i64: 0, 1, 3, 2>} : tensor<2x4x12x64xf16> -> tensor<2x4x64x12xf16>
+  %q3 = tensor.collapse_shape %qh [[0, 1], [2], [3]] : tensor<2x4x10x64xf16> into tensor<8x10x64xf16>
+  %kt3 = tensor.collapse_shape %kt [[0, 1], [2], [3]] : tensor<2x4x64x12xf16> into tensor<8x64x12xf16>
+  %s3 = tcp.batch_matmul %q3, %kt3 : tensor<8x10x64xf16>, tensor<8x64x12xf16> -> tensor<8x10x12xf16>
+  %s = tensor.expand_shape %s3 [[0, 1], [2], [3]] output_shape [2, 4, 10, 12] : tensor<8x10x12xf16> into tensor<2x4x10x12xf16>
+  %c = tcp.const {value = dense<0.125> : tensor<1x1x1x1xf16>} : tensor<1x1x1x1xf16>
+  %cb = tcp.broadcast %c, %c2, %c4, %c10, %c12 {axes = [0, 1, 2, 3]} : tensor<1x1x1x1xf16>, index, index, index, index -> tensor<2x4x10x12xf16>
+  %x = tcp.mul %s, %cb : tensor<2x4x10x12xf16>, tensor<2x4x10x12xf16> -> tensor<2x4x10x12xf16>
+  %m = tcp.reduce_max %x {axes = array<i64: 3>, keep_dims} : tensor<2x4x10x12xf16> -> tensor<2x4x10x1xf16>
+  %mb = tcp.broadcast %m, %c12 {axes = [3]} : tensor<2x4x10x1xf16>, index -> tensor<2x4x10x12xf16>
+  %d = tcp.sub %x, %mb : tensor<2x4x10x12xf16>, tensor<2x4x10x12xf16> -> tensor<2x4x10x12xf16>
+  %e = tcp.exp %d : tensor<2x4x10x12xf16> -> tensor<2x4x10x12xf16>
+  %z = tcp.reduce_sum %e {axes = array<i64: 3>, keep_dims} : tensor<2x4x10x12xf16> -> tensor<2x4x10x1xf16>
+  %zb = tcp.broadcast %z, %c12 {axes = [3]} : tensor<2x4x10x1xf16>, index -> tensor<2x4x10x12xf16>
+  %p = tcp.divf %e, %zb : tensor<2x4x10x12xf16>, tensor<2x4x10x12xf16> -> tensor<2x4x10x12xf16>
+  %p3 = tensor.collapse_shape %p [[0, 1], [2], [3]] : tensor<2x4x10x12xf16> into tensor<8x10x12xf16>
+  %v3 = tensor.collapse_shape %vh [[0, 1], [2], [3]] : tensor<2x4x12x64xf16> into tensor<8x12x64xf16>
+  %o3 = tcp.batch_matmul %p3, %v3 : tensor<8x10x12xf16>, tensor<8x12x64xf16> -> tensor<8x10x64xf16>
+  %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 4, 10, 64] : tensor<8x10x64xf16> into tensor<2x4x10x64xf16>
+  return %o : tensor<2x4x10x64xf16>
+}

@@ -29,6 +29,12 @@ SmallVector<int64_t> getTransposedViewStrides(ArrayRef<int64_t> shape);
 /// transpose in the last two dimensions (the two functions above).
 bool isTransposedViewOf(TensorDescType desc, ArrayRef<int64_t> shape);
 
+/// Whether `desc` reads every element of a packed tensor of static `shape`
+/// once, in another order: its strides lay its own shape out densely in
+/// some order of the dims, over as many elements as `shape` has
+/// (attention's q, k, v through the transposes and reshapes before them).
+bool isDenseViewOf(TensorDescType desc, ArrayRef<int64_t> shape);
+
 /// Whether a tensor of `shape` has the same bytes in both layouts (e.g.
 /// 1xCx1x1, or KxCx1x1): then it never needs an encoding or a conversion.
 bool layoutsCoincide(ArrayRef<int64_t> shape);

@@ -72,6 +72,9 @@ def _hugging_face():
             intermediate_size=128), "text"),
         "hf-distilbert": ("DistilBertConfig", "DistilBertModel", dict(
             text, dim=64, n_layers=2, n_heads=4, hidden_dim=128), "text"),
+        "hf-roberta": ("RobertaConfig", "RobertaModel", dict(
+            text, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+            intermediate_size=128), "text"),
         "hf-gpt2": ("GPT2Config", "GPT2Model", dict(
             text, n_embd=64, n_layer=2, n_head=4, n_positions=64,
             use_cache=False), "text"),
@@ -83,6 +86,9 @@ def _hugging_face():
             text, d_model=64, d_kv=16, d_ff=128, num_layers=2, num_heads=4),
             "text"),
         "hf-vit": ("ViTConfig", "ViTModel", dict(
+            hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+            intermediate_size=128, image_size=32, patch_size=8), "image"),
+        "hf-clip-vision": ("CLIPVisionConfig", "CLIPVisionModel", dict(
             hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
             intermediate_size=128, image_size=32, patch_size=8), "image"),
     }

@@ -45,6 +45,19 @@ if ! "$VENV/bin/python" -c "import matplotlib" >/dev/null 2>&1; then
     matplotlib >&2
 fi
 
+# Hugging Face transformers and timm, for the coverage table's families
+# (benchmarks/coverage.py; test/Benchmarks/coverage.test imports and
+# compiles a sample of each). timm without its dependencies: they are torch
+# and torchvision (installed above, without their CUDA wheels) and what
+# transformers brings.
+if ! "$VENV/bin/python" -c "import transformers, timm" >/dev/null 2>&1; then
+  echo "setup: installing transformers and timm into $VENV"
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "transformers==4.57.1" >&2
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+    --no-deps "timm==1.0.31" >&2
+fi
+
 site="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 mkdir -p "$BUILD_DIR/torch2"
 cat > "$BUILD_DIR/torch2/python.new" <<EOF

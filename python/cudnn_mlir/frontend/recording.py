@@ -340,12 +340,12 @@ def record(module: torch.fx.GraphModule, inputs):
         recorder.run(*[_to_f32(i, reduced) for i in inputs])
     # Renaming every f32 result as the reduced type is wrong for a tensor
     # that is f32 in the real run too (torch.where(c, 1.0, 2.0), a float
-    # arange): the types of the real run, from fake tensors, win. Without
-    # them (a graph fake tensors cannot run) the renaming stands.
-    # Not for an item of a result of several tensors: those meta functions
+    # arange): the types of the real run, from fake tensors, win, except
+    # for the items of a result of several tensors, whose meta functions
     # may disagree with the kernels (torch 2.11's
     # _native_batch_norm_legit_functional gives f32 new statistics for f16
-    # ones, its CPU and CUDA kernels f16).
+    # ones, its CPU and CUDA kernels f16). Without fake tensors (a graph
+    # they cannot run) the renaming stands.
     true_types = _fake_dtypes(module, inputs)
     for n in module.graph.nodes:
         meta = recorder.record.get(n.name)
@@ -357,10 +357,13 @@ def record(module: torch.fx.GraphModule, inputs):
                                                  meta.channels_last)
 
     def real_type(name, value):
+        """A folded constant in the type its record now says."""
+        meta = recorder.record.get(name)
         if not isinstance(value, torch.Tensor) or \
-                value.dtype != torch.float32:
+                value.dtype != torch.float32 or \
+                (isinstance(meta, TensorMeta) and meta.dtype == "f32"):
             return value
-        return value.to(true_types.get(name, reduced))
+        return value.to(reduced)
     constants = {n: real_type(n, t) for n, t in recorder.constants.items()}
     return recorder.record, constants
 

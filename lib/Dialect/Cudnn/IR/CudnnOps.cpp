@@ -55,7 +55,7 @@ static LogicalResult verifyValueMatchesDesc(Operation *op, Type type,
     return op->emitOpError("expects ")
            << what << " #" << index << " to have the shape and element type "
            << "of its tensor_desc " << desc << ", but got " << type;
-  if (auto memref = dyn_cast<MemRefType>(type)) {
+  if (memref) {
     SmallVector<int64_t> strides;
     int64_t offset = 0;
     SmallVector<int64_t> wanted = desc.getEffectiveStrides();
@@ -74,14 +74,13 @@ static LogicalResult verifyValueMatchesDesc(Operation *op, Type type,
              << ", but got " << type;
     return success();
   }
-  auto tensorType = cast<RankedTensorType>(type);
-  bool channelsLast = isChannelsLast(tensorType);
+  bool channelsLast = isChannelsLast(tensor);
   if (channelsLast ? !desc.isChannelsLast() : !desc.isPacked())
     return op->emitOpError("expects ")
            << what << " #" << index << " to be stored as its tensor_desc's "
            << "strides say, but got a "
            << (channelsLast ? "#cudnn.channels_last" : "packed") << " tensor "
-           << tensorType << " for " << desc;
+           << tensor << " for " << desc;
   return success();
 }
 

@@ -453,8 +453,8 @@ class _FlipBetweenConvs(nn.Module):
         return torch.relu(self.conv2(y)) + x
 
 
-class _CumsumInAnMlp(nn.Module):
-    """Linear -> GELU -> torch.cumsum over the sequence (no TCP lowering)
+class _CumprodInAnMlp(nn.Module):
+    """Linear -> GELU -> torch.cumprod over the sequence (no TCP lowering)
     -> LayerNorm -> Linear."""
 
     def __init__(self):
@@ -465,7 +465,7 @@ class _CumsumInAnMlp(nn.Module):
 
     def forward(self, x):
         y = torch.nn.functional.gelu(self.fc1(x))
-        y = torch.cumsum(y, dim=1) / y.shape[1]
+        y = torch.cumprod(1 + y / y.shape[1], dim=1)
         return self.fc2(self.norm(y))
 
 
@@ -490,9 +490,9 @@ register("partitioned_flip", lambda: [rand(2, 8, 12, 12)],
          partitioned=True)(_FlipBetweenConvs)
 register("partitioned_write_through_view", lambda: [rand(2, 8, 12, 12)],
          partitioned=True)(_WriteThroughATransposedView)
-register("partitioned_cumsum", lambda: [rand(2, 10, 32)],
+register("partitioned_cumprod", lambda: [rand(2, 10, 32)],
          tolerance={"f32": (1e-3, 1e-3), "f16": (2e-2, 2e-2)},
-         partitioned=True)(_CumsumInAnMlp)
+         partitioned=True)(_CumprodInAnMlp)
 
 # -- RNN models -------------------------------------------------------------------
 

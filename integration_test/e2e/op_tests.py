@@ -65,6 +65,8 @@ register("conv2d_dilated", one(2, 8, 16, 16))(
     lambda: nn.Conv2d(8, 8, 3, padding=2, dilation=2))
 register("conv2d_functional", two((2, 4, 10, 10), (8, 4, 3, 3)))(
     lambda: Fn2(lambda x, w: F.conv2d(x, w, stride=1, padding=1)))
+
+
 # ECA channel attention (timm's ecaresnet): a 1-D conv over the channels.
 register("conv1d", one(2, 8, 20))(
     lambda: nn.Conv1d(8, 6, 3, padding=1, stride=2, bias=True))
@@ -186,6 +188,25 @@ register("clamp_by_any", one(*IMAGE, low=-4, high=4))(
         x, min=-torch.where(torch.isinf(x).any(), 1.0, 2.0),
         max=torch.where(torch.isinf(x).any(), 1.0, 2.0))
         + torch.all(x < 10).to(x.dtype)))
+
+
+class _CumsumPositions(nn.Module):
+    """RoBERTa's position ids (a cumsum over the non-padding mask, the
+    .int()/.long() casts) looked up in a table, plus a running mean of the
+    input along the sequence (a float cumsum)."""
+
+    def __init__(self):
+        super().__init__()
+        self.positions = nn.Embedding(16, 8)
+
+    def forward(self, x):
+        mask = (x[..., 0] > -0.5).int()
+        ids = (torch.cumsum(mask, dim=1).type_as(mask) * mask).long() + 1
+        running = x.cumsum(1) / x.shape[1]
+        return self.positions(ids) + running
+
+
+register("cumsum_positions", one(3, 12, 8))(lambda: _CumsumPositions())
 
 register("sin_cos", one(*IMAGE, low=-6, high=6))(
     lambda: Fn1(lambda x: torch.sin(x) * x.cos()))

@@ -1,5 +1,5 @@
 """partition.py on the CPU: a graph with ops the importer does not take
-(torch.flip, torch.cumsum) is split into partitions that import and
+(torch.flip, torch.cumprod) is split into partitions that import and
 compile for real (cudnn-compile from the build; skipped where there is
 none), the ops left to PyTorch are reported by op and reason, a lone view
 is not a partition, and the split graph, each partition run in PyTorch in
@@ -26,7 +26,7 @@ class FlipInTheMiddle(torch.nn.Module):
         y = torch.relu(self.conv1(x))
         y = torch.flip(y, dims=(3,))
         y = y.reshape(y.shape)  # a view between two unsupported ops
-        y = torch.cumsum(y, dim=2)
+        y = torch.cumprod(y, dim=2)
         return torch.relu(self.conv2(y)) + 1
 
 
@@ -65,7 +65,7 @@ class PartitionTest(unittest.TestCase):
                          ["compiled", "compiled"])
         self.assertEqual(len({p["artifact"] for p in report.partitions}), 2)
         self.assertEqual(sorted(op for op, _ in report.left),
-                         ["cumsum", "flip"])
+                         ["cumprod", "flip"])
         for _, reason in report.left:
             self.assertIn("no TCP lowering", reason)
         summary = report.summarize()
@@ -206,7 +206,7 @@ class PartitionTest(unittest.TestCase):
             def forward(self, x):
                 y = torch.flip(x, (0,))
                 y = y.reshape(-1)
-                return torch.cumsum(y, 0)
+                return torch.cumprod(y, 0)
         gm = trace(ViewBetween())
         run, report = partition.compile_partitioned(
             gm, [torch.randn(4, 3)], self.compile_fn,

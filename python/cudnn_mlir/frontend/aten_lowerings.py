@@ -233,6 +233,7 @@ def _overloads():
         # Over every dim (x.mean(), x.sum()): a dtype keyword only.
         "mean.default": lambda ctx, input, dtype=None: L.mean(ctx, input),
         "sum.default": lambda ctx, input, dtype=None: L.sum_(ctx, input),
+        "cumsum.default": L.cumsum,
         "_softmax.default": softmax, "_log_softmax.default": log_softmax,
         "slice.Tensor": slice_tensor, "select.int": L.select,
         "narrow.default": L.narrow, "copy.default": copy_,

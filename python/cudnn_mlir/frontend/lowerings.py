@@ -749,6 +749,38 @@ amax = _reduction("tcp.reduce_max")
 amin = _reduction("tcp.reduce_min")
 
 
+def cumsum(ctx, input, dim, *, dtype=None, out=None):
+    """torch.cumsum as a masked sum: out[.., i, ..] = sum of x[.., j, ..]
+    over j <= i, computed as `x` broadcast along a new dim of output
+    positions i, the terms with j > i replaced by 0 (a select by a
+    lower-triangle boolean literal) and summed over j. n^2 terms per row:
+    meant for the short rows models take it over (position ids, masks);
+    rows past 4096 are refused."""
+    axis = _dim(dim, input.rank) if input.rank else 0
+    x = ctx.w.cast(input, ctx.result.dtype, ctx.loc)
+    if input.rank == 0:
+        return x
+    n = x.shape[axis]
+    if n * n > _MAX_CAUSAL_MASK_ELEMENTS:
+        raise UnsupportedOperation(
+            "expects a cumsum over at most %d elements (it sums n^2 masked "
+            "terms), but got %d" % (int(math.isqrt(_MAX_CAUSAL_MASK_ELEMENTS)),
+                                    n))
+    before, after = x.shape[:axis], x.shape[axis + 1:]
+    terms_shape = (*before, n, n, *after)  # [.., i, j, ..]
+    terms = ctx.w.broadcast_to(
+        ctx.w.reshape(x, (*before, 1, n, *after), ctx.loc), terms_shape,
+        ctx.loc)
+    lower = torch.ones(n, n, dtype=torch.bool).tril()  # j <= i
+    keep = ctx.w.literal(tensor_bytes(lower), (n, n), "i1", ctx.loc)
+    keep = ctx.w.broadcast_to(
+        ctx.w.reshape(keep, (*(1,) * len(before), n, n, *(1,) * len(after)),
+                      ctx.loc), terms_shape, ctx.loc)
+    kept = ctx.w.select(keep, terms, ctx.w.scalar_like(0, terms, ctx.loc),
+                        ctx.loc)
+    return ctx.w.reduce("tcp.reduce_sum", kept, [axis + 1], False, ctx.loc)
+
+
 def _vector_norm(ctx, x, p, axes):
     """The p-norm of `x` over `axes` (kept as size 1), for p 1 or 2, summed
     in f32 as PyTorch accumulates it."""
@@ -1293,7 +1325,7 @@ FUNCTIONS = {
     torch.swapaxes: transpose, torch.swapdims: transpose,
     torch.einsum: einsum,
     torch.addcmul: addcmul, torch.cat: cat, torch.stack: stack,
-    torch.mean: mean, torch.sum: sum_, torch.roll: roll,
+    torch.mean: mean, torch.sum: sum_, torch.cumsum: cumsum, torch.roll: roll,
     torch.softmax: softmax, F.softmax: softmax, F.log_softmax: log_softmax,
     torch.log_softmax: log_softmax,
     F.linear: linear, torch.addmm: addmm, F.embedding: embedding,
@@ -1350,11 +1382,12 @@ METHODS = {
     "expand": expand, "expand_as": expand, "repeat": repeat,
     "addcmul": addcmul,
     "contiguous": identity, "clone": identity, "detach": identity,
-    "mean": mean, "sum": sum_, "amax": amax, "amin": amin,
+    "mean": mean, "sum": sum_, "cumsum": cumsum, "amax": amax, "amin": amin,
     "softmax": softmax,
     "log_softmax": log_softmax,
     "to": cast_to, "type": cast_to, "type_as": cast_to, "half": cast_to,
     "float": cast_to, "bfloat16": cast_to, "double": cast_to,
+    "int": cast_to, "long": cast_to, "bool": cast_to,
 }
 FUNCTIONS.update(logic_lowerings.FUNCTIONS)
 METHODS.update(logic_lowerings.METHODS)

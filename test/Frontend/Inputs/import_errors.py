@@ -11,10 +11,10 @@ import torch.nn.functional as F
 from cudnn_mlir.frontend import TorchImportError, import_model
 
 
-class Cumsum(nn.Module):
+class Cumprod(nn.Module):
     def forward(self, x):
         y = x.relu()
-        return torch.cumsum(y, dim=1)
+        return torch.cumprod(y, dim=1)
 
 
 class DropoutTraining(nn.Module):
@@ -167,12 +167,19 @@ class ChangedAfterUse(nn.Module):
         return y + m
 
 
+class LongCumsum(nn.Module):
+    # cumsum sums n^2 masked terms per row: a 5000-long row is refused.
+    def forward(self, x):
+        return torch.cumsum(x, dim=0)
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
 
 CASES = {
-    "cumsum": (Cumsum, lambda: (torch.rand(2, 8),)),
+    "cumprod": (Cumprod, lambda: (torch.rand(2, 8),)),
+    "long_cumsum": (LongCumsum, lambda: (torch.rand(5000),)),
     "dropout_training": (lambda: DropoutTraining().train(),
                          lambda: (torch.rand(2, 8),)),
     "data_dependent": (DataDependent, lambda: (torch.rand(2, 8),)),

@@ -67,6 +67,21 @@ register("conv2d_functional", two((2, 4, 10, 10), (8, 4, 3, 3)))(
     lambda: Fn2(lambda x, w: F.conv2d(x, w, stride=1, padding=1)))
 
 
+class _PatchEmbedding(nn.Module):
+    """ViT's patch embedding: a conv whose stride is its window over an RGB
+    input (f16/bf16 run it as a transpose and one matmul,
+    tcp-fuse-for-cudnn's patch-conv-as-matmul), then the patches as tokens."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Conv2d(3, 32, 8, stride=8)
+
+    def forward(self, x):
+        return self.proj(x).flatten(2).transpose(1, 2)
+
+
+register("patch_embedding", one(2, 3, 32, 48))(lambda: _PatchEmbedding())
+
 # ECA channel attention (timm's ecaresnet): a 1-D conv over the channels.
 register("conv1d", one(2, 8, 20))(
     lambda: nn.Conv1d(8, 6, 3, padding=1, stride=2, bias=True))

@@ -24,6 +24,7 @@
 #include "ElementwiseBeforeExpand.h"
 #include "FoldBatchNorm.h"
 #include "GlobalAveragePool.h"
+#include "PatchConv.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/AttentionPattern.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
@@ -462,6 +463,8 @@ struct TcpFuseForCudnnPass
                                    ? BatchNormFoldForm::Centered
                                    : BatchNormFoldForm::Scaled);
     moveElementwiseBeforeExpandShapes(getOperation());
+    if (patchConvAsMatmul)
+      rewritePatchConvsAsMatmuls(getOperation());
     if (globalPool == "cudnn")
       rewriteGlobalAveragePools(getOperation());
     else

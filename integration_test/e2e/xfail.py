@@ -21,18 +21,11 @@ for _dtype in ("f32", "f16", "bf16"):
         XFAIL[(_test, _dtype, "dynamo")] = _PACKED_DYNAMO
 
 # The torch.nn attention modules import through torch.fx, traced as the ops
-# they compute (frontend/attention_modules.py). TorchDynamo hands the backend
-# the functions their forwards call instead, which have no TCP lowering yet
-# (issue 28).
+# they compute (frontend/attention_modules.py); TorchDynamo hands the backend
+# the functions their forwards call, which frontend/attention_functions.py
+# decomposes the same way. With a mask, TorchDynamo breaks these graphs in
+# the modules' fast-path checks before anything reaches the backend.
 _ATTENTION_DYNAMO = {
-    "multihead_attention": "TorchDynamo keeps "
-    "F.multi_head_attention_forward whole; no TCP lowering for it yet",
-    "multihead_attention_long": "TorchDynamo keeps "
-    "F.multi_head_attention_forward whole; no TCP lowering for it yet",
-    "multihead_attention_cross_weights": "TorchDynamo keeps "
-    "F.multi_head_attention_forward whole; no TCP lowering for it yet",
-    "transformer_encoder_norm_first": "TorchDynamo reaches eval mode's "
-    "fused torch._transformer_encoder_layer_fwd; no TCP lowering for it yet",
     "transformer_seq2seq": "TorchDynamo compiles no subgraph of "
     "nn.Transformer with a mask (its fast-path checks break the graph); "
     "nothing reaches the backend",

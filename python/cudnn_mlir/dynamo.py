@@ -30,6 +30,7 @@ from .driver.compiler import CompilerNotFoundError, compile_artifact
 from .driver.runner import CompiledModel
 from .driver.specialize import ShapeSpecialized, describe, signature
 from .frontend import TorchImportError
+from .frontend.attention_functions import decompose_attention_functions
 from .partition import compile_partitioned, first_line
 from .runtime.loader import load_module
 
@@ -105,6 +106,9 @@ def backend(gm, example_inputs, options=None, cache_dir=None):
     (BACKEND_OPTIONS)."""
     if isinstance(options, dict):
         options, cache_dir = _from_torch_compile(options, cache_dir)
+    # F.multi_head_attention_forward and the encoder layer's fast path as
+    # the ops they compute (frontend/attention_functions.py).
+    decompose_attention_functions(gm)
     entry = {"index": len(REPORT), "nodes": _count_ops(gm)}
     REPORT.append(entry)
     if _is_symbolic(example_inputs):

@@ -23,8 +23,8 @@ import torch.fx
 
 from ..artifact import ArgSpec, ImportedModule, get_attribute
 from ..partition import describe_node, first_line
-from . import (aten_lowerings, attention_modules, lowerings, packed_sequence,
-               rnn_lowering, view_writes)
+from . import (aten_lowerings, attention_functions, attention_modules,
+               lowerings, packed_sequence, rnn_lowering, view_writes)
 from .lowerings import UnsupportedOperation
 from .recording import (SUPPORTED_DTYPES, ChangedAfterUse, TensorMeta,
                         contains_tensor, is_cpu_scalar, mlir_type, record,
@@ -211,6 +211,7 @@ def _capture_with_dynamo(model, example_inputs, why, traced=None):
                                   type(model).__name__)
     module.training = model.training
     module.meta["captured_by"] = "TorchDynamo: %s" % why
+    attention_functions.decompose_attention_functions(module)
     return module
 
 

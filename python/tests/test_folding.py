@@ -53,6 +53,20 @@ class FoldingTest(unittest.TestCase):
         self.assertEqual(_literals(text)[0][1], "2x3xf32")
         self.assertEqual(text.count(" = tcp."), 2)  # the literal, the add
 
+    def test_repeated_dims_are_written_once_and_broadcast(self):
+        # A causal mask expanded over a batch of 3 (GPT-2's [B, 1, S, S]):
+        # one [1, 1, 4, 4] literal, broadcast along the batch.
+        def build(g, x):
+            m = g.call_function(torch.ones, (4, 4))
+            m = g.call_method("tril", (m,))
+            m = g.call_method("expand", (m, 3, 1, 4, 4))
+            return g.call_function(operator.add, (x, m))
+        text = import_graph(_graph(build), (torch.rand(3, 1, 4, 4),)).text
+        self.assertEqual([shape for _, shape in _literals(text)],
+                         ["1x1x4x4xf32"])
+        self.assertRegex(text, r"tcp\.broadcast %\S+, %c3 \{axes = \[0\]\} "
+                         r": tensor<1x1x4x4xf32>, index -> tensor<3x1x4x4xf32>")
+
     def test_a_constant_changed_after_a_read_is_an_error(self):
         def build(g, x):
             m = g.call_method("new_zeros", (x, (4,)))

@@ -747,14 +747,26 @@ class _Importer:
             # torch.zeros(...), torch.ones(..., dtype=torch.bool) and the like
             return self.writer.splat(flat[0].item(), tensor.shape,
                                      mlir_type(tensor.dtype), self._loc(node))
-        if tensor.numel() > _MAX_LITERAL_ELEMENTS:
+        # Dims along which every slice repeats the first (a mask expanded
+        # over the batch: GPT-2's [8, 1, 512, 512] causal mask) are written
+        # once and broadcast.
+        core = tensor
+        for dim in range(tensor.dim()):
+            if core.shape[dim] > 1:
+                first = core.narrow(dim, 0, 1)
+                if bool((core == first).all()):
+                    core = first
+        if core.numel() > _MAX_LITERAL_ELEMENTS:
             raise TorchImportError(
                 "cudnn_mlir cannot import %s: expects a tensor created inside "
-                "the model to have at most %d elements, but got %d (make it a "
+                "the model to have at most %d elements once its repeated "
+                "dims are taken out, but got %d of shape %s (make it a "
                 "buffer)" % (self._describe(node), _MAX_LITERAL_ELEMENTS,
-                             tensor.numel()))
-        return self.writer.literal(tensor_bytes(tensor), tensor.shape,
-                                   mlir_type(tensor.dtype), self._loc(node))
+                             core.numel(), list(core.shape)))
+        loc = self._loc(node)
+        literal = self.writer.literal(tensor_bytes(core.contiguous()),
+                                      core.shape, mlir_type(tensor.dtype), loc)
+        return self.writer.broadcast_to(literal, tensor.shape, loc)
 
     def run(self) -> ImportedModule:
         outputs = None

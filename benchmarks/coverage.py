@@ -49,7 +49,11 @@ sys.path.insert(0, os.path.join(HERE, "..", "python"))
 sys.path.insert(0, HERE)
 import model_zoo  # noqa: E402 (the zoo's builder arguments and input sizes)
 
-DTYPES = ("f32", "f16")
+# The table's types; --dtypes defaults to the first two (bf16 rows are run
+# on request: --dtypes bf16).
+DTYPES = ("f32", "f16", "bf16")
+DEFAULT_DTYPES = "f32,f16"
+TYPE_NAMES = {"f32": "fp32", "f16": "fp16", "bf16": "bf16"}
 STACKS = ["nn.TransformerEncoder", "nn.TransformerDecoder", "nn.Transformer"]
 # Input size and builder arguments of the zoo's models (no auxiliary heads;
 # Inception v3 at 299); every other model takes 224 and its defaults.
@@ -165,7 +169,8 @@ def build(torch, torchvision, family, name, dtype):
             kwargs["weights_backbone"] = None
         model = torchvision.models.get_model(name, weights=None, **kwargs)
         inputs = [torch.randn(1, 3, size, size)]
-    dt = torch.float16 if dtype == "f16" else torch.float32
+    dt = {"f16": torch.float16, "bf16": torch.bfloat16}.get(dtype,
+                                                            torch.float32)
     model = model.eval().to(dtype=dt)
     return model, [x.to(dt) if x.is_floating_point() else x for x in inputs]
 
@@ -214,8 +219,8 @@ def cover(torch, torchvision, family, name, dtype, compile_cache):
 
 # An output matches when it is no farther from the fp64 model's than this
 # or than twice eager's own output is (eager in fp32 rounds through TF32
-# convolutions; fp16 through fp16).
-MATCH_FLOOR = {"f32": 1e-3, "f16": 2e-2}
+# convolutions; fp16 through fp16; bf16 rounds 8x coarser than fp16).
+MATCH_FLOOR = {"f32": 1e-3, "f16": 2e-2, "bf16": 1.6e-1}
 # Eager farther than this from fp64 (random weights that overflow fp16, or
 # outputs all zero): the row checks nothing.
 UNCHECKED_ABOVE = 0.1
@@ -427,9 +432,10 @@ def report(args):
                 "hugging face", "timm"]
     models.sort(key=lambda fm: (families.index(fm[0])
                                 if fm[0] in families else 9, fm[1]))
-    lines = ["| model | family | fp32 | fp16 | GPU fp32 vs fp64 | "
-             "GPU fp16 vs fp64 | notes (fp32) |",
-             "|---|---|---|---|---|---|---|"]
+    names = [TYPE_NAMES[d] for d in DTYPES]
+    lines = ["| model | family | %s | %s | notes (fp32) |" % (
+        " | ".join(names), " | ".join("GPU %s vs fp64" % n for n in names)),
+        "|---|---|%s|" % ("---|" * (2 * len(DTYPES)))]
     matched = {d: 0 for d in DTYPES}
     whole = {d: 0 for d in DTYPES}
     for family, model in models:
@@ -455,20 +461,23 @@ def report(args):
     devices = sorted({r["device"] for r in on_gpu.values()
                       if r.get("device")})
     gpu_dates = sorted({r["date"] for r in on_gpu.values()})
-    head = ("Imports whole: %d of %d models in fp32, %d in fp16 (CPU, torch "
+    head = ("Imports whole: %d of %d models in fp32, %s (CPU, torch "
             "%s, %s). A percentage is the share of a model's ops that "
             "partitioned compilation compiles, the rest running in PyTorch. "
-            % (whole["f32"], len(models), whole["f16"],
+            % (whole["f32"], len(models), ", ".join(
+                "%d in %s" % (whole[d], TYPE_NAMES[d]) for d in DTYPES[1:]),
                ", ".join(sorted({r["torch"] for r in latest.values()})),
                " to ".join([dates[0], dates[-1]] if len(dates) > 1
                            else dates)))
     if on_gpu:
-        head += ("On the GPU (%s, %s, batch 1): %d match in fp32, %d in "
-                 "fp16; each cell is the relative error of cudnn_mlir's "
-                 "output against the model in fp64, with eager's."
+        head += ("On the GPU (%s, %s, batch 1): %s; each cell is the "
+                 "relative error of cudnn_mlir's output against the model "
+                 "in fp64, with eager's."
                  % (", ".join(devices), " to ".join(
                      sorted({gpu_dates[0], gpu_dates[-1]})),
-                    matched["f32"], matched["f16"]))
+                    "%d match in fp32, %s" % (matched["f32"], ", ".join(
+                        "%d in %s" % (matched[d], TYPE_NAMES[d])
+                        for d in DTYPES[1:]))))
     else:
         head += "GPU columns: not measured yet."
     text = "\n".join([head, ""] + lines) + "\n"
@@ -490,7 +499,8 @@ def main():
     parser.add_argument("--models", default="all",
                         help="comma-separated names or families (timm, "
                         "hugging face, ...), or all")
-    parser.add_argument("--dtypes", default=",".join(DTYPES))
+    parser.add_argument("--dtypes", default=DEFAULT_DTYPES,
+                        help="of %s" % ", ".join(DTYPES))
     parser.add_argument("--compile", action="store_true",
                         help="also compile each whole import")
     parser.add_argument("--cache", default="build/coverage-cache")

@@ -90,8 +90,20 @@ MODELS = [
     _model("convnext_tiny"), _model("convnext_small"),
     _model("vit_b_16"), _model("swin_t"), _model("swin_v2_t", 256),
     _model("maxvit_t"),
+    # Hugging Face transformers at full size (issue 32's speed rows), fp16;
+    # their size is the sequence length: BERT-base at batch 32 x 128
+    # tokens, GPT-2 small at batch 8 x 512.
+    _model("hf-bert-base", 128), _model("hf-gpt2", 512),
 ]
 NAMES = [name for name, _, _ in MODELS]
+
+# name -> (config class, model class, config arguments): default configs
+# are BERT-base and GPT-2 small. No KV cache (its DynamicCache output is
+# not a tensor).
+HUGGING_FACE = {
+    "hf-bert-base": ("BertConfig", "BertModel", {}),
+    "hf-gpt2": ("GPT2Config", "GPT2Model", {"use_cache": False}),
+}
 
 
 # ---------------------------------------------------------------- rows
@@ -142,6 +154,8 @@ def build(torch, row, device, calibrated=False):
     import torchvision
     name, size, kwargs = MODELS[row[0]]
     torch.manual_seed(0)
+    if name in HUGGING_FACE:
+        return _hugging_face_model(torch, name, row[1], size, device)
     model = torchvision.models.get_model(name, weights=None, **kwargs)
     # Weights torchvision initialises to zero (ViT's classifier head) would
     # make every output 0, which checks nothing: random ones instead.
@@ -157,6 +171,29 @@ def build(torch, row, device, calibrated=False):
     x = torch.randn(row[1], 3, size, size, device=device,
                     dtype=torch.float16).to(memory_format=torch.channels_last)
     return model, [x]
+
+
+def _hugging_face_model(torch, name, batch, length, device):
+    """A transformers model (random weights, eval, fp16) returning its last
+    hidden state, and `batch` x `length` random token ids."""
+    import transformers
+    config, builder, arguments = HUGGING_FACE[name]
+    net = getattr(transformers, builder)(
+        getattr(transformers, config)(**arguments))
+
+    class LastHiddenState(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.net = net
+
+        def forward(self, input_ids):
+            return self.net(input_ids=input_ids).last_hidden_state
+
+    model = LastHiddenState().to(device=device).eval().to(
+        dtype=torch.float16)
+    ids = torch.randint(0, net.config.vocab_size, (batch, length),
+                        device=device)
+    return model, [ids]
 
 
 def calibrate(torch, model, size, device, batch=16):
@@ -408,7 +445,9 @@ def time_row(torch, cudnn_mlir, args, row):
         result["eager_max"] = scale if math.isfinite(scale) else None
         # The same model and input in fp32: tells a contender's fp16
         # rounding from a wrong answer (fp16 eager is off by up to 2e-2).
-        reference = copy.deepcopy(model).float()(inputs[0].float()).float()
+        reference = copy.deepcopy(model).float()(*[
+            x.float() if x.is_floating_point() else x  # token ids stay
+            for x in inputs]).float()
         result["rel_err_fp32"] = {"eager": relative_error(expected,
                                                           reference)}
         working = []
@@ -700,7 +739,9 @@ def main():
         return 0
     if args.list:
         for i, (name, size, _) in enumerate(MODELS):
-            print("%2d %s (%dx%d)" % (i, name, size, size))
+            print("%2d %s (%s)" % (i, name, "%d tokens" % size
+                                   if name in HUGGING_FACE
+                                   else "%dx%d" % (size, size)))
         return 0
     try:
         rows = parse_rows(args.rows, [int(b) for b in args.batch.split(",")])

@@ -285,6 +285,33 @@ if hasattr(F, "scaled_dot_product_attention"):  # torch 2
 register("multihead_attention_cross_weights",
          lambda: [rand(10, 2, 32), rand(12, 2, 24), rand(10, 12)],
          tolerance=ATTENTION_TOLERANCE)(_CrossAttentionWeights)
+
+
+class _MaskedSelfAttention(nn.Module):
+    """nn.MultiheadAttention with its own masks' meaning: a boolean causal
+    attn_mask (True: do not attend) and a boolean key_padding_mask."""
+
+    def __init__(self):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(64, 4, batch_first=True)
+
+    def forward(self, x, padding):
+        # 16 tokens, as a constant: torch.fx cannot pass sizes to ones().
+        causal = torch.triu(torch.ones(16, 16, dtype=torch.bool), 1)
+        return self.attn(x, x, x, attn_mask=causal, key_padding_mask=padding,
+                         need_weights=False)[0]
+
+
+def _padding(batch, keys):
+    """Key 0 is never padding, so no query has every key masked."""
+    mask = torch.zeros(batch, keys, dtype=torch.bool)
+    mask[1, keys // 2:] = True
+    return mask
+
+
+register("multihead_attention_masks", lambda: [rand(2, 16, 64),
+                                               _padding(2, 16)],
+         tolerance=ATTENTION_TOLERANCE)(_MaskedSelfAttention)
 register("transformer_encoder_norm_first", lambda: [rand(2, 16, 64)],
          tolerance=ATTENTION_TOLERANCE)(lambda: _encoder(norm_first=True))
 class _Seq2Seq(nn.Module):

@@ -2,8 +2,9 @@
 calls of F.multi_head_attention_forward and of eval mode's
 torch._transformer_encoder_layer_fwd are replaced by the ops they compute,
 and the rewritten graph, run eagerly on the CPU, gives the modules' outputs
-(float32, max abs difference 1e-5); a call with an option the
-decomposition lacks (a key-padding mask) stays as it is."""
+(float32, max abs difference 1e-5), boolean and key-padding masks
+included; a call with an option the decomposition lacks (add_bias_kv)
+stays as it is."""
 
 import unittest
 
@@ -89,14 +90,25 @@ class DecomposeAttentionFunctionsTest(unittest.TestCase):
                 self.assertFalse(_targets(gm) & set(DECOMPOSED_FUNCTIONS))
                 self._check(layer, layer, x)
 
-    def test_keeps_what_it_does_not_express(self):
+    def test_masks(self):
+        # Boolean masks are True where a query must not attend (made
+        # additive as PyTorch's forward does), and a key-padding mask is
+        # added per batch and key.
         m = torch.nn.MultiheadAttention(32, 4, batch_first=True).eval()
         q = torch.randn(3, 5, 32)
+        causal = torch.triu(torch.ones(5, 5, dtype=torch.bool), 1)
         padding = torch.zeros(3, 5, dtype=torch.bool)
-        padding[:, -1] = True
-        gm = self._check(m, lambda q, padding: m(
-            q, q, q, key_padding_mask=padding, need_weights=False)[0],
-            q, padding, replaced=0)
+        padding[1:, -1] = True
+        self._check(m, lambda q, causal, padding: m(
+            q, q, q, attn_mask=causal, key_padding_mask=padding,
+            need_weights=False)[0], q, causal, padding)
+
+    def test_keeps_what_it_does_not_express(self):
+        m = torch.nn.MultiheadAttention(32, 4, batch_first=True,
+                                        add_bias_kv=True).eval()
+        q = torch.randn(3, 5, 32)
+        gm = self._check(m, lambda q: m(q, q, q, need_weights=False)[0],
+                         q, replaced=0)
         self.assertIn(torch.nn.functional.multi_head_attention_forward,
                       _targets(gm))
 

@@ -25,11 +25,13 @@ class MultiheadAttentionTest(unittest.TestCase):
             for kdim in (None, 24):
                 for need_weights in (False, True):
                     for average in (True, False):
-                        for mask in (None, "2d", "3d"):
-                            self._check(batch_first, kdim, need_weights,
-                                        average, mask, gen)
+                        for mask in (None, "2d", "3d", "bool"):
+                            for padding in (False, True):
+                                self._check(batch_first, kdim, need_weights,
+                                            average, mask, gen, padding)
 
-    def _check(self, batch_first, kdim, need_weights, average, mask, gen):
+    def _check(self, batch_first, kdim, need_weights, average, mask, gen,
+               padding=False):
         m = torch.nn.MultiheadAttention(32, 4, batch_first=batch_first,
                                         kdim=kdim, vdim=kdim).eval()
         n, length, source = 3, 5, 7
@@ -42,9 +44,17 @@ class MultiheadAttentionTest(unittest.TestCase):
         s = k.shape[1] if batch_first else k.shape[0]
         am = (None if mask is None else torch.randn(length, s, generator=gen)
               if mask == "2d" else torch.randn(n * 4, length, s,
-                                               generator=gen))
+                                               generator=gen)
+              if mask == "3d" else torch.rand(length, s, generator=gen) > 0.6)
+        if mask == "bool":  # True: do not attend; key 0 stays for each query
+            am[:, 0] = False
         kwargs = dict(need_weights=need_weights, attn_mask=am,
                       average_attn_weights=average)
+        if padding:  # (N, S), True: padding; the last key of batch 0
+            kpm = torch.zeros(n, s, dtype=torch.bool)
+            kpm[0, -1] = True
+            kwargs["key_padding_mask"] = kpm if mask in (None, "bool") \
+                else kpm.float().masked_fill(kpm, float("-inf"))
         with torch.no_grad():
             expected = m(q, k, v, **kwargs)
             got = A.multihead_attention(m, q, k, v, **kwargs)
@@ -60,8 +70,6 @@ class MultiheadAttentionTest(unittest.TestCase):
         for kwargs, call, what in (
                 (dict(add_bias_kv=True), {}, "add_bias_kv"),
                 (dict(add_zero_attn=True), {}, "add_zero_attn"),
-                ({}, dict(key_padding_mask=torch.zeros(2, 3, dtype=bool)),
-                 "key_padding_mask"),
                 ({}, dict(is_causal=True,
                           attn_mask=torch.zeros(3, 3)), "is_causal")):
             m = torch.nn.MultiheadAttention(8, 2, batch_first=True,

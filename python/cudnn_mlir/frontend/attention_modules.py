@@ -17,13 +17,19 @@ attention to the memory between, and `transformer`: encoder then decoder.
 Each op has a TCP lowering, and parameters are read from the modules,
 so they keep the model's names.
 
+Masks are PyTorch's modules' masks: a boolean attn_mask or
+key_padding_mask is True where a query must not attend (the opposite of
+F.scaled_dot_product_attention's boolean mask), a float one is added to
+the scores; both are made additive first (`additive_mask`, as PyTorch's own
+forward does), and a key-padding mask is added per batch and key.
+
 What they do not express is refused when the model is traced, naming the
 option: key/value bias rows (add_bias_kv), add_zero_attn, dropout in
-training, is_causal, key-padding masks; boolean masks are refused by the
-attention lowering. Inputs must be batched (3-D).
+training, is_causal. Inputs must be batched (3-D).
 """
 
 import torch
+import torch.fx
 import torch.nn.functional as F
 
 
@@ -34,6 +40,23 @@ class UnsupportedAttention(Exception):
 def _refuse(m, what):
     raise UnsupportedAttention("cudnn_mlir imports nn.%s without %s"
                                % (type(m).__name__, what))
+
+
+def additive_mask(mask, like):
+    """An attention mask as the torch.nn modules take it, made additive in
+    `like`'s type: a boolean one -inf where True (do not attend) and 0
+    elsewhere, a float one as it is. Traced (a Proxy), it is one call, which
+    the importer lowers by the mask's recorded type (lowerings.py)."""
+    traced = next((x for x in (mask, like)
+                   if isinstance(x, torch.fx.Proxy)), None)
+    if traced is not None:  # a mask made from constants is a tensor here
+        return traced.tracer.create_proxy("call_function", additive_mask,
+                                          (mask, like), {})
+    if mask.dtype == torch.bool:
+        return torch.zeros(mask.shape, dtype=like.dtype,
+                           device=mask.device).masked_fill(mask,
+                                                           float("-inf"))
+    return mask.to(like.dtype)
 
 
 def _projections(m, query, key, value):
@@ -68,8 +91,6 @@ def multihead_attention(m, query, key, value, key_padding_mask=None,
         _refuse(m, "dropout in training (call model.eval())")
     if is_causal:
         _refuse(m, "is_causal (pass the causal mask as a float attn_mask)")
-    if key_padding_mask is not None:
-        _refuse(m, "key_padding_mask")
     if m.batch_first:
         if key is query and value is query:  # one transpose, one projection
             query = key = value = query.transpose(0, 1)
@@ -85,13 +106,16 @@ def multihead_attention(m, query, key, value, key_padding_mask=None,
                          head_dim).permute(1, 2, 0, 3)
 
     q, k, v = split_heads(q), split_heads(k), split_heads(v)
+    n, length, source = q.shape[0], q.shape[2], k.shape[2]
     if attn_mask is not None:
         # (L, S) or (N * heads, L, S) to (N, heads, L, S), with no branch on
-        # its rank (a proxy's); additive floats only (the attention
-        # lowering refuses a boolean mask).
-        n, length, source = q.shape[0], q.shape[2], k.shape[2]
-        attn_mask = attn_mask.expand(n * heads, length, source).reshape(
-            n, heads, length, source)
+        # its rank (a proxy's).
+        attn_mask = additive_mask(attn_mask, q).expand(
+            n * heads, length, source).reshape(n, heads, length, source)
+    if key_padding_mask is not None:  # (N, S): per batch and key
+        padding = additive_mask(key_padding_mask, q).reshape(n, 1, 1, source)
+        attn_mask = padding.expand(n, heads, length, source) \
+            if attn_mask is None else attn_mask + padding
     # torch 1.x has no F.scaled_dot_product_attention: written out there.
     if need_weights or not hasattr(F, "scaled_dot_product_attention"):
         scores = q @ k.transpose(-2, -1) * (1.0 / head_dim ** 0.5)

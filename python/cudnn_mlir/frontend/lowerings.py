@@ -19,7 +19,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from . import bilinear, logic_lowerings
+from . import attention_modules, bilinear, logic_lowerings
 from .recording import TensorMeta, tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 from .view_writes import basic_box, write_box
@@ -927,6 +927,22 @@ def _attention_mask(ctx, attn_mask, is_causal, scores):
                               scores.shape, ctx.loc)
 
 
+def additive_mask(ctx, mask, like):
+    """attention_modules.additive_mask: a boolean mask (True: do not
+    attend) as -inf there and 0 elsewhere, a float one cast, in `like`'s
+    type."""
+    out = ctx.result
+    if mask.dtype == "i1":
+        shaped = Value("", tuple(mask.shape), out.dtype)
+        return ctx.w.select(mask, ctx.w.scalar_like(float("-inf"), shaped,
+                                                    ctx.loc),
+                            ctx.w.scalar_like(0.0, shaped, ctx.loc), ctx.loc)
+    if mask.dtype not in FLOAT_TYPES:
+        raise UnsupportedOperation("expects a boolean or float attention "
+                                   "mask, but got %s" % mask.type)
+    return ctx.w.cast(mask, out.dtype, ctx.loc)
+
+
 def scaled_dot_product_attention(ctx, query, key, value, attn_mask=None,
                                  dropout_p=0.0, is_causal=False, scale=None,
                                  enable_gqa=False):
@@ -1326,6 +1342,7 @@ FUNCTIONS = {
     torch.einsum: einsum,
     torch.addcmul: addcmul, torch.cat: cat, torch.stack: stack,
     torch.mean: mean, torch.sum: sum_, torch.cumsum: cumsum, torch.roll: roll,
+    attention_modules.additive_mask: additive_mask,
     torch.softmax: softmax, F.softmax: softmax, F.log_softmax: log_softmax,
     torch.log_softmax: log_softmax,
     F.linear: linear, torch.addmm: addmm, F.embedding: embedding,

@@ -94,6 +94,18 @@ MODELS = [
     # their size is the sequence length: BERT-base at batch 32 x 128
     # tokens, GPT-2 small at batch 8 x 512.
     _model("hf-bert-base", 128), _model("hf-gpt2", 512),
+    # timm (pretrained=False) at its default input size, one per family
+    # torchvision lacks or builds otherwise (issue 32's timm speed target).
+    _model("timm-resnet50d"), _model("timm-seresnext26d_32x4d"),
+    _model("timm-ecaresnet50d"), _model("timm-cspdarknet53", 256),
+    _model("timm-dla34"), _model("timm-mixnet_s"), _model("timm-rexnet_100"),
+    _model("timm-regnety_016"), _model("timm-hrnet_w18_small"),
+    _model("timm-ese_vovnet19b_dw"), _model("timm-convnext_tiny"),
+    _model("timm-edgenext_small", 256), _model("timm-poolformer_s12"),
+    _model("timm-fastvit_t8", 256), _model("timm-mobilevit_s", 256),
+    _model("timm-vit_small_patch16_224"),
+    _model("timm-deit_small_patch16_224"),
+    _model("timm-swin_tiny_patch4_window7_224"), _model("timm-levit_128"),
 ]
 NAMES = [name for name, _, _ in MODELS]
 
@@ -156,7 +168,11 @@ def build(torch, row, device, calibrated=False):
     torch.manual_seed(0)
     if name in HUGGING_FACE:
         return _hugging_face_model(torch, name, row[1], size, device)
-    model = torchvision.models.get_model(name, weights=None, **kwargs)
+    if name.startswith("timm-"):
+        import timm
+        model = timm.create_model(name[len("timm-"):], pretrained=False)
+    else:
+        model = torchvision.models.get_model(name, weights=None, **kwargs)
     # Weights torchvision initialises to zero (ViT's classifier head) would
     # make every output 0, which checks nothing: random ones instead.
     with torch.no_grad():

@@ -271,6 +271,19 @@ register("embedding", lambda: [torch.randint(0, 50, (4, 7))])(
     lambda: nn.Embedding(50, 16, padding_idx=0))
 register("embedding_linear", lambda: [torch.randint(0, 40, (3, 5))])(
     lambda: _EmbeddingLinear())
+# Hugging Face's kin of indexing and masking (issue 32): index_select and a
+# general gather (int64 indices, an index smaller than the input in the
+# other dims), tril/triu with a diagonal offset, baddbmm with beta, alpha.
+register("index_select_gather", lambda: [
+    rand(2, 6, 5), torch.tensor([4, 0, 2, 2]),
+    torch.randint(0, 6, (2, 3, 4))])(
+    lambda: Fn3(lambda x, idx, picks: torch.index_select(x, 1, idx).sum(1)
+                + torch.gather(x, 1, picks).mean(1)[:, :1]))
+register("tril_triu", one(2, 5, 7))(
+    lambda: Fn1(lambda x: torch.tril(x, -1) + x.triu(2) * 2.0))
+register("baddbmm", lambda: [rand(3, 4, 6), rand(3, 4, 5), rand(3, 5, 6)])(
+    lambda: Fn3(lambda c, a, b: torch.baddbmm(c, a, b, beta=0.5,
+                                              alpha=2.0)))
 register("matmul_2d", two((16, 32), (32, 8)))(
     lambda: Fn2(lambda a, b: a @ b))
 register("matmul_batched", two((3, 16, 32), (3, 32, 8)))(

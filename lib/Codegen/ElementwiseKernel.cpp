@@ -57,6 +57,10 @@ SmallVector<unsigned> threadOrder(linalg::GenericOp op) {
   for (auto [dim, iterator] : llvm::enumerate(iterators))
     if (iterator == utils::IteratorType::parallel)
       order.push_back(dim);
+  // A generic that only checks its inputs (tcp.gather's bounds assertion,
+  // left alone when the gather fused into a reduction) writes nothing.
+  if (op.getNumDpsInits() == 0)
+    return order;
   OpOperand *init = op.getDpsInitOperand(0);
   auto type = cast<MemRefType>(init->get().getType());
   if (type.getLayout().isIdentity())

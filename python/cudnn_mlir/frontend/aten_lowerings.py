@@ -218,6 +218,9 @@ def _overloads():
         scale_grad_by_freq=False, sparse=False: L.embedding(
             ctx, indices, weight),
         "bmm.default": L.matmul, "t.default": L.t,
+        "baddbmm.default": L.baddbmm, "index_select.default": L.index_select,
+        "gather.default": L.gather, "tril.default": L.tril,
+        "triu.default": L.triu,
         "permute.default": L.permute, "transpose.int": L.transpose,
         "view.default": L.reshape_like_result,
         "_unsafe_view.default": L.reshape_like_result,

@@ -1036,6 +1036,80 @@ def addmm(ctx, input, mat1, mat2, *, beta=1, alpha=1):
                                                           ctx.loc), ctx.loc)
 
 
+def baddbmm(ctx, input, batch1, batch2, *, beta=1, alpha=1):
+    """beta * input + alpha * (batch1 @ batch2): a tcp.batch_matmul, scaled
+    where alpha or beta is not 1 (beta = 0 ignores `input`, NaN included,
+    as PyTorch does)."""
+    y = ctx.w.contraction("tcp.batch_matmul", batch1, batch2, ctx.loc)
+    if alpha != 1:
+        y = ctx.w.binary("tcp.mul", y, ctx.w.scalar_like(alpha, y, ctx.loc),
+                         ctx.loc)
+    if beta == 0:
+        return y
+    base = ctx.w.broadcast_to(ctx.w.cast(input, y.dtype, ctx.loc), y.shape,
+                              ctx.loc)
+    if beta != 1:
+        base = ctx.w.binary("tcp.mul", base,
+                            ctx.w.scalar_like(beta, base, ctx.loc), ctx.loc)
+    return ctx.w.binary("tcp.add", base, y, ctx.loc)
+
+
+def _integer_index(index, what):
+    if not isinstance(index, Value) or index.dtype in FLOAT_TYPES + ("i1",):
+        raise UnsupportedOperation("expects an integer tensor %s, but got %s"
+                                   % (what, getattr(index, "type",
+                                                    type(index).__name__)))
+
+
+def index_select(ctx, input, dim, index):
+    """torch.index_select: the entries along `dim` a 1-D integer index
+    picks, as x[:, index] (one tcp.gather)."""
+    _integer_index(index, "index")
+    return _index_along(ctx, input, index, _dim(dim, input.rank))
+
+
+def gather(ctx, input, dim, index, *, sparse_grad=False):
+    """torch.gather: out[i][j][k] = input[index[i][j][k]][j][k] (for dim
+    0), one tcp.gather; `input` cut to the index's sizes in the other dims
+    first (PyTorch allows an index smaller there)."""
+    _integer_index(index, "index")
+    d = _dim(dim, input.rank)
+    if index.rank != input.rank:
+        raise UnsupportedOperation("expects a gather index of the input's "
+                                   "rank %d, but got %s" % (input.rank,
+                                                            index.type))
+    sizes = [input.shape[k] if k == d else index.shape[k]
+             for k in range(input.rank)]
+    if sizes != list(input.shape):
+        input = ctx.w.slice(input, [0] * input.rank, sizes,
+                            [1] * input.rank, ctx.loc)
+    return ctx.w.gather(input, index, d, ctx.loc)
+
+
+def _triangle(lower):
+    def lower_fn(ctx, input, diagonal=0):
+        """tril / triu: the entries on the kept side of the diagonal, zero
+        elsewhere: a tcp.select by a bit-packed triangle literal over the
+        last two dims."""
+        rows, cols = input.shape[-2:]
+        if rows * cols > _MAX_CAUSAL_MASK_ELEMENTS:
+            raise UnsupportedOperation(
+                "expects a triangle of at most %d elements, but got %d x %d"
+                % (_MAX_CAUSAL_MASK_ELEMENTS, rows, cols))
+        ones = torch.ones(rows, cols, dtype=torch.bool)
+        keep = ones.tril(diagonal) if lower else ones.triu(diagonal)
+        mask = ctx.w.broadcast_to(ctx.w.literal(
+            tensor_bytes(keep), (rows, cols), "i1", ctx.loc), input.shape,
+            ctx.loc)
+        return ctx.w.select(mask, input, ctx.w.scalar_like(
+            False if input.dtype == "i1" else 0, input, ctx.loc), ctx.loc)
+    return lower_fn
+
+
+tril = _triangle(lower=True)
+triu = _triangle(lower=False)
+
+
 # -- convolution, pooling, normalisation ---------------------------------------
 
 
@@ -1346,6 +1420,8 @@ FUNCTIONS = {
     torch.softmax: softmax, F.softmax: softmax, F.log_softmax: log_softmax,
     torch.log_softmax: log_softmax,
     F.linear: linear, torch.addmm: addmm, F.embedding: embedding,
+    torch.baddbmm: baddbmm, torch.index_select: index_select,
+    torch.gather: gather, torch.tril: tril, torch.triu: triu,
     torch.embedding: lambda ctx, weight, input, padding_idx=-1,
     scale_grad_by_freq=False, sparse=False: embedding(ctx, input, weight),
     F.conv2d: conv2d, torch.conv2d: conv2d,
@@ -1400,6 +1476,8 @@ METHODS = {
     "addcmul": addcmul,
     "contiguous": identity, "clone": identity, "detach": identity,
     "mean": mean, "sum": sum_, "cumsum": cumsum, "amax": amax, "amin": amin,
+    "baddbmm": baddbmm, "index_select": index_select, "gather": gather,
+    "tril": tril, "triu": triu,
     "softmax": softmax,
     "log_softmax": log_softmax,
     "to": cast_to, "type": cast_to, "type_as": cast_to, "half": cast_to,

@@ -117,6 +117,19 @@ register("avg_pool2d_pad_exclude", one(*IMAGE))(
     lambda: nn.AvgPool2d(3, stride=1, padding=1, count_include_pad=False))
 register("adaptive_avg_pool2d", one(2, 8, 7, 7))(
     lambda: nn.AdaptiveAvgPool2d((1, 1)))
+if hasattr(nn, "RMSNorm"):  # torch 2.4+
+    class _RmsNorms(nn.Module):
+        """nn.RMSNorm (default eps: the type's epsilon) and F.rms_norm over
+        the last two dims with an eps, no weight."""
+
+        def __init__(self):
+            super().__init__()
+            self.norm = nn.RMSNorm(16)
+
+        def forward(self, x):
+            return self.norm(x) + F.rms_norm(x, (5, 16), eps=1e-5)
+
+    register("rms_norm_torch", one(2, 5, 16))(_RmsNorms)
 register("layer_norm", one(4, 10, 32))(lambda: nn.LayerNorm(32))
 register("layer_norm_2d_no_affine", one(4, 10, 32))(
     lambda: nn.LayerNorm((10, 32), elementwise_affine=False))

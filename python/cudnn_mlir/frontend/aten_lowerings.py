@@ -181,6 +181,7 @@ def _overloads():
         "native_batch_norm.default": native_batch_norm,
         "_native_batch_norm_legit_functional.default": batch_norm_functional,
         "native_layer_norm.default": native_layer_norm,
+        "rms_norm.default": L.rms_norm,
         "native_group_norm.default": native_group_norm,
         "max_pool2d_with_indices.default": max_pool2d_with_indices,
         "avg_pool2d.default": avg_pool2d,

@@ -1284,6 +1284,31 @@ def layer_norm(ctx, input, normalized_shape, weight=None, bias=None,
     return ctx.w.layer_norm(x, weight, bias, rank, eps, ctx.loc)
 
 
+def rms_norm(ctx, input, normalized_shape, weight=None, eps=None):
+    """F.rms_norm / nn.RMSNorm as PyTorch computes it: in f32, x over the
+    root of the mean of its squares over the normalised dims plus eps (the
+    input type's machine epsilon when None), cast back, then times the
+    weight."""
+    x = _float(ctx, input)
+    rank = len(normalized_shape) if isinstance(
+        normalized_shape, (tuple, list)) else 1
+    if eps is None:
+        eps = torch.finfo(torch_type(x.dtype)).eps
+    wide = ctx.w.cast(x, "f32", ctx.loc)
+    mean = ctx.w.reduce("tcp.reduce_mean",
+                        ctx.w.binary("tcp.mul", wide, wide, ctx.loc),
+                        range(x.rank - rank, x.rank), True, ctx.loc)
+    mean = ctx.w.binary("tcp.add", mean, ctx.w.scalar_like(eps, mean,
+                                                           ctx.loc), ctx.loc)
+    scale = _reciprocal(ctx, ctx.w.unary("tcp.sqrt", mean, loc=ctx.loc))
+    y = ctx.w.cast(ctx.w.binary("tcp.mul", wide, ctx.w.broadcast_to(
+        scale, wide.shape, ctx.loc), ctx.loc), x.dtype, ctx.loc)
+    if weight is None:
+        return y
+    return ctx.w.binary("tcp.mul", y, ctx.w.broadcast_to(
+        ctx.w.cast(weight, y.dtype, ctx.loc), y.shape, ctx.loc), ctx.loc)
+
+
 def group_norm(ctx, input, num_groups, weight=None, bias=None, eps=1e-05):
     """Each group of C / G channels (with all spatial positions) normalised
     on its own: a layer norm over the last dimension of [N, G, C/G * HW],
@@ -1387,6 +1412,10 @@ MODULES = {
     nn.Embedding: _embedding_module,
     nn.Identity: lambda ctx, m, x: x,
 }
+if hasattr(nn, "RMSNorm"):  # torch 2.4+
+    MODULES[nn.RMSNorm] = lambda ctx, m, x: rms_norm(
+        ctx, x, m.normalized_shape,
+        ctx.parameter("weight") if m.elementwise_affine else None, m.eps)
 
 FUNCTIONS = {
     operator.add: add, operator.iadd: add, torch.add: add,
@@ -1436,6 +1465,8 @@ FUNCTIONS = {
     F.upsample_nearest: lambda ctx, input, size=None, scale_factor=None:
         upsample_nearest(ctx, input, "nearest", scale_factor),
 }
+if hasattr(F, "rms_norm"):  # torch 2.4+; TorchDynamo passes torch.rms_norm
+    FUNCTIONS[F.rms_norm] = FUNCTIONS[torch.rms_norm] = rms_norm
 FUNCTIONS[torch.chunk] = split_along
 FUNCTIONS[torch.split] = split_along
 FUNCTIONS[torch.tensor_split] = split_along

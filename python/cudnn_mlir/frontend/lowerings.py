@@ -771,8 +771,7 @@ def cumsum(ctx, input, dim, *, dtype=None, out=None):
     terms = ctx.w.broadcast_to(
         ctx.w.reshape(x, (*before, 1, n, *after), ctx.loc), terms_shape,
         ctx.loc)
-    lower = torch.ones(n, n, dtype=torch.bool).tril()  # j <= i
-    keep = ctx.w.literal(tensor_bytes(lower), (n, n), "i1", ctx.loc)
+    keep = _triangle_literal(ctx, n, n)  # j <= i
     keep = ctx.w.broadcast_to(
         ctx.w.reshape(keep, (*(1,) * len(before), n, n, *(1,) * len(after)),
                       ctx.loc), terms_shape, ctx.loc)
@@ -894,6 +893,21 @@ def _repeat_heads(ctx, x, groups):
     return ctx.w.reshape(grouped, (*batch, heads * groups, s, d), ctx.loc)
 
 
+def _triangle_literal(ctx, rows, cols, lower=True, diagonal=0,
+                      what="a triangle"):
+    """The bit-packed i1 [rows, cols] literal that is true on and below
+    (`lower`) or on and above the `diagonal`: the causal mask, cumsum's
+    terms, tril/triu. Refused past _MAX_CAUSAL_MASK_ELEMENTS, naming
+    `what`."""
+    if rows * cols > _MAX_CAUSAL_MASK_ELEMENTS:
+        raise UnsupportedOperation(
+            "expects %s of at most %d elements, but got %d x %d"
+            % (what, _MAX_CAUSAL_MASK_ELEMENTS, rows, cols))
+    ones = torch.ones(rows, cols, dtype=torch.bool)
+    keep = ones.tril(diagonal) if lower else ones.triu(diagonal)
+    return ctx.w.literal(tensor_bytes(keep), (rows, cols), "i1", ctx.loc)
+
+
 def _attention_mask(ctx, attn_mask, is_causal, scores):
     """The additive mask on the scores, or None: a float attn_mask as it
     is; a boolean one (True: attend) and is_causal (the lower triangle,
@@ -902,14 +916,8 @@ def _attention_mask(ctx, attn_mask, is_causal, scores):
         raise UnsupportedOperation("expects attn_mask or is_causal, not both "
                                    "(PyTorch refuses both too)")
     if is_causal:
-        rows, cols = scores.shape[-2:]
-        if rows * cols > _MAX_CAUSAL_MASK_ELEMENTS:
-            raise UnsupportedOperation(
-                "expects a causal mask of at most %d elements, but got %d x "
-                "%d" % (_MAX_CAUSAL_MASK_ELEMENTS, rows, cols))
-        causal = torch.ones(rows, cols, dtype=torch.bool).tril()
-        attn_mask = ctx.w.literal(tensor_bytes(causal), (rows, cols), "i1",
-                                  ctx.loc)
+        attn_mask = _triangle_literal(ctx, *scores.shape[-2:],
+                                      what="a causal mask")
     if attn_mask is None:
         return None
     if not isinstance(attn_mask, Value):
@@ -1091,16 +1099,8 @@ def _triangle(lower):
         """tril / triu: the entries on the kept side of the diagonal, zero
         elsewhere: a tcp.select by a bit-packed triangle literal over the
         last two dims."""
-        rows, cols = input.shape[-2:]
-        if rows * cols > _MAX_CAUSAL_MASK_ELEMENTS:
-            raise UnsupportedOperation(
-                "expects a triangle of at most %d elements, but got %d x %d"
-                % (_MAX_CAUSAL_MASK_ELEMENTS, rows, cols))
-        ones = torch.ones(rows, cols, dtype=torch.bool)
-        keep = ones.tril(diagonal) if lower else ones.triu(diagonal)
-        mask = ctx.w.broadcast_to(ctx.w.literal(
-            tensor_bytes(keep), (rows, cols), "i1", ctx.loc), input.shape,
-            ctx.loc)
+        mask = ctx.w.broadcast_to(_triangle_literal(
+            ctx, *input.shape[-2:], lower, diagonal), input.shape, ctx.loc)
         return ctx.w.select(mask, input, ctx.w.scalar_like(
             False if input.dtype == "i1" else 0, input, ctx.loc), ctx.loc)
     return lower_fn

@@ -73,8 +73,7 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
            "f16/bf16 convs that cut an input of fewer than 8 channels into "
            "disjoint patches (stride equal to a window of at least 8x8 "
            "elements, no padding: ViT's patch embedding) run as a transpose "
-           "and one matmul "
-           "rather than a conv cuDNN pads to 8 channels">,
+           "and one matmul rather than a conv cuDNN pads to 8 channels">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Remark once per reason ops were left out of every group, with "
            "their count">,

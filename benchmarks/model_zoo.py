@@ -613,17 +613,36 @@ def status(row, tolerance):
     return text if len(text) <= 160 else text[:157] + "..."
 
 
+def family(model):
+    """Which zoo a row belongs to: its geometric mean is its own."""
+    if model.startswith("timm-"):
+        return "timm"
+    if model.startswith("hf-"):
+        return "Hugging Face"
+    return "torchvision"
+
+
+def mean_label(family_name, batch):
+    return ("Batch %d" % batch if family_name == "torchvision"
+            else "%s, batch %d" % (family_name, batch))
+
+
 def geomeans(rows, tolerance):
-    """{batch: (geometric mean of speedup, its count, count >= 1.0)} over
-    the rows with both times and no WRONG output."""
-    by_batch = {}
+    """{(family, batch): (geometric mean of speedup, its count, count >=
+    1.0)} over the rows with both times and no WRONG output; torchvision's
+    rows first."""
+    groups = {}
     for row in rows:
         ratio = speedup(row)
         if ratio is not None and not wrong(row, tolerance):
-            by_batch.setdefault(row["batch"], []).append(ratio)
-    return {b: (math.exp(sum(map(math.log, r)) / len(r)), len(r),
-                sum(x >= 1.0 for x in r))
-            for b, r in sorted(by_batch.items())}
+            groups.setdefault((family(row["model"]), row["batch"]),
+                              []).append(ratio)
+    order = ("torchvision", "timm", "Hugging Face")
+    return {key: (math.exp(sum(map(math.log, r)) / len(r)), len(r),
+                  sum(x >= 1.0 for x in r))
+            for key, r in sorted(groups.items(),
+                                 key=lambda kv: (order.index(kv[0][0]),
+                                                 kv[0][1]))}
 
 
 def table(rows, tolerance):
@@ -641,10 +660,12 @@ def table(rows, tolerance):
             " | ".join(ms(row, n) for n in CONTENDERS),
             "" if ratio is None else "%.2fx" % ratio, status(row, tolerance)))
     lines.append("")
-    for batch, (mean, count, won) in geomeans(rows, tolerance).items():
-        lines.append("Batch %d: ours graph vs reduce-overhead, geometric mean "
+    for (name, batch), (mean, count, won) in geomeans(rows,
+                                                      tolerance).items():
+        lines.append("%s: ours graph vs reduce-overhead, geometric mean "
                      "**%.2fx** over %d models (%d at 1.0x or more; WRONG "
-                     "rows left out)." % (batch, mean, count, won))
+                     "rows left out)." % (mean_label(name, batch), mean,
+                                          count, won))
     return "\n".join(lines) + "\n"
 
 
@@ -657,11 +678,11 @@ def chart(rows, tolerance, path):
     means = geomeans(rows, tolerance)
     plotted = [r for r in rows
                if speedup(r) is not None and not wrong(r, tolerance)]
+    batches = sorted({r["batch"] for r in plotted})
     models = []
     for row in plotted:
         if row["model"] not in models:
             models.append(row["model"])
-    batches = sorted(means)
     width = 0.8 / max(len(batches), 1)
     figure, axes = plt.subplots(figsize=(max(8, 0.45 * len(models) + 2), 5))
     bars = 0
@@ -671,8 +692,7 @@ def chart(rows, tolerance, path):
         xs = [i + (n - (len(batches) - 1) / 2) * width
               for i, m in enumerate(models) if m in ratios]
         axes.bar(xs, [ratios[m] for m in models if m in ratios], width,
-                 label="batch %d (geometric mean %.2fx)" % (batch,
-                                                             means[batch][0]))
+                 label="batch %d" % batch)
         bars += len(xs)
     axes.axhline(1.0, color="black", linewidth=0.8)
     # Headroom above the tallest bar for the legend.
@@ -683,8 +703,9 @@ def chart(rows, tolerance, path):
     devices = sorted({r.get("device", "") for r in rows} - {""})
     axes.set_title("ours replayed vs torch.compile reduce-overhead "
                    "(fp16 channels-last; higher is faster)\n"
-                   + ", ".join(devices) + "; " + ", ".join(
-                       "batch %d: %.2fx" % (b, means[b][0]) for b in batches))
+                   + ", ".join(devices) + "; geometric means: " + ", ".join(
+                       "%s %.2fx" % (mean_label(*key).lower(), m[0])
+                       for key, m in means.items()))
     axes.legend(loc="upper center", ncol=len(batches))
     figure.tight_layout()
     figure.savefig(path, dpi=120)

@@ -282,6 +282,45 @@ class _ProjectedHeads(nn.Module):
 if hasattr(F, "scaled_dot_product_attention"):  # torch 2
     register("projected_heads_sdpa", lambda: [rand(2, 80, 128)],
              tolerance=ATTENTION_TOLERANCE)(_ProjectedHeads)
+
+
+class _PackedQkvUnbind(nn.Module):
+    """timm's ViT/DeiT/Swin way: one qkv projection reshaped to
+    [B, N, 3, H, D], permuted to [3, B, H, N, D] and unbound."""
+    def __init__(self):
+        super().__init__()
+        self.qkv = nn.Linear(128, 384)
+
+    def forward(self, x):
+        b, n, c = x.shape
+        q, k, v = self.qkv(x).reshape(b, n, 3, 4, 32).permute(
+            2, 0, 3, 1, 4).unbind(0)
+        out = F.scaled_dot_product_attention(q, k, v)
+        return out.transpose(1, 2).reshape(b, n, c)
+
+
+class _PackedQkvSplit(nn.Module):
+    """GPT-2's way: one qkv projection split along its features, each part
+    viewed as [B, S, H, D] and transposed, causal."""
+    def __init__(self):
+        super().__init__()
+        self.c_attn = nn.Linear(128, 384)
+
+    def forward(self, x):
+        b, n, c = x.shape
+        q, k, v = (t.view(b, n, 4, 32).transpose(1, 2)
+                   for t in self.c_attn(x).split(128, dim=2))
+        out = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return out.transpose(1, 2).reshape(b, n, c)
+
+
+if hasattr(F, "scaled_dot_product_attention"):  # torch 2
+    # 80 tokens (>= attention-min-keys): one cuDNN attention graph reading
+    # q, k and v at their offsets in the projection.
+    register("packed_qkv_unbind", lambda: [rand(2, 80, 128)],
+             tolerance=ATTENTION_TOLERANCE)(_PackedQkvUnbind)
+    register("packed_qkv_split", lambda: [rand(2, 80, 128)],
+             tolerance=ATTENTION_TOLERANCE)(_PackedQkvSplit)
 register("multihead_attention_cross_weights",
          lambda: [rand(10, 2, 32), rand(12, 2, 24), rand(10, 12)],
          tolerance=ATTENTION_TOLERANCE)(_CrossAttentionWeights)
@@ -294,12 +333,13 @@ class _MaskedSelfAttention(nn.Module):
     def __init__(self):
         super().__init__()
         self.attn = nn.MultiheadAttention(64, 4, batch_first=True)
+        # 16 tokens; a buffer, so that it moves to the GPU with the model.
+        self.register_buffer(
+            "causal", torch.triu(torch.ones(16, 16, dtype=torch.bool), 1))
 
     def forward(self, x, padding):
-        # 16 tokens, as a constant: torch.fx cannot pass sizes to ones().
-        causal = torch.triu(torch.ones(16, 16, dtype=torch.bool), 1)
-        return self.attn(x, x, x, attn_mask=causal, key_padding_mask=padding,
-                         need_weights=False)[0]
+        return self.attn(x, x, x, attn_mask=self.causal,
+                         key_padding_mask=padding, need_weights=False)[0]
 
 
 def _padding(batch, keys):

@@ -148,12 +148,24 @@ struct ExecuteGraphLowering
     Location loc = op.getLoc();
 
     SmallVector<Value> pointers;
+    Block &body = op.getBody().front();
     for (auto [i, pair] :
-         llvm::enumerate(llvm::zip(op.getIns(), adaptor.getIns())))
-      if (site.inputPassed[i])
-        pointers.push_back(dataPointer(
-            rewriter, loc, *getTypeConverter(),
-            cast<MemRefType>(std::get<0>(pair).getType()), std::get<1>(pair)));
+         llvm::enumerate(llvm::zip(op.getIns(), adaptor.getIns()))) {
+      if (!site.inputPassed[i])
+        continue;
+      auto type = cast<MemRefType>(std::get<0>(pair).getType());
+      Value pointer = dataPointer(rewriter, loc, *getTypeConverter(), type,
+                                  std::get<1>(pair));
+      // A window of its buffer (the verifier checked it lies inside).
+      if (int64_t offset =
+              cast<cudnn::TensorDescType>(body.getArgument(i).getType())
+                  .getOffset())
+        pointer = LLVM::GEPOp::create(
+            rewriter, loc, ptrType(rewriter.getContext()),
+            getTypeConverter()->convertType(type.getElementType()), pointer,
+            ArrayRef<LLVM::GEPArg>{offset});
+      pointers.push_back(pointer);
+    }
     for (auto [original, converted] :
          llvm::zip(op.getOuts(), adaptor.getOuts()))
       pointers.push_back(dataPointer(rewriter, loc, *getTypeConverter(),

@@ -20,15 +20,18 @@
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/AttentionPattern.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
+#include "cudnn-mlir/Support/ShapeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <limits>
 
 namespace mlir::cudnn_mlir {
@@ -38,6 +41,10 @@ namespace mlir::cudnn_mlir {
 
 using namespace mlir;
 using cudnn::TensorDescType;
+
+/// The alignment a graph input read as a window of a larger tensor must
+/// keep at its start (cuDNN's attention kernels load 16 bytes at a time).
+static constexpr int64_t kViewAlignmentBytes = 16;
 
 /// The ops a cuDNN group may hold: the support table's (which the fusion pass
 /// groups by, and which GraphBuilder::translateOp translates one for one) and
@@ -175,6 +182,9 @@ struct GraphInput {
   /// these strides, and the copies the rearranging ops make are left for
   /// dead.
   SmallVector<int64_t> viewStrides;
+  /// With viewStrides: where in `source` the view starts (elements; the
+  /// chain slices it, e.g. q, k or v out of a packed qkv projection).
+  int64_t viewOffset = 0;
 };
 
 /// A graph output, collapsed to the tcp result type when cuDNN kept reduced
@@ -306,7 +316,7 @@ FailureOr<Value> GraphBuilder::addInput(Operation *at, GraphInput input) {
     type = type->withStrides(cudnn::getTransposedViewStrides(
         cast<RankedTensorType>(input.source.getType()).getShape()));
   else if (!input.viewStrides.empty())
-    type = type->withStrides(input.viewStrides);
+    type = type->withStrides(input.viewStrides).withOffset(input.viewOffset);
   inputs.push_back(std::move(input));
   return Value(body->addArgument(*type, at->getLoc()));
 }
@@ -433,28 +443,53 @@ static Value transposedMatmulOperand(tcp::IsolatedGroupOp group,
 }
 
 namespace {
-/// A tensor that only rearranges the elements of a packed one: `root`, and
-/// the tensor's strides over root's storage.
+/// A tensor that only rearranges (or picks) the elements of a packed one:
+/// `root`, and the tensor's strides over root's storage from `offset`.
 struct DenseView {
   Value root;
   SmallVector<int64_t> strides;
+  int64_t offset = 0;
 };
 } // namespace
 
-/// `value` as a view of the packed tensor its chain of tcp.transpose and
-/// reshapes starts from, when the chain holds a transpose and every
-/// reshape in it keeps the view addressable by strides (a collapse merges
-/// only dims that lie one after the other in memory). std::nullopt
-/// otherwise. Each op of the chain is a copy (a transpose) or free; a
-/// graph that reads the view by strides needs none of them.
+/// The constant starts, sizes and steps of a tcp.slice; std::nullopt if one
+/// is not a constant.
+static std::optional<std::array<SmallVector<int64_t>, 3>>
+constantSlice(tcp::SliceOp slice) {
+  std::array<SmallVector<int64_t>, 3> result;
+  for (auto [values, out] : llvm::zip(
+           std::array<OperandRange, 3>{slice.getStarts(), slice.getSizes(),
+                                       slice.getStrides()},
+           result)) {
+    for (Value v : values) {
+      std::optional<int64_t> c = getConstantIntValue(v);
+      if (!c)
+        return std::nullopt;
+      out.push_back(*c);
+    }
+  }
+  return result;
+}
+
+/// `value` as a view of the packed tensor its chain of tcp.transpose,
+/// constant tcp.slice and reshapes starts from, when the chain holds a
+/// transpose or a slice and every reshape in it keeps the view addressable
+/// by strides (a collapse merges only dims that lie one after the other in
+/// memory). std::nullopt otherwise. Each op of the chain is a copy (a
+/// transpose, a slice) or free; a graph that reads the view by strides
+/// needs none of them.
 static std::optional<DenseView> denseView(Value value) {
   SmallVector<Operation *> chain;
   Value root = value;
-  bool transposes = false;
+  bool copies = false;
   while (Operation *def = root.getDefiningOp()) {
     if (isa<tcp::TransposeOp>(def))
-      transposes = true;
-    else if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+      copies = true;
+    else if (auto slice = dyn_cast<tcp::SliceOp>(def)) {
+      if (!constantSlice(slice))
+        break;
+      copies = true;
+    } else if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
       break;
     chain.push_back(def);
     root = def->getOperand(0);
@@ -462,15 +497,23 @@ static std::optional<DenseView> denseView(Value value) {
   auto rootType = dyn_cast<RankedTensorType>(root.getType());
   // A view of the root's own shape would read as a layout the root lacks
   // (the graph verifier's rule): left to the copy.
-  if (!transposes || !rootType || !rootType.hasStaticShape() ||
+  if (!copies || !rootType || !rootType.hasStaticShape() ||
       rootType.getEncoding() ||
       rootType.getShape() == cast<RankedTensorType>(value.getType()).getShape())
     return std::nullopt;
   SmallVector<int64_t> shape(rootType.getShape());
   SmallVector<int64_t> strides = cudnn::getPackedStrides(shape);
+  int64_t offset = 0;
   for (Operation *op : llvm::reverse(chain)) {
     SmallVector<int64_t> newShape, newStrides;
-    if (auto transpose = dyn_cast<tcp::TransposeOp>(op)) {
+    if (auto slice = dyn_cast<tcp::SliceOp>(op)) {
+      auto [starts, sizes, steps] = *constantSlice(slice);
+      for (auto [d, stride] : llvm::enumerate(strides)) {
+        offset += starts[d] * stride;
+        newShape.push_back(sizes[d]);
+        newStrides.push_back(stride * steps[d]);
+      }
+    } else if (auto transpose = dyn_cast<tcp::TransposeOp>(op)) {
       for (int64_t from : transpose.getPermutation()) {
         newShape.push_back(shape[from]);
         newStrides.push_back(strides[from]);
@@ -510,7 +553,7 @@ static std::optional<DenseView> denseView(Value value) {
     shape = std::move(newShape);
     strides = std::move(newStrides);
   }
-  return DenseView{root, std::move(strides)};
+  return DenseView{root, std::move(strides), offset};
 }
 
 /// Whether `op` (in a group's body) computes on a conv's or matmul's
@@ -630,15 +673,37 @@ FailureOr<Value> GraphBuilder::attentionInput(Value groupValue, bool isKey,
     input.source = Value();
     input.cloneOf = def;
   }
+  // A split form with leading unit dims ([1, B, H, S, D], unbound from a
+  // packed projection) enters as its [B, H, S, D].
+  int64_t unitDims =
+      type.getRank() > 4 && !input.cloneOf ? type.getRank() - 4 : 0;
+  if (unitDims) {
+    ReassociationIndices lead;
+    for (int64_t d = 0; d <= unitDims; ++d)
+      lead.push_back(d);
+    input.collapse = {lead, {unitDims + 1}, {unitDims + 2}, {unitDims + 3}};
+    type = RankedTensorType::get(type.getShape().take_back(4),
+                                 type.getElementType());
+    input.type = type;
+  }
   // q, k and v as [B, H, S, D] views of the tensors the transposes before
   // them copy (a [B, S, H, D] projection, or nn.MultiheadAttention's
   // [S, B, H, D]): cuDNN's attention reads any strides whose head dim is
   // unit-stride.
   if (type.getRank() == 4 && (!isKey || heads.split) && !input.cloneOf) {
+    // A window (q, k or v sliced out of a packed qkv projection) only
+    // where its start keeps the 16-byte alignment cuDNN's kernels load at.
     if (std::optional<DenseView> view = denseView(source);
-        view && view->strides.back() == 1) {
+        view && view->strides.back() == 1 &&
+        (view->offset *
+         cudnn_mlir::getElementStorageBytes(type.getElementType())) %
+                kViewAlignmentBytes ==
+            0) {
       input.source = view->root;
-      input.viewStrides = std::move(view->strides);
+      input.viewStrides.assign(view->strides.begin() + unitDims,
+                               view->strides.end());
+      input.viewOffset = view->offset;
+      input.collapse.clear();
     }
   }
   if (type.getRank() == 4 && isKey && !heads.split) {

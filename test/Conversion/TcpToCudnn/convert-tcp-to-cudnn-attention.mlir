@@ -77,3 +77,24 @@
 // CHECK-NEXT:    } else {
 // CHECK:           tcp.transpose
 // LLVM-LABEL: llvm.func @projected_heads
+
+// q, k and v sliced out of one packed qkv projection: the graph reads the
+// projection three times, each at its offset (q from token 2: 2 x 768
+// elements), and the runtime gets the pointers moved by them.
+
+// CHECK-LABEL: func.func @packed_qkv
+// CHECK:         %{{.*}}, %[[RAN:.*]] = cudnn.build_and_exec_graph %{{.*}} %arg0, %arg0, %arg0 {
+// CHECK:           cudnn.sdpa(%{{.*}}, %{{.*}}, %{{.*}}) scale = 1.250000e-01 type = f32 : !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [9216, 64, 768, 1], offset = 1536>, !cudnn.tensor_desc<2x4x12x64xf16, alignment = 16, stride = [9216, 64, 768, 1], offset = 256>, !cudnn.tensor_desc<2x4x12x64xf16, alignment = 16, stride = [9216, 64, 768, 1], offset = 512> -> !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = []>
+// CHECK:         } : tensor<2x12x768xf16>, tensor<2x12x768xf16>, tensor<2x12x768xf16> -> tensor<2x4x10x64xf16> tries i1
+// CHECK-NOT:     tcp.slice
+// CHECK:         scf.if %[[RAN]]
+// CHECK:         } else {
+// CHECK-COUNT-3:   tcp.slice
+// LLVM-LABEL: llvm.func @packed_qkv
+// LLVM:         %[[Q:.*]] = llvm.getelementptr %{{.*}}[1536] : (!llvm.ptr) -> !llvm.ptr, f16
+// LLVM:         %[[K:.*]] = llvm.getelementptr %{{.*}}[256] : (!llvm.ptr) -> !llvm.ptr, f16
+// LLVM:         %[[V:.*]] = llvm.getelementptr %{{.*}}[512] : (!llvm.ptr) -> !llvm.ptr, f16
+// LLVM:         llvm.store %[[Q]]
+// LLVM:         llvm.store %[[K]]
+// LLVM:         llvm.store %[[V]]
+// LLVM:         llvm.call @cmrtInvocationGraphTry

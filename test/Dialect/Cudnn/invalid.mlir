@@ -1027,6 +1027,41 @@ func.func @graph_operand_overlapping_view(%h: !cudnn.handle, %x: tensor<2x8x4xf1
 
 // -----
 
+!win = !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [7680, 64, 768, 1], offset = 520>
+!out = !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = []>
+func.func @graph_window_past_the_end(%h: !cudnn.handle, %p: tensor<2x10x768xf16>) -> tensor<2x4x10x64xf16> {
+  // expected-error @+1 {{expects operand #0, read as a window from offset 520 with strides [7680, 64, 768, 1], to hold every element its tensor_desc '!cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [7680, 64, 768, 1], offset = 520>' addresses, but got 'tensor<2x10x768xf16>'}}
+  %0 = cudnn.build_and_exec_graph %h %p, %p, %p {
+  ^bb0(%q: !win, %k: !win, %v: !win):
+    %o = cudnn.sdpa(%q, %k, %v) scale = 0.125 type = f32 : !win, !win, !win -> !out
+    cudnn.build_graph(%o) : !out
+  } : tensor<2x10x768xf16>, tensor<2x10x768xf16>, tensor<2x10x768xf16> -> tensor<2x4x10x64xf16>
+  return %0 : tensor<2x4x10x64xf16>
+}
+
+// -----
+
+!d = !cudnn.tensor_desc<2x8xf16, alignment = 16, stride = []>
+!o = !cudnn.tensor_desc<2x8xf16, alignment = 16, stride = [], offset = 16>
+func.func @graph_result_with_offset(%h: !cudnn.handle, %x: tensor<2x8xf16>) -> tensor<2x8xf16> {
+  // expected-error @+1 {{expects result #0 to start at its buffer's start, but its tensor_desc has offset 16}}
+  %0 = cudnn.build_and_exec_graph %h %x {
+  ^bb0(%a: !d):
+    %r = cudnn.pointwise_relu(%a) type = f32 lower_clip = 0.0 : !d -> !o
+    cudnn.build_graph(%r) : !o
+  } : tensor<2x8xf16> -> tensor<2x8xf16>
+  return %0 : tensor<2x8xf16>
+}
+
+// -----
+
+// expected-error @+1 {{expects an offset >= 0, but got -4}}
+func.func @f(%x: !cudnn.tensor_desc<4x4xf32, alignment = 16, stride = [], offset = -4>) {
+  return
+}
+
+// -----
+
 func.func @convert_layout_shape(%x: tensor<2x8x4x4xf16>) {
   // expected-error @+1 {{expects the same shape and element type on both sides, but got 'tensor<2x8x4x4xf16>' and 'tensor<2x8x4x2xf16, #cudnn.channels_last>'}}
   %0 = cudnn.convert_layout %x : tensor<2x8x4x4xf16> -> tensor<2x8x4x2xf16, #cudnn.channels_last>

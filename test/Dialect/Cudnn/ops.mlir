@@ -333,6 +333,23 @@ func.func @sdpa_views(%p: tensor<2x10x256xf16>) {
   return
 }
 
+// A window of a packed qkv projection: q, k and v at their offsets.
+// CHECK-LABEL: func.func @sdpa_windows
+// CHECK: ^bb0(%{{.*}}: !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [7680, 64, 768, 1]>, %{{.*}}: !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [7680, 64, 768, 1], offset = 256>, %{{.*}}: !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [7680, 64, 768, 1], offset = 512>):
+!vw = !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [7680, 64, 768, 1]>
+!vk = !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [7680, 64, 768, 1], offset = 256>
+!vv = !cudnn.tensor_desc<2x4x10x64xf16, alignment = 16, stride = [7680, 64, 768, 1], offset = 512>
+func.func @sdpa_windows(%p: tensor<2x10x768xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %p, %p, %p {
+  ^bb0(%q: !vw, %k: !vk, %v: !vv):
+    %0 = cudnn.sdpa(%q, %k, %v) scale = 0.125 type = f32 : !vw, !vk, !vv -> !vo
+    cudnn.build_graph(%0) : !vo
+  } : tensor<2x10x768xf16>, tensor<2x10x768xf16>, tensor<2x10x768xf16>
+      -> tensor<2x4x10x64xf16>
+  return
+}
+
 // CHECK-LABEL: func.func @norm_forward
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = layer phase = training type = f32 epsilon = 9.99999974E-6 scale = %{{.*}} bias = %{{.*}} : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = batch phase = inference type = f32 epsilon = {{.*}} scale = %{{.*}} bias = %{{.*}} mean = %{{.*}} inv_variance = %{{.*}} : {{.*}} -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>{{$}}

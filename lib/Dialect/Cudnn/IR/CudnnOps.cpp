@@ -24,20 +24,38 @@ static LogicalResult verifyValueMatchesDesc(Operation *op, Type type,
                                             TensorDescType desc,
                                             StringRef what, unsigned index) {
   auto shaped = cast<ShapedType>(type);
+  bool isInput = what == "operand";
+  if (desc.getOffset() != 0 && !isInput)
+    return op->emitOpError("expects ")
+           << what << " #" << index << " to start at its buffer's start, "
+           << "but its tensor_desc has offset " << desc.getOffset();
   // A packed operand read through a view that rearranges it
   // (convert-tcp-to-cudnn folds a transpose of a matmul operand in its last
   // two dims, and the transposes and reshapes before attention's q, k and
   // v, into the descriptor's strides). One of the descriptor's own shape
   // is read so only through the transpose: other strides there are a
-  // layout (channels-last) the operand must have.
+  // layout (channels-last) the operand must have. An input may also be a
+  // window of a larger packed operand (q, k or v sliced out of a packed
+  // qkv projection).
   auto memref = dyn_cast<MemRefType>(type);
   auto tensor = dyn_cast<RankedTensorType>(type);
   bool packed = memref ? memref.getLayout().isIdentity()
                        : tensor && !tensor.getEncoding();
-  if (shaped.getElementType() == desc.getElementType() && !desc.isPacked() &&
-      (isTransposedViewOf(desc, shaped.getShape()) ||
-       (shaped.getShape() != desc.getShape() &&
-        isDenseViewOf(desc, shaped.getShape())))) {
+  bool staticShapes = shaped.hasStaticShape() &&
+                      llvm::none_of(desc.getShape(), ShapedType::isDynamic);
+  // A window is marked by its offset or by strides spelled out over fewer
+  // elements than the operand holds (the first of q, k, v).
+  bool window =
+      isInput && staticShapes &&
+      (desc.getOffset() != 0 ||
+       (!desc.getStride().empty() &&
+        ShapedType::getNumElements(desc.getShape()) < shaped.getNumElements()));
+  if (shaped.getElementType() == desc.getElementType() &&
+      (window
+           ? isWindowOf(desc, shaped.getShape())
+           : !desc.isPacked() && (isTransposedViewOf(desc, shaped.getShape()) ||
+                                  (shaped.getShape() != desc.getShape() &&
+                                   isDenseViewOf(desc, shaped.getShape()))))) {
     if (!packed)
       return op->emitOpError("expects ")
              << what << " #" << index << ", read through a view, to be a "
@@ -45,6 +63,13 @@ static LogicalResult verifyValueMatchesDesc(Operation *op, Type type,
              << type;
     return success();
   }
+  if (window)
+    return op->emitOpError("expects ")
+           << what << " #" << index << ", read as a window from offset "
+           << desc.getOffset() << " with strides "
+           << formatShape(desc.getEffectiveStrides())
+           << ", to hold every element its tensor_desc " << desc
+           << " addresses, but got " << type;
   if (shaped.getElementType() != desc.getElementType() ||
       shaped.getRank() != desc.getRank() ||
       !llvm::all_of(llvm::zip(shaped.getShape(), desc.getShape()),

@@ -39,7 +39,8 @@ static bool isCudnnElementType(Type type) {
 LogicalResult
 TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> shape, Type elementType,
-                       int64_t alignment, ArrayRef<int64_t> stride) {
+                       int64_t alignment, ArrayRef<int64_t> stride,
+                       int64_t offset) {
   int64_t rank = shape.size();
   if (rank < 1 || rank > kMaxRank)
     return emitError() << "expects a tensor_desc rank between 1 and "
@@ -65,13 +66,15 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "expects strides >= 1, but got "
                          << formatShape(stride);
   }
+  if (offset < 0)
+    return emitError() << "expects an offset >= 0, but got " << offset;
   return success();
 }
 
 Type TensorDescType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape, stride;
   Type elementType;
-  int64_t alignment = 0;
+  int64_t alignment = 0, offset = 0;
   llvm::SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLess() ||
       parser.parseDimensionList(shape, /*allowDynamic=*/true,
@@ -82,11 +85,16 @@ Type TensorDescType::parse(AsmParser &parser) {
       parser.parseKeyword("stride") || parser.parseEqual() ||
       parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
         return parser.parseInteger(stride.emplace_back());
-      }) ||
-      parser.parseGreater())
+      }))
     return {};
-  return parser.getChecked<TensorDescType>(loc, parser.getContext(), shape,
-                                           elementType, alignment, stride);
+  if (succeeded(parser.parseOptionalComma()) &&
+      (parser.parseKeyword("offset") || parser.parseEqual() ||
+       parser.parseInteger(offset)))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<TensorDescType>(
+      loc, parser.getContext(), shape, elementType, alignment, stride, offset);
 }
 
 void TensorDescType::print(AsmPrinter &printer) const {
@@ -95,7 +103,10 @@ void TensorDescType::print(AsmPrinter &printer) const {
   printer << 'x' << getElementType() << ", alignment = " << getAlignment()
           << ", stride = [";
   llvm::interleaveComma(getStride(), printer);
-  printer << "]>";
+  printer << "]";
+  if (getOffset() != 0)
+    printer << ", offset = " << getOffset();
+  printer << ">";
 }
 
 SmallVector<int64_t> mlir::cudnn::getPackedStrides(ArrayRef<int64_t> shape) {
@@ -157,6 +168,17 @@ bool mlir::cudnn::isDenseViewOf(TensorDescType desc,
   return true;
 }
 
+bool mlir::cudnn::isWindowOf(TensorDescType desc, ArrayRef<int64_t> shape) {
+  if (llvm::any_of(shape, ShapedType::isDynamic) ||
+      llvm::any_of(desc.getShape(), ShapedType::isDynamic))
+    return false;
+  int64_t last = desc.getOffset(); // the last element addressed
+  for (auto [extent, stride] :
+       llvm::zip(desc.getShape(), desc.getEffectiveStrides()))
+    last += (extent - 1) * stride;
+  return last < ShapedType::getNumElements(shape);
+}
+
 SmallVector<int64_t> TensorDescType::getEffectiveStrides() const {
   if (!getStride().empty())
     return SmallVector<int64_t>(getStride());
@@ -165,7 +187,16 @@ SmallVector<int64_t> TensorDescType::getEffectiveStrides() const {
 
 TensorDescType TensorDescType::withStrides(ArrayRef<int64_t> strides) const {
   return TensorDescType::get(getContext(), getShape(), getElementType(),
-                             getAlignment(), strides);
+                             getAlignment(), strides, getOffset());
+}
+
+TensorDescType TensorDescType::withOffset(int64_t offset) const {
+  int64_t alignment = getAlignment();
+  if (int64_t bytes =
+          offset * cudnn_mlir::getElementStorageBytes(getElementType()))
+    alignment = std::min(alignment, bytes & -bytes);
+  return TensorDescType::get(getContext(), getShape(), getElementType(),
+                             alignment, getStride(), offset);
 }
 
 /// Whether two stride lists address the same bytes for `shape`: the stride

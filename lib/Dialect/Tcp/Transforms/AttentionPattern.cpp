@@ -137,13 +137,27 @@ Value mlir::tcp::getAbsorbedBias(Value bias) {
 
 Value mlir::tcp::getSplitHeadsSource(Value value) {
   auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>();
-  if (!collapse || collapse.getSrcType().getRank() != 4 ||
-      collapse.getResultType().getRank() != 3 ||
-      collapse.getReassociationIndices() !=
-          SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}} ||
+  if (!collapse || collapse.getResultType().getRank() != 3 ||
       !collapse.getSrcType().hasStaticShape())
     return Value();
+  // [1.., B, H, S, D] -> [B*H, S, D]: canonicalization composes unbind's
+  // collapse of the unit dim with the one that merges B and H.
+  int64_t rank = collapse.getSrcType().getRank();
+  ArrayRef<int64_t> shape = collapse.getSrcType().getShape();
+  ReassociationIndices lead;
+  for (int64_t d = 0; d < rank - 2; ++d)
+    lead.push_back(d);
+  if (rank < 4 ||
+      collapse.getReassociationIndices() !=
+          SmallVector<ReassociationIndices>{lead, {rank - 2}, {rank - 1}} ||
+      llvm::any_of(shape.drop_back(4), [](int64_t d) { return d != 1; }))
+    return Value();
   return collapse.getSrc();
+}
+
+SmallVector<int64_t> mlir::tcp::getSplitHeadsShape(Value source) {
+  return SmallVector<int64_t>(
+      cast<RankedTensorType>(source.getType()).getShape().take_back(4));
 }
 
 Value mlir::tcp::getPackedKey(Value keyTransposed) {
@@ -161,9 +175,9 @@ static bool haveSplitForms(const AttentionMatch &m) {
   Value q = getSplitHeadsSource(m.query), v = getSplitHeadsSource(m.value);
   if (!key || !q || !v || cast<RankedTensorType>(key.getType()).getRank() != 4)
     return false;
-  ArrayRef<int64_t> qs = cast<RankedTensorType>(q.getType()).getShape();
+  SmallVector<int64_t> qs = getSplitHeadsShape(q);
   for (Value other : {key, v}) {
-    ArrayRef<int64_t> os = cast<RankedTensorType>(other.getType()).getShape();
+    SmallVector<int64_t> os = getSplitHeadsShape(other);
     if (os[0] != qs[0] || os[1] != qs[1])
       return false;
   }
@@ -267,9 +281,7 @@ AttentionHeads mlir::tcp::getAttentionHeads(const AttentionMatch &m) {
   if (bias.getRank() != 4)
     return {false, 1};
   if (split) {
-    ArrayRef<int64_t> qs =
-        cast<RankedTensorType>(getSplitHeadsSource(m.query).getType())
-            .getShape();
+    SmallVector<int64_t> qs = getSplitHeadsShape(getSplitHeadsSource(m.query));
     if ((bias.getDimSize(0) == 1 || bias.getDimSize(0) == qs[0]) &&
         (bias.getDimSize(1) == 1 || bias.getDimSize(1) == qs[1]))
       return {true, qs[1]};

@@ -355,3 +355,53 @@ func.func @projected_heads(%q: tensor<2x10x256xf16>, %k: tensor<2x12x256xf16>, %
   %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 4, 10, 64] : tensor<8x10x64xf16> into tensor<2x4x10x64xf16>
   return %o : tensor<2x4x10x64xf16>
 }
+
+// -----
+
+// q, k and v sliced out of one packed qkv projection (GPT-2's split, timm's
+// unbind): the slices stay outside the group with the transposes
+// (convert-tcp-to-cudnn reads the projection at an offset). The q slice
+// starts at token 2 to check offsets along more than one dim.
+
+// CHECK-LABEL: func.func @packed_qkv
+// CHECK-COUNT-3: tcp.slice
+// CHECK:         tcp.group attributes {group_type = "cudnn"} {
+func.func @packed_qkv(%qkv: tensor<2x12x768xf16>) -> tensor<2x4x10x64xf16> {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c10 = arith.constant 10 : index
+  %c12 = arith.constant 12 : index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %q = tcp.slice %qkv starts(%c0, %c2, %c0) sizes(%c2, %c10, %c256) strides(%c1, %c1, %c1) : tensor<2x12x768xf16> -> tensor<2x10x256xf16>
+  %k = tcp.slice %qkv starts(%c0, %c0, %c256) sizes(%c2, %c12, %c256) strides(%c1, %c1, %c1) : tensor<2x12x768xf16> -> tensor<2x12x256xf16>
+  %v = tcp.slice %qkv starts(%c0, %c0, %c512) sizes(%c2, %c12, %c256) strides(%c1, %c1, %c1) : tensor<2x12x768xf16> -> tensor<2x12x256xf16>
+  %q4 = tensor.expand_shape %q [[0], [1], [2, 3]] output_shape [2, 10, 4, 64] : tensor<2x10x256xf16> into tensor<2x10x4x64xf16>
+  %k4 = tensor.expand_shape %k [[0], [1], [2, 3]] output_shape [2, 12, 4, 64] : tensor<2x12x256xf16> into tensor<2x12x4x64xf16>
+  %v4 = tensor.expand_shape %v [[0], [1], [2, 3]] output_shape [2, 12, 4, 64] : tensor<2x12x256xf16> into tensor<2x12x4x64xf16>
+  %qh = tcp.transpose %q4 {permutation = array<i64: 0, 2, 1, 3>} : tensor<2x10x4x64xf16> -> tensor<2x4x10x64xf16>
+  %kh = tcp.transpose %k4 {permutation = array<i64: 0, 2, 1, 3>} : tensor<2x12x4x64xf16> -> tensor<2x4x12x64xf16>
+  %vh = tcp.transpose %v4 {permutation = array<i64: 0, 2, 1, 3>} : tensor<2x12x4x64xf16> -> tensor<2x4x12x64xf16>
+  %kt = tcp.transpose %kh {permutation = array<i64: 0, 1, 3, 2>} : tensor<2x4x12x64xf16> -> tensor<2x4x64x12xf16>
+  %q3 = tensor.collapse_shape %qh [[0, 1], [2], [3]] : tensor<2x4x10x64xf16> into tensor<8x10x64xf16>
+  %kt3 = tensor.collapse_shape %kt [[0, 1], [2], [3]] : tensor<2x4x64x12xf16> into tensor<8x64x12xf16>
+  %s3 = tcp.batch_matmul %q3, %kt3 : tensor<8x10x64xf16>, tensor<8x64x12xf16> -> tensor<8x10x12xf16>
+  %s = tensor.expand_shape %s3 [[0, 1], [2], [3]] output_shape [2, 4, 10, 12] : tensor<8x10x12xf16> into tensor<2x4x10x12xf16>
+  %c = tcp.const {value = dense<0.125> : tensor<1x1x1x1xf16>} : tensor<1x1x1x1xf16>
+  %cb = tcp.broadcast %c, %c2, %c4, %c10, %c12 {axes = [0, 1, 2, 3]} : tensor<1x1x1x1xf16>, index, index, index, index -> tensor<2x4x10x12xf16>
+  %x = tcp.mul %s, %cb : tensor<2x4x10x12xf16>, tensor<2x4x10x12xf16> -> tensor<2x4x10x12xf16>
+  %m = tcp.reduce_max %x {axes = array<i64: 3>, keep_dims} : tensor<2x4x10x12xf16> -> tensor<2x4x10x1xf16>
+  %mb = tcp.broadcast %m, %c12 {axes = [3]} : tensor<2x4x10x1xf16>, index -> tensor<2x4x10x12xf16>
+  %d = tcp.sub %x, %mb : tensor<2x4x10x12xf16>, tensor<2x4x10x12xf16> -> tensor<2x4x10x12xf16>
+  %e = tcp.exp %d : tensor<2x4x10x12xf16> -> tensor<2x4x10x12xf16>
+  %z = tcp.reduce_sum %e {axes = array<i64: 3>, keep_dims} : tensor<2x4x10x12xf16> -> tensor<2x4x10x1xf16>
+  %zb = tcp.broadcast %z, %c12 {axes = [3]} : tensor<2x4x10x1xf16>, index -> tensor<2x4x10x12xf16>
+  %p = tcp.divf %e, %zb : tensor<2x4x10x12xf16>, tensor<2x4x10x12xf16> -> tensor<2x4x10x12xf16>
+  %p3 = tensor.collapse_shape %p [[0, 1], [2], [3]] : tensor<2x4x10x12xf16> into tensor<8x10x12xf16>
+  %v3 = tensor.collapse_shape %vh [[0, 1], [2], [3]] : tensor<2x4x12x64xf16> into tensor<8x12x64xf16>
+  %o3 = tcp.batch_matmul %p3, %v3 : tensor<8x10x12xf16>, tensor<8x12x64xf16> -> tensor<8x10x64xf16>
+  %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 4, 10, 64] : tensor<8x10x64xf16> into tensor<2x4x10x64xf16>
+  return %o : tensor<2x4x10x64xf16>
+}

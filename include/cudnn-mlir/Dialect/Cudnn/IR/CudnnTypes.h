@@ -35,6 +35,11 @@ bool isTransposedViewOf(TensorDescType desc, ArrayRef<int64_t> shape);
 /// (attention's q, k, v through the transposes and reshapes before them).
 bool isDenseViewOf(TensorDescType desc, ArrayRef<int64_t> shape);
 
+/// Whether every element `desc` addresses, from its offset on, lies inside
+/// a packed tensor of static `shape`: a graph input read as a window of a
+/// larger buffer (q, k or v sliced out of a packed qkv projection).
+bool isWindowOf(TensorDescType desc, ArrayRef<int64_t> shape);
+
 /// Whether a tensor of `shape` has the same bytes in both layouts (e.g.
 /// 1xCx1x1, or KxCx1x1): then it never needs an encoding or a conversion.
 bool layoutsCoincide(ArrayRef<int64_t> shape);

@@ -35,25 +35,42 @@ def Cudnn_TensorDescType : Cudnn_Type<"TensorDesc", "tensor_desc"> {
     two. Whether a tensor is virtual is not part of the type: it follows from
     whether the value leaves its graph.
 
+    An optional `offset` (elements, printed only when non-zero) says where in
+    its operand's buffer a graph input starts: the graph reads a window of a
+    larger packed tensor (attention's q, k and v sliced out of one packed
+    qkv projection) at the data pointer plus the offset. cuDNN's descriptor
+    has no offset; the alignment must hold for the offset pointer.
+
     Example:
 
     ```mlir
     !cudnn.tensor_desc<1x64x56x56xf16, alignment = 16, stride = [200704, 1, 3584, 64]>
+    !cudnn.tensor_desc<2x4x96x32xf16, alignment = 16, stride = [384, 32, 768, 1], offset = 128>
     ```
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t">:$shape,
     "Type":$elementType,
     "int64_t":$alignment,
-    ArrayRefParameter<"int64_t">:$stride);
+    ArrayRefParameter<"int64_t">:$stride,
+    DefaultValuedParameter<"int64_t", "0">:$offset);
+  let builders = [
+    TypeBuilder<(ins "ArrayRef<int64_t>":$shape, "Type":$elementType,
+                     "int64_t":$alignment, "ArrayRef<int64_t>":$stride), [{
+      return $_get($_ctxt, shape, elementType, alignment, stride, 0);
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     int64_t getRank() const { return getShape().size(); }
     /// The strides in elements: the explicit ones, or packed row-major ones.
     SmallVector<int64_t> getEffectiveStrides() const;
-    /// The same tensor with other strides (empty: packed).
+    /// The same tensor with other strides (empty: packed), offset kept.
     TensorDescType withStrides(ArrayRef<int64_t> strides) const;
+    /// The same tensor starting `offset` elements into its buffer, with the
+    /// alignment that pointer keeps.
+    TensorDescType withOffset(int64_t offset) const;
     /// Whether the strides address the bytes the channels-last layout does
     /// (strides of size-1 dimensions do not matter). A tensor such as
     /// 1xCx1x1 is both channels-last and packed.

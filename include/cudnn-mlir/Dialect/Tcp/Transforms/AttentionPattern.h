@@ -55,8 +55,13 @@ Value getPackedKey(Value keyTransposed);
 Value getAbsorbedBias(Value bias);
 
 /// The static [B, H, S, D] tensor whose collapse to [B*H, S, D] `value`
-/// is, or null.
+/// is, or null. It may have leading unit dims ([1, B, H, S, D]: one of q,
+/// k, v unbound from a packed projection).
 Value getSplitHeadsSource(Value value);
+
+/// The [B, H, S, D] shape of a getSplitHeadsSource result (its last four
+/// dims).
+SmallVector<int64_t> getSplitHeadsShape(Value source);
 
 /// How the graph reads q, k and v. `split`: as the [B, H, S, D] tensors
 /// their [B*H, S, D] forms are collapses of. Otherwise those [B*H, S, D]

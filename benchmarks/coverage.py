@@ -109,7 +109,16 @@ TIMM = ("resnet50d", "seresnext26d_32x4d", "ecaresnet50d", "res2net50_26w_4s",
         "convnext_tiny", "edgenext_small", "poolformer_s12", "fastvit_t8",
         "mobilevit_s", "vit_small_patch16_224", "deit_small_patch16_224",
         "swin_tiny_patch4_window7_224", "levit_128", "pit_ti_224",
-        "xcit_nano_12_p16_224", "resmlp_12_224", "efficientvit_b0")
+        "xcit_nano_12_p16_224", "resmlp_12_224", "efficientvit_b0",
+        # Session 16's survey (70 more families, import only): those that
+        # import whole, one per family.
+        "inception_v4", "xception41", "repvgg_a2", "mobileone_s0",
+        "efficientformerv2_s0", "coatnet_0_rw_224", "maxvit_tiny_rw_224",
+        "cait_xxs24_224", "eva02_tiny_patch14_224", "pvt_v2_b0",
+        "gcvit_xxtiny", "nfnet_l0", "tresnet_m", "ghostnetv2_100",
+        "convnextv2_atto", "mobilenetv4_conv_small", "nextvit_small",
+        "crossvit_tiny_240", "davit_tiny", "focalnet_tiny_srf",
+        "hgnetv2_b0")
 
 
 def model_names(torchvision):

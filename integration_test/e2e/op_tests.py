@@ -379,6 +379,14 @@ register("interpolate_bilinear", one(2, 3, 9, 7))(lambda: Fn1(
     + F.interpolate(F.interpolate(x, size=(5, 4), mode="bilinear",
                                   align_corners=False),
                     size=(9, 7), mode="bilinear", align_corners=True)))
+# Bicubic (CrossViT's and SAM2's position embeddings resized): the same two
+# products with bicubic matrices.
+register("interpolate_bicubic", one(2, 3, 9, 7))(lambda: Fn1(
+    lambda x: F.interpolate(x, size=(20, 16), mode="bicubic",
+                            align_corners=False)[..., :9, :7]
+    + F.interpolate(F.interpolate(x, size=(5, 4), mode="bicubic",
+                                  align_corners=True),
+                    size=(9, 7), mode="bicubic", align_corners=False)))
 
 # Swin's shifted windows: torch.roll as slices and a concat per dim.
 register("roll", one(2, 7, 9, 5))(lambda: Fn1(
@@ -425,6 +433,67 @@ except ImportError:
     pass
 register("upsample_nearest", one(2, 8, 6, 6))(lambda: nn.Sequential(
     nn.Upsample(scale_factor=2), nn.ReLU()))
+
+class _UpsampleBilinearModules(nn.Module):
+    """nn.Upsample in bilinear mode (timm's EfficientFormerV2) and
+    nn.UpsamplingBilinear2d (corners aligned)."""
+    def __init__(self):
+        super().__init__()
+        self.up = nn.Upsample(scale_factor=2, mode="bilinear")
+        self.up_aligned = nn.UpsamplingBilinear2d(size=(12, 12))
+
+    def forward(self, x):
+        return self.up(x) + self.up_aligned(x)
+
+
+register("upsample_bilinear_modules", one(2, 8, 6, 6))(
+    _UpsampleBilinearModules)
+
+
+class _PadModes(nn.Module):
+    """The padding modules and F.pad's non-constant modes (TResNet's
+    reflection padding)."""
+    def __init__(self):
+        super().__init__()
+        self.reflect = nn.ReflectionPad2d((1, 2, 2, 1))
+        self.replicate = nn.ReplicationPad2d((1, 2, 1, 2))
+        self.zero = nn.ZeroPad2d((0, 3, 1, 2))
+
+    def forward(self, x):
+        return (self.reflect(x) + self.replicate(x) + self.zero(x)
+                + F.pad(x, (3, 0, 1, 2), mode="circular")
+                + F.pad(x, (2, 1, 0, 3), mode="reflect"))
+
+
+register("pad_modes", one(2, 3, 5, 6))(_PadModes)
+
+
+class _RepeatsAndPool1d(nn.Module):
+    """repeat_interleave (GCViT), torch.tile (SAM2's Hiera) and the 1-D
+    pools (NextViT's nn.AvgPool1d)."""
+    def __init__(self):
+        super().__init__()
+        self.avg = nn.AvgPool1d(3, stride=1, padding=1,
+                                count_include_pad=False)
+        self.max = nn.MaxPool1d(2)
+
+    def forward(self, x):
+        y = x.repeat_interleave(2, dim=1)
+        z = torch.tile(x, (2, 1))
+        return self.avg(y) + z + self.max(z).repeat_interleave(2, dim=2)
+
+
+register("repeat_tile_pool1d", one(2, 4, 12))(_RepeatsAndPool1d)
+# Nearest interpolation to sizes no power of two relates (GhostNetV2's
+# 3x3 -> 7x7 attention map), growing and shrinking.
+register("interpolate_nearest_any", one(2, 4, 3, 5))(lambda: Fn1(
+    lambda x: F.interpolate(x, size=(7, 7)) + F.interpolate(
+        F.interpolate(x, size=(11, 4), mode="nearest-exact"),
+        size=(7, 7))))
+# Scale factors that are no exact ratio: PyTorch indexes with 1 / scale.
+register("interpolate_nearest_scale", one(2, 4, 3, 5))(lambda: nn.Sequential(
+    nn.UpsamplingNearest2d(scale_factor=2.0001), nn.Upsample(
+        scale_factor=1.7, mode="nearest-exact")))
 register("interpolate_nearest_size", one(2, 8, 6, 6))(lambda: Fn1(
     lambda x: F.interpolate(x, size=(12, 24), mode="nearest-exact") * 2.0))
 register("expand", one(4, 1, 32))(lambda: Fn1(

@@ -11,6 +11,29 @@ import torch.nn.functional as F
 from cudnn_mlir.frontend import bilinear
 
 
+class BicubicTest(unittest.TestCase):
+    """Bicubic matrices (PyTorch's kernel on unit vectors) resize random
+    images as F.interpolate(mode="bicubic") does, up and down, both
+    align_corners, by size and by scale factor, in float64."""
+
+    def test_bicubic_resizes(self):
+        torch.manual_seed(2)
+        for align in (False, True):
+            for shape, size, scale in (((2, 3, 8, 8), (20, 12), None),
+                                       ((1, 2, 14, 14), (7, 7), None),
+                                       ((1, 1, 5, 9), None, (1.5, 0.5)),
+                                       ((1, 2, 3, 3), (7, 7), None)):
+                x = torch.randn(*shape, dtype=torch.float64)
+                want = F.interpolate(x, size=size, scale_factor=scale,
+                                     mode="bicubic", align_corners=align)
+                scales = bilinear.scale_factors(scale, None, 2)
+                got = bilinear.resize(x, want.shape[-2], want.shape[-1],
+                                      align, scales,
+                                      matrix=bilinear.bicubic_matrix)
+                self.assertLess((got - want).abs().max().item(), 1e-12,
+                                (shape, align, size, scale))
+
+
 class BilinearTest(unittest.TestCase):
     def check(self, shape, align_corners, size=None, scale_factor=None,
               recompute=None):

@@ -71,6 +71,13 @@ def native_layer_norm(ctx, input, normalized_shape, weight, bias, eps):
             Unavailable("the rstd of a layer norm"))
 
 
+def fused_rms_norm(ctx, input, normalized_shape, weight, eps):
+    """aten._fused_rms_norm: what torch.export records for F.rms_norm on a
+    CUDA device (CUDA has a fused kernel; the CPU records aten.rms_norm)."""
+    return (L.rms_norm(ctx, input, normalized_shape, weight, eps),
+            Unavailable("the rstd of an rms norm"))
+
+
 def native_group_norm(ctx, input, weight, bias, n, channels, hw, group,
                       eps):
     y = L.group_norm(ctx, input, group, weight, bias, eps)
@@ -153,28 +160,35 @@ def binary_scalar(lower):
 def _overloads():
     aten = torch.ops.aten
 
-    def upsample_nearest(ctx, input, output_size=None, *scales):
-        # .vec: (output_size, scale_factors); .default: (output_size,
-        # scales_h, scales_w). The recorded result shape gives the sizes;
-        # given scales must match them (PyTorch indexes with the scales).
-        if len(scales) == 1:
-            scales = scales[0]
-        elif not any(s is not None for s in scales):
-            scales = None
-        return L.upsample_nearest(ctx, input, "nearest", scales)
+    def upsample_nearest(mode):
+        def lower(ctx, input, output_size=None, *scales):
+            # .vec: (output_size, scale_factors); .default: (output_size,
+            # scales_h, scales_w). The recorded result shape gives the
+            # sizes; PyTorch indexes with given scales.
+            if len(scales) == 1:
+                scales = scales[0]
+            elif not any(s is not None for s in scales):
+                scales = None
+            return L.upsample_nearest(ctx, input, mode, scales)
+        return lower
 
-    def upsample_bilinear(ctx, input, output_size, align_corners, *scales):
-        # .vec: (output_size, align_corners, scale_factors); .default:
-        # (output_size, align_corners, scales_h, scales_w).
-        if len(scales) == 1:
-            scales = scales[0]
-        scales = list(scales) if scales else [None, None]
-        return L._bilinear(ctx, input, bool(align_corners),
-                           [None if s is None else float(s) for s in scales])
+    def upsample_by_matrices(mode):
+        def lower(ctx, input, output_size, align_corners, *scales):
+            # .vec: (output_size, align_corners, scale_factors); .default:
+            # (output_size, align_corners, scales_h, scales_w).
+            if len(scales) == 1:
+                scales = scales[0]
+            scales = list(scales) if scales else [None, None]
+            return L._bilinear(
+                ctx, input, bool(align_corners),
+                [None if s is None else float(s) for s in scales], mode)
+        return lower
 
     table = {
-        "upsample_bilinear2d.vec": upsample_bilinear,
-        "upsample_bilinear2d.default": upsample_bilinear,
+        "upsample_bilinear2d.vec": upsample_by_matrices("bilinear"),
+        "upsample_bilinear2d.default": upsample_by_matrices("bilinear"),
+        "upsample_bicubic2d.vec": upsample_by_matrices("bicubic"),
+        "upsample_bicubic2d.default": upsample_by_matrices("bicubic"),
         "convolution.default": convolution,
         "_native_batch_norm_legit_no_training.default":
             batch_norm_no_training,
@@ -182,6 +196,7 @@ def _overloads():
         "_native_batch_norm_legit_functional.default": batch_norm_functional,
         "native_layer_norm.default": native_layer_norm,
         "rms_norm.default": L.rms_norm,
+        "_fused_rms_norm.default": fused_rms_norm,
         "native_group_norm.default": native_group_norm,
         "max_pool2d_with_indices.default": max_pool2d_with_indices,
         "avg_pool2d.default": avg_pool2d,
@@ -203,12 +218,19 @@ def _overloads():
         "index.Tensor": index_tensor,
         "constant_pad_nd.default": lambda ctx, input, pad, value=0: L.pad(
             ctx, input, pad, "constant", value),
+        **{"%s_pad%dd.default" % (name, rank):
+           (lambda ctx, input, padding, mode=mode: L.pad(
+               ctx, input, list(padding), mode))
+           for name, mode in (("reflection", "reflect"),
+                              ("replication", "replicate"))
+           for rank in (1, 2, 3)},
         "scaled_dot_product_attention.default":
             L.scaled_dot_product_attention,
-        "upsample_nearest2d.vec": upsample_nearest,
-        "upsample_nearest2d.default": upsample_nearest,
-        "_upsample_nearest_exact2d.vec": upsample_nearest,
-        "_upsample_nearest_exact2d.default": upsample_nearest,
+        "upsample_nearest2d.vec": upsample_nearest("nearest"),
+        "upsample_nearest2d.default": upsample_nearest("nearest"),
+        "_upsample_nearest_exact2d.vec": upsample_nearest("nearest-exact"),
+        "_upsample_nearest_exact2d.default":
+            upsample_nearest("nearest-exact"),
         "add.Tensor": binary_scalar(L.add), "add.Scalar": binary_scalar(L.add),
         "sub.Tensor": binary_scalar(L.sub), "sub.Scalar": binary_scalar(L.sub),
         "rsub.Scalar": L.rsub, "rsub.Tensor": L.rsub,

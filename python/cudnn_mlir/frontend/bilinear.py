@@ -1,12 +1,15 @@
-"""Bilinear resizing (F.interpolate mode="bilinear") as two matrix
-products: y = A_h x A_w^T over the last two dims, A_h [out_h, in_h] and
+"""Bilinear and bicubic resizing (F.interpolate mode="bilinear",
+"bicubic") as two matrix products: y = A_h x A_w^T over the last two dims, A_h [out_h, in_h] and
 A_w [out_w, in_w] holding each output row's two source rows and their
 weights, as PyTorch's upsample_bilinear2d computes them
 (area_pixel_compute_source_index): with align_corners the corners map to
 corners, src = dst * (in - 1) / (out - 1); without, src = (dst + 0.5) *
 scale - 0.5, clamped at 0, scale = 1 / scale_factor when one is given and
-in / out otherwise. The lowering (lowerings.interpolate) makes the
-matrices constants; `resize` is the same product in torch, for tests.
+in / out otherwise. Bicubic weights (four source rows an output row,
+clamped at the edges) come from PyTorch's own float64 kernel run on the
+unit vectors: the resize is linear and separable. The lowering
+(lowerings.interpolate) makes the matrices constants; `resize` is the
+same product in torch, for tests.
 """
 
 import math
@@ -41,6 +44,22 @@ def interpolation_matrix(in_size, out_size, align_corners,
     return matrix
 
 
+def bicubic_matrix(in_size, out_size, align_corners, scale_factor=None):
+    """[out_size, in_size] float64 weights of one spatial dim of a bicubic
+    resize: column i is PyTorch's resize of the i-th unit vector (the
+    other spatial dim of size 1 is left as it is)."""
+    import torch.nn.functional as F
+    basis = torch.eye(in_size, dtype=torch.float64).view(in_size, 1,
+                                                         in_size, 1)
+    resized = F.interpolate(basis, mode="bicubic",
+                            align_corners=align_corners, **(
+                                {"size": (out_size, 1)}
+                                if scale_factor is None else
+                                {"scale_factor": (scale_factor, 1.0),
+                                 "recompute_scale_factor": False}))
+    return resized[:, 0, :, 0].t().contiguous()
+
+
 def scale_factors(scale_factor, recompute_scale_factor, spatial):
     """The per-dim scale factors PyTorch indexes with: the given ones,
     unless recompute_scale_factor asks for the sizes' ratio."""
@@ -51,8 +70,10 @@ def scale_factors(scale_factor, recompute_scale_factor, spatial):
     return [float(scale_factor)] * spatial
 
 
-def resize(x, out_h, out_w, align_corners, scales=(None, None)):
-    """x [..., H, W] resized bilinearly by the matrices, in float64."""
-    a_h = interpolation_matrix(x.shape[-2], out_h, align_corners, scales[0])
-    a_w = interpolation_matrix(x.shape[-1], out_w, align_corners, scales[1])
+def resize(x, out_h, out_w, align_corners, scales=(None, None),
+           matrix=interpolation_matrix):
+    """x [..., H, W] resized by the matrices (bilinear unless `matrix` is
+    bicubic_matrix), in float64."""
+    a_h = matrix(x.shape[-2], out_h, align_corners, scales[0])
+    a_w = matrix(x.shape[-1], out_w, align_corners, scales[1])
     return a_h @ x.double() @ a_w.t()

@@ -314,8 +314,8 @@ def decompose_exported(exported):
     """`exported` decomposed to core ATen, except for the RNNs
     (aten.lstm/gru/rnn_tanh/rnn_relu), which stay whole: decomposed, they
     are per-step matmuls and gates instead of one cuDNN RNN; nearest and
-    bilinear upsampling, which would become gathers at computed indices
-    instead of a repeat or two matrix products; scaled_dot_product_attention, whose decomposition guards
+    bilinear (and bicubic) upsampling, which would become gathers at
+    computed indices instead of a repeat or two matrix products; scaled_dot_product_attention, whose decomposition guards
     fully masked rows with selects TCP lacks; and roll, which would become
     a gather at indices computed with fmod instead of two slices."""
     table = torch.export.default_decompositions()
@@ -324,6 +324,7 @@ def decompose_exported(exported):
         for packet in (torch.ops.aten.upsample_nearest2d,
                        torch.ops.aten._upsample_nearest_exact2d,
                        torch.ops.aten.upsample_bilinear2d,
+                       torch.ops.aten.upsample_bicubic2d,
                        torch.ops.aten.scaled_dot_product_attention,
                        torch.ops.aten.roll)
         for overload in ("vec", "default") if hasattr(packet, overload)]

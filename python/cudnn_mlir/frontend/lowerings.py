@@ -37,6 +37,15 @@ def _pair(v):
     return (int(v), int(v))
 
 
+def _single(v):
+    if isinstance(v, (tuple, list)):
+        if len(v) != 1:
+            raise UnsupportedOperation("expects one size, but got %s"
+                                       % list(v))
+        return (int(v[0]),)
+    return (int(v),)
+
+
 def _dim(d, rank):
     d = int(d)
     if not -max(rank, 1) <= d < max(rank, 1):
@@ -306,50 +315,71 @@ def split_along(ctx, input, *args, **kwargs):
 _NEAREST_MODES = ("nearest", "nearest-exact")
 
 
-def upsample_nearest(ctx, input, mode="nearest", scales=None):
-    """Nearest-neighbour upsampling to the recorded result shape, by a
-    power-of-two factor per spatial dimension (dims 2 and up): every element
+def _nearest_positions(have, want, scale, mode):
+    """The source position of each of `want` outputs along a dim of `have`
+    under nearest interpolation, as PyTorch computes them: its own
+    F.interpolate run on the positions 0..have-1 (exact in f32), with the
+    scale factor the call gave (PyTorch indexes with 1 / scale then) or
+    else the sizes."""
+    ramp = torch.arange(have, dtype=torch.float32).view(1, 1, have)
+    picked = F.interpolate(ramp, mode=mode, **(
+        {"size": want} if scale is None else
+        {"scale_factor": float(scale), "recompute_scale_factor": False}))
+    positions = [int(p) for p in picked.view(-1).tolist()]
+    if len(positions) != want:  # unreachable: the recorded call gave want
+        raise UnsupportedOperation(
+            "expects %d positions from the scale factor %s, but got %d"
+            % (want, scale, len(positions)))
+    return positions
+
+
+def upsample_nearest(ctx, input, mode="nearest", scales=None,
+                     recompute_scale_factor=None):
+    """Nearest-neighbour upsampling to the recorded result shape (dims 2
+    and up). By a power-of-two factor per spatial dimension: every element
     repeated, as an expand_shape to [N, C, H, 1, W, 1], a broadcast to
-    [N, C, H, fh, W, fw] and a collapse. For such factors PyTorch's source
-    index floor(dst * (1 / f)) is exact (1 / f is a power of two), so
-    "nearest" and "nearest-exact" both repeat; other factors would depend on
-    how 1 / f rounds, and are refused. Given `scales` (PyTorch then
-    indexes with them rather than with the sizes' ratio) must equal the
-    factors exactly."""
+    [N, C, H, fh, W, fw] and a collapse (PyTorch's source index
+    floor(dst * (1 / f)) is exact there, so "nearest" and "nearest-exact"
+    both repeat; given `scales` must then equal the factors). Other sizes
+    (shrinking included): each spatial dim read at the source positions
+    PyTorch computes (_nearest_positions), one tcp.gather per dim."""
     if mode not in _NEAREST_MODES:
         raise UnsupportedOperation(
-            "expects interpolation mode 'nearest', 'nearest-exact' or "
-            "'bilinear', but got '%s'" % mode)
+            "expects interpolation mode 'nearest', 'nearest-exact', "
+            "'bilinear' or 'bicubic', but got '%s'" % mode)
     out = _result_shape(ctx)
     if input.rank < 3 or len(out) != input.rank or \
             tuple(out[:2]) != tuple(input.shape[:2]):
         raise UnsupportedOperation(
             "expects [N, C, spatial...] in and out, but got %s -> %s"
             % (list(input.shape), list(out)))
-    factors = []
-    for have, want in zip(input.shape[2:], out[2:]):
-        factor = want // have if have else 0
-        if have == 0 or want != factor * have or factor & (factor - 1):
-            raise UnsupportedOperation(
-                "expects each spatial size to grow by a power-of-two factor, "
-                "but got %s -> %s" % (list(input.shape[2:]), list(out[2:])))
-        factors.append(factor)
-    if scales is not None:
-        if not isinstance(scales, (tuple, list)):
-            scales = [scales] * len(factors)
-        if any(s is not None and float(s) != f
-               for s, f in zip(scales, factors)):
-            raise UnsupportedOperation(
-                "expects scale factors equal to the size ratios %s, but got "
-                "%s" % (factors, list(scales)))
-    spread = list(input.shape[:2])
-    repeated = list(input.shape[:2])
-    for size, factor in zip(input.shape[2:], factors):
-        spread += [size, 1]
-        repeated += [size, factor]
-    x = ctx.w.reshape(input, spread, ctx.loc)
-    x = ctx.w.broadcast_to(x, repeated, ctx.loc)
-    return ctx.w.reshape(x, out, ctx.loc)
+    spatial = input.rank - 2
+    if scales is None or recompute_scale_factor:
+        scales = [None] * spatial
+    elif not isinstance(scales, (tuple, list)):
+        scales = [scales] * spatial
+    factors = [want // have if have and want % have == 0 else 0
+               for have, want in zip(input.shape[2:], out[2:])]
+    if all(f and not f & (f - 1) and (s is None or float(s) == f)
+           for f, s in zip(factors, scales)):
+        spread = list(input.shape[:2])
+        repeated = list(input.shape[:2])
+        for size, factor in zip(input.shape[2:], factors):
+            spread += [size, 1]
+            repeated += [size, factor]
+        x = ctx.w.reshape(input, spread, ctx.loc)
+        x = ctx.w.broadcast_to(x, repeated, ctx.loc)
+        return ctx.w.reshape(x, out, ctx.loc)
+    if any(have == 0 for have in input.shape[2:]):
+        raise UnsupportedOperation(
+            "expects non-empty spatial dims, but got %s" % list(input.shape))
+    x = input
+    for d, (have, want, scale) in enumerate(zip(input.shape[2:], out[2:],
+                                                scales)):
+        positions = _nearest_positions(have, want, scale, mode)
+        if positions != list(range(have)):
+            x = _gather_along(ctx, x, positions, d + 2)
+    return x
 
 
 def interpolate(ctx, input, size=None, scale_factor=None, mode="nearest",
@@ -357,11 +387,12 @@ def interpolate(ctx, input, size=None, scale_factor=None, mode="nearest",
                 antialias=False):
     if antialias:
         raise UnsupportedOperation("expects interpolate without antialias")
-    if mode == "bilinear":
+    if mode in ("bilinear", "bicubic"):
         scales = bilinear.scale_factors(scale_factor, recompute_scale_factor,
                                         2)
-        return _bilinear(ctx, input, bool(align_corners), scales)
-    return upsample_nearest(ctx, input, mode, scale_factor)
+        return _bilinear(ctx, input, bool(align_corners), scales, mode)
+    return upsample_nearest(ctx, input, mode, scale_factor,
+                            recompute_scale_factor)
 
 
 # The most elements of the two interpolation matrices of a bilinear resize
@@ -369,31 +400,31 @@ def interpolate(ctx, input, size=None, scale_factor=None, mode="nearest",
 _MAX_BILINEAR_WEIGHTS = 1 << 20
 
 
-def _bilinear(ctx, x, align_corners, scales):
-    """F.interpolate(mode="bilinear") of [N, C, H, W] as y = A_h x A_w^T
-    (frontend/bilinear.py): x @ A_w^T over rows of W, a transpose, @ A_h^T
-    over rows of H, a transpose back; the matrices are constants of x's
-    type."""
+def _bilinear(ctx, x, align_corners, scales, mode="bilinear"):
+    """F.interpolate(mode="bilinear" or "bicubic") of [N, C, H, W] as y =
+    A_h x A_w^T (frontend/bilinear.py): x @ A_w^T over rows of W, a
+    transpose, @ A_h^T over rows of H, a transpose back; the matrices are
+    constants of x's type."""
     out = _result_shape(ctx)
     if x.rank != 4 or len(out) != 4 or tuple(out[:2]) != tuple(x.shape[:2]):
         raise UnsupportedOperation(
-            "expects bilinear interpolation of [N, C, H, W], but got %s -> %s"
-            % (list(x.shape), list(out)))
+            "expects %s interpolation of [N, C, H, W], but got %s -> %s"
+            % (mode, list(x.shape), list(out)))
+    matrix = (bilinear.bicubic_matrix if mode == "bicubic" else
+              bilinear.interpolation_matrix)
     x = _float(ctx, x)
     n, c, h, w = x.shape
     oh, ow = out[2], out[3]
     if oh * h + ow * w > _MAX_BILINEAR_WEIGHTS:
         raise UnsupportedOperation(
-            "expects a bilinear resize with at most %d interpolation "
+            "expects a %s resize with at most %d interpolation "
             "weights, but %s -> %s needs %d" % (
-                _MAX_BILINEAR_WEIGHTS, [h, w], [oh, ow], oh * h + ow * w))
+                mode, _MAX_BILINEAR_WEIGHTS, [h, w], [oh, ow], oh * h + ow * w))
     def constant(matrix):
         t = matrix.t().contiguous().to(torch_type(x.dtype))
         return ctx.w.literal(tensor_bytes(t), t.shape, x.dtype, ctx.loc)
-    a_w = constant(bilinear.interpolation_matrix(w, ow, align_corners,
-                                                 scales[1]))  # [w, ow]
-    a_h = constant(bilinear.interpolation_matrix(h, oh, align_corners,
-                                                 scales[0]))  # [h, oh]
+    a_w = constant(matrix(w, ow, align_corners, scales[1]))  # [w, ow]
+    a_h = constant(matrix(h, oh, align_corners, scales[0]))  # [h, oh]
     rows = ctx.w.reshape(x, (n * c * h, w), ctx.loc)
     t = ctx.w.contraction("tcp.matmul", rows, a_w, ctx.loc)  # [nch, ow]
     t = ctx.w.reshape(t, (n * c, h, ow), ctx.loc)
@@ -555,6 +586,32 @@ def repeat(ctx, input, *sizes):
     return ctx.w.reshape(x, _result_shape(ctx), ctx.loc)
 
 
+def tile(ctx, input, dims):
+    """torch.tile: Tensor.repeat with the repeats left-padded with ones to
+    the input's rank."""
+    dims = tuple(dims)
+    return repeat(ctx, input, (1,) * (input.rank - len(dims)) + dims)
+
+
+def repeat_interleave(ctx, input, repeats, dim=None, *, output_size=None):
+    """torch.repeat_interleave with a number of repeats: each element along
+    `dim` (the flattened tensor without one) repeated in place, as a
+    broadcast of [.., n, 1, ..] to [.., n, r, ..] merged into n * r. A
+    tensor of repeats (data-dependent sizes) is refused."""
+    if isinstance(repeats, Value) or not isinstance(repeats, int):
+        raise UnsupportedOperation("expects repeat_interleave with a number "
+                                   "of repeats, not a tensor of them")
+    x = input
+    if dim is None:
+        x = ctx.w.reshape(x, (math.prod(x.shape),), ctx.loc)
+        dim = 0
+    d = _dim(dim, x.rank)
+    spread = x.shape[:d + 1] + (1,) + x.shape[d + 1:]
+    wide = x.shape[:d + 1] + (repeats,) + x.shape[d + 1:]
+    x = ctx.w.broadcast_to(ctx.w.reshape(x, spread, ctx.loc), wide, ctx.loc)
+    return ctx.w.reshape(x, _result_shape(ctx), ctx.loc)
+
+
 def roll(ctx, input, shifts, dims=None):
     """torch.roll along given dims: per dim, the last `shift` elements
     (a tcp.slice) concatenated before the rest. Without dims torch rolls
@@ -588,13 +645,30 @@ def roll(ctx, input, shifts, dims=None):
     return x
 
 
+_PAD_MODES = ("constant", "reflect", "replicate", "circular")
+
+
+def _padded_positions(mode, size, before, after):
+    """The source position of each output position along a dim of `size`
+    padded by (before, after): PyTorch's reflect (the edge not repeated),
+    replicate and circular."""
+    inner = list(range(size))
+    if mode == "reflect":
+        return inner[before:0:-1] + inner + inner[-2:-2 - after:-1]
+    if mode == "replicate":
+        return [0] * before + inner + [size - 1] * after
+    return inner[size - before:] + inner + inner[:after]  # circular
+
+
 def pad(ctx, input, pad, mode="constant", value=None):
-    """F.pad with a constant: blocks of the value concatenated before and
-    after each padded dimension (pad lists (before, after) pairs from the
-    last dimension backwards)."""
-    if mode != "constant":
-        raise UnsupportedOperation("expects pad mode 'constant', but got '%s'"
-                                   % mode)
+    """F.pad (pad lists (before, after) pairs from the last dimension
+    backwards). With a constant: blocks of the value concatenated before
+    and after each padded dimension. Reflect, replicate and circular: each
+    padded dimension read at the source positions PyTorch's modes give,
+    one tcp.gather per dimension with the positions as a constant."""
+    if mode not in _PAD_MODES:
+        raise UnsupportedOperation("expects pad mode %s, but got '%s'" % (
+            ", ".join("'%s'" % m for m in _PAD_MODES), mode))
     if isinstance(value, Value) or any(not isinstance(p, int) for p in pad):
         raise UnsupportedOperation("expects pad sizes and value to be numbers")
     if any(p < 0 for p in pad) or len(pad) % 2 or len(pad) // 2 > input.rank:
@@ -605,6 +679,19 @@ def pad(ctx, input, pad, mode="constant", value=None):
     for i in range(len(pad) // 2):
         axis = x.rank - 1 - i
         before, after = pad[2 * i], pad[2 * i + 1]
+        if mode != "constant":
+            size = x.shape[axis]
+            limit = size - 1 if mode == "reflect" else size
+            if (before or after) and (max(before, after) > limit or
+                                      size == 0):
+                raise UnsupportedOperation(
+                    "expects %s padding of at most %d on a dimension of "
+                    "size %d, but got (%d, %d)" % (mode, limit, size, before,
+                                                   after))
+            if before or after:
+                x = _gather_along(ctx, x, _padded_positions(
+                    mode, size, before, after), axis)
+            continue
         parts = []
         for size in (before, after):
             shape = list(x.shape)
@@ -617,6 +704,21 @@ def pad(ctx, input, pad, mode="constant", value=None):
     return x
 
 
+def _gather_along(ctx, x, picks, dim):
+    """The entries of x along `dim` at `picks` (a 1-D integer Value, or a
+    list of positions written as an i64 constant), one tcp.gather: x's
+    shape with len(picks) at `dim`."""
+    if not isinstance(picks, Value):
+        raw = torch.tensor(picks, dtype=torch.int64)
+        picks = ctx.w.literal(tensor_bytes(raw), raw.shape, "i64", ctx.loc)
+    count = picks.shape[0]
+    spread = (1,) * dim + (count,) + (1,) * (x.rank - dim - 1)
+    picks = ctx.w.reshape(picks, spread, ctx.loc)
+    picks = ctx.w.broadcast_to(
+        picks, x.shape[:dim] + (count,) + x.shape[dim + 1:], ctx.loc)
+    return ctx.w.gather(x, picks, dim, ctx.loc)
+
+
 def _index_along(ctx, x, indices, dim):
     """x[:, ..., indices] for an integer tensor at `dim` (full slices
     before and after it): the entries of x along `dim` the indices pick,
@@ -624,13 +726,9 @@ def _index_along(ctx, x, indices, dim):
     LeViT's attention biases at dim 1), by one tcp.gather. An index out of
     range fails tcp.gather's device-side assertion, as PyTorch's indexing
     asserts."""
-    count = math.prod(indices.shape)
-    spread = (1,) * dim + (count,) + (1,) * (x.rank - dim - 1)
-    picks = ctx.w.reshape(indices, spread, ctx.loc)
-    picks = ctx.w.broadcast_to(
-        picks, x.shape[:dim] + (count,) + x.shape[dim + 1:], ctx.loc)
-    picked = ctx.w.gather(x, picks, dim, ctx.loc)
-    return ctx.w.reshape(picked, _result_shape(ctx), ctx.loc)
+    flat = ctx.w.reshape(indices, (math.prod(indices.shape),), ctx.loc)
+    return ctx.w.reshape(_gather_along(ctx, x, flat, dim),
+                         _result_shape(ctx), ctx.loc)
 
 
 def _integer_tensor_index(index):
@@ -1215,6 +1313,41 @@ def avg_pool2d(ctx, input, kernel_size, stride=None, padding=0,
                         _result_shape(ctx), ctx.loc)
 
 
+def _pool1d(ctx, op, input, kernel_size, stride, padding, ceil_mode, extra):
+    """A 1-D pool over [N, C, L] as the 2-D one over [N, C, 1, L]."""
+    x = _float(ctx, input)
+    if x.rank != 3:
+        raise UnsupportedOperation("expects a 1-D pool over [N, C, L], but "
+                                   "got %s" % list(x.shape))
+    (kernel,), (pad,) = _single(kernel_size), _single(padding)
+    (step,) = _single(stride) if stride not in (None, [], ()) else (kernel,)
+    out = tuple(_result_shape(ctx))
+    y = ctx.w.pool2d(op, ctx.w.reshape(x, x.shape[:2] + (1,) + x.shape[2:],
+                                       ctx.loc),
+                     (1, kernel), (1, step), [0, 0, pad, pad], ceil_mode,
+                     extra, out[:2] + (1,) + out[2:], ctx.loc)
+    return ctx.w.reshape(y, out, ctx.loc)
+
+
+def avg_pool1d(ctx, input, kernel_size, stride=None, padding=0,
+               ceil_mode=False, count_include_pad=True):
+    """F.avg_pool1d / nn.AvgPool1d (NextViT): the 2-D pool over a unit
+    height."""
+    return _pool1d(ctx, "tcp.avg_pool2d", input, kernel_size, stride,
+                   padding, ceil_mode,
+                   ["count_include_pad"] if count_include_pad else [])
+
+
+def max_pool1d(ctx, input, kernel_size, stride=None, padding=0, dilation=1,
+               ceil_mode=False, return_indices=False):
+    """F.max_pool1d / nn.MaxPool1d: the 2-D pool over a unit height."""
+    if return_indices or _single(dilation) != (1,):
+        raise UnsupportedOperation("expects max_pool1d without indices or "
+                                   "dilation")
+    return _pool1d(ctx, "tcp.max_pool2d", input, kernel_size, stride,
+                   padding, ceil_mode, [])
+
+
 def adaptive_avg_pool2d(ctx, input, output_size):
     x = _float(ctx, input)
     h, w = x.shape[-2:]
@@ -1398,16 +1531,25 @@ MODULES = {
     nn.MaxPool2d: lambda ctx, m, x: max_pool2d(
         ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,
         m.return_indices),
+    nn.AvgPool1d: lambda ctx, m, x: avg_pool1d(
+        ctx, x, m.kernel_size, m.stride, m.padding, m.ceil_mode,
+        m.count_include_pad),
+    nn.MaxPool1d: lambda ctx, m, x: max_pool1d(
+        ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,
+        m.return_indices),
     nn.AvgPool2d: lambda ctx, m, x: avg_pool2d(
         ctx, x, m.kernel_size, m.stride, m.padding, m.ceil_mode,
         m.count_include_pad, m.divisor_override),
     nn.AdaptiveAvgPool2d: lambda ctx, m, x: adaptive_avg_pool2d(
         ctx, x, m.output_size),
     nn.Flatten: lambda ctx, m, x: reshape_like_result(ctx, x),
-    nn.Upsample: lambda ctx, m, x: upsample_nearest(ctx, x, m.mode,
-                                                     m.scale_factor),
+    nn.Upsample: lambda ctx, m, x: interpolate(
+        ctx, x, m.size, m.scale_factor, m.mode, m.align_corners,
+        m.recompute_scale_factor),
     nn.UpsamplingNearest2d: lambda ctx, m, x: upsample_nearest(
         ctx, x, "nearest", m.scale_factor),
+    nn.UpsamplingBilinear2d: lambda ctx, m, x: interpolate(
+        ctx, x, m.size, m.scale_factor, "bilinear", True),
     nn.Dropout: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
     nn.Embedding: _embedding_module,
     nn.Identity: lambda ctx, m, x: x,
@@ -1457,6 +1599,9 @@ FUNCTIONS = {
     F.conv1d: conv1d, torch.conv1d: conv1d,
     F.max_pool2d: max_pool2d, torch.max_pool2d: max_pool2d,
     F.avg_pool2d: avg_pool2d, torch._C._nn.avg_pool2d: avg_pool2d,
+    F.avg_pool1d: avg_pool1d, torch.avg_pool1d: avg_pool1d,
+    F.max_pool1d: max_pool1d, torch.tile: tile,
+    torch.repeat_interleave: repeat_interleave,
     F.adaptive_avg_pool2d: adaptive_avg_pool2d,
     torch._C._nn.adaptive_avg_pool2d: adaptive_avg_pool2d,
     F.batch_norm: batch_norm, F.layer_norm: layer_norm,
@@ -1465,6 +1610,17 @@ FUNCTIONS = {
     F.upsample_nearest: lambda ctx, input, size=None, scale_factor=None:
         upsample_nearest(ctx, input, "nearest", scale_factor),
 }
+# The padding modules (.padding is (before, after) pairs, last dim first).
+for _name, _mode in (("ReflectionPad", "reflect"), ("ReplicationPad",
+                                                    "replicate"),
+                     ("CircularPad", "circular"), ("ZeroPad", "constant"),
+                     ("ConstantPad", "constant")):
+    for _rank in ("1d", "2d", "3d"):
+        if hasattr(nn, _name + _rank):  # CircularPad, ZeroPad1d: torch 2.1+
+            MODULES[getattr(nn, _name + _rank)] = (
+                lambda ctx, m, x, mode=_mode: pad(
+                    ctx, x, list(m.padding), mode,
+                    getattr(m, "value", None)))
 if hasattr(F, "rms_norm"):  # torch 2.4+; TorchDynamo passes torch.rms_norm
     FUNCTIONS[F.rms_norm] = FUNCTIONS[torch.rms_norm] = rms_norm
 FUNCTIONS[torch.chunk] = split_along
@@ -1503,7 +1659,8 @@ METHODS = {
     "reshape_as": reshape_like_result,
     "permute": permute, "transpose": transpose, "t": t,
     "swapaxes": transpose, "swapdims": transpose,
-    "expand": expand, "expand_as": expand, "repeat": repeat,
+    "expand": expand, "expand_as": expand, "repeat": repeat, "tile": tile,
+    "repeat_interleave": repeat_interleave,
     "addcmul": addcmul,
     "contiguous": identity, "clone": identity, "detach": identity,
     "mean": mean, "sum": sum_, "cumsum": cumsum, "amax": amax, "amin": amin,

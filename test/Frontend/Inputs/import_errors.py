@@ -94,14 +94,14 @@ class PackedWithoutRnn(nn.Module):
         return nn.utils.rnn.pad_packed_sequence(packed, total_length=5)[0]
 
 
-class Bicubic(nn.Module):
+class AreaResize(nn.Module):
     def forward(self, x):
-        return F.interpolate(x, scale_factor=2, mode="bicubic")
+        return F.interpolate(x, scale_factor=2, mode="area")
 
 
-class UpsampleByThree(nn.Module):
-    def forward(self, x):
-        return F.interpolate(x, scale_factor=3)
+class RepeatsTensor(nn.Module):
+    def forward(self, x, repeats):
+        return x.repeat_interleave(repeats, dim=0)
 
 
 class PowerOneAndHalf(nn.Module):
@@ -122,18 +122,18 @@ class DropoutAttention(nn.Module):  # torch 2.x
 
 class ReflectPadFunctional(nn.Module):
     def forward(self, x):
-        return F.pad(x, (1, 1), mode="reflect")
+        return F.pad(x, (-1, 1))
 
 
 class UpsampleInexactScale(nn.Module):
     def forward(self, x):
-        return F.interpolate(x, scale_factor=2.0001)
+        return F.interpolate(x, scale_factor=2, mode="bilinear", antialias=True)
 
 
 class UpsamplingModuleInexactScale(nn.Module):
     def __init__(self):
         super().__init__()
-        self.up = nn.UpsamplingNearest2d(scale_factor=2.0001)
+        self.up = nn.Upsample(scale_factor=2, mode="area")
 
     def forward(self, x):
         return self.up(x)
@@ -194,8 +194,9 @@ CASES = {
     "packed_other_layout": (PackedOtherLayout, _packed_inputs),
     "packed_padding_value": (PackedPaddingValue, _packed_inputs),
     "packed_without_rnn": (PackedWithoutRnn, _packed_inputs),
-    "bicubic": (Bicubic, lambda: (torch.rand(1, 4, 6, 6),)),
-    "upsample_by_three": (UpsampleByThree, lambda: (torch.rand(1, 4, 6, 6),)),
+    "area": (AreaResize, lambda: (torch.rand(1, 4, 6, 6),)),
+    "repeats_tensor": (RepeatsTensor, lambda: (torch.rand(3, 4),
+                                               torch.tensor([1, 2, 0]))),
     "power": (PowerOneAndHalf, lambda: (torch.rand(2, 8),)),
     "pad_reflect": (ReflectPadFunctional, lambda: (torch.rand(1, 2, 5),)),
     "upsample_inexact_scale": (UpsampleInexactScale,

@@ -71,6 +71,8 @@ def _hugging_face():
     no cache: use_cache's DynamicCache output is not a tensor), when the
     transformers package is installed."""
     text = {"vocab_size": 1000}
+    small = dict(hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+                 intermediate_size=128)
     return {
         "hf-bert": ("BertConfig", "BertModel", dict(
             text, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
@@ -96,6 +98,42 @@ def _hugging_face():
         "hf-clip-vision": ("CLIPVisionConfig", "CLIPVisionModel", dict(
             hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
             intermediate_size=128, image_size=32, patch_size=8), "image"),
+        # Session 16's survey: more architectures that import whole.
+        "hf-albert": ("AlbertConfig", "AlbertModel", dict(
+            text, embedding_size=32, **small), "text"),
+        "hf-electra": ("ElectraConfig", "ElectraModel", dict(
+            text, embedding_size=32, **small), "text"),
+        "hf-deberta-v2": ("DebertaV2Config", "DebertaV2Model", dict(
+            text, **small), "text"),
+        "hf-bart": ("BartConfig", "BartModel", dict(
+            text, d_model=64, encoder_layers=2, decoder_layers=2,
+            encoder_attention_heads=4, decoder_attention_heads=4,
+            encoder_ffn_dim=128, decoder_ffn_dim=128, use_cache=False),
+            "text"),
+        "hf-mistral": ("MistralConfig", "MistralModel", dict(
+            text, num_key_value_heads=2, use_cache=False, **small), "text"),
+        "hf-qwen2": ("Qwen2Config", "Qwen2Model", dict(
+            text, num_key_value_heads=2, use_cache=False, **small), "text"),
+        "hf-phi": ("PhiConfig", "PhiModel", dict(
+            text, use_cache=False, **small), "text"),
+        "hf-gemma": ("GemmaConfig", "GemmaModel", dict(
+            text, num_key_value_heads=2, head_dim=16, use_cache=False,
+            **small), "text"),
+        "hf-opt": ("OPTConfig", "OPTModel", dict(
+            text, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+            ffn_dim=128, word_embed_proj_dim=64, use_cache=False), "text"),
+        "hf-bloom": ("BloomConfig", "BloomModel", dict(
+            text, hidden_size=64, n_layer=2, n_head=4, use_cache=False),
+            "text"),
+        "hf-falcon": ("FalconConfig", "FalconModel", dict(
+            text, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+            use_cache=False), "text"),
+        "hf-dinov2": ("Dinov2Config", "Dinov2Model", dict(
+            image_size=32, patch_size=8, **small), "image"),
+        "hf-segformer": ("SegformerConfig", "SegformerModel", dict(
+            num_encoder_blocks=2, depths=[1, 1], sr_ratios=[2, 1],
+            hidden_sizes=[16, 32], patch_sizes=[7, 3], strides=[4, 2],
+            num_attention_heads=[1, 2], mlp_ratios=[2, 2]), "image"),
     }
 
 

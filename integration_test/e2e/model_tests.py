@@ -314,7 +314,26 @@ class _PackedQkvSplit(nn.Module):
         return out.transpose(1, 2).reshape(b, n, c)
 
 
+class _ClassAttention(nn.Module):
+    """CaiT's class attention: one query (the class token) against every
+    token, viewed as [B, H, 1, D]."""
+    def __init__(self):
+        super().__init__()
+        self.q, self.k, self.v = (nn.Linear(128, 128) for _ in range(3))
+
+    def forward(self, x):
+        b, n, c = x.shape
+        q = self.q(x[:, 0]).unsqueeze(1).reshape(b, 1, 4, 32).permute(
+            0, 2, 1, 3)
+        k = self.k(x).reshape(b, n, 4, 32).permute(0, 2, 1, 3)
+        v = self.v(x).reshape(b, n, 4, 32).permute(0, 2, 1, 3)
+        out = F.scaled_dot_product_attention(q, k, v)
+        return out.transpose(1, 2).reshape(b, 1, c)
+
+
 if hasattr(F, "scaled_dot_product_attention"):  # torch 2
+    register("class_attention", lambda: [rand(1, 80, 128)],
+             tolerance=ATTENTION_TOLERANCE)(_ClassAttention)
     # 80 tokens (>= attention-min-keys): one cuDNN attention graph reading
     # q, k and v at their offsets in the projection.
     register("packed_qkv_unbind", lambda: [rand(2, 80, 128)],

@@ -284,6 +284,30 @@ register("embedding", lambda: [torch.randint(0, 50, (4, 7))])(
     lambda: nn.Embedding(50, 16, padding_idx=0))
 register("embedding_linear", lambda: [torch.randint(0, 40, (3, 5))])(
     lambda: _EmbeddingLinear())
+
+
+class _ShiftTokensRight(nn.Module):
+    """BART's shift_tokens_right: token ids written into a new_zeros
+    tensor in place (a tensor made inside the model, then changed by ops
+    that read the input), the start token set, -100 replaced, then looked
+    up."""
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(40, 16)
+
+    def forward(self, ids):
+        shifted = ids.new_zeros(ids.shape)
+        shifted[:, 1:] = ids[:, :-1].clone()
+        shifted[:, 0] = 2
+        shifted.masked_fill_(shifted == -100, 1)
+        return self.embed(shifted)
+
+
+# torch 1.13's torch.fx cannot trace item assignment, and it has no
+# TorchDynamo to capture it instead.
+if hasattr(F, "scaled_dot_product_attention"):  # torch 2
+    register("shift_tokens_right",
+             lambda: [torch.randint(0, 40, (3, 9))])(_ShiftTokensRight)
 # Hugging Face's kin of indexing and masking (issue 32): index_select and a
 # general gather (int64 indices, an index smaller than the input in the
 # other dims), tril/triu with a diagonal offset, baddbmm with beta, alpha.
@@ -484,6 +508,47 @@ class _RepeatsAndPool1d(nn.Module):
 
 
 register("repeat_tile_pool1d", one(2, 4, 12))(_RepeatsAndPool1d)
+# im2col (TNT's and VOLO's nn.Unfold; padded, strided, dilated) and
+# Tensor.unfold's sliding windows (HaloNet's blocks).
+register("unfold_patches", one(2, 4, 10, 12))(lambda: Fn1(
+    lambda x: torch.cat([F.unfold(x, 3, padding=1, stride=2),
+                         F.unfold(x, 3, dilation=(2, 1), stride=(3, 2))],
+                        -1) * 2.0))
+
+
+class _ListIndexAndTransposeAttributes(nn.Module):
+    """Falcon's multi-query split (x[..., [-2], :], a list index) and its
+    matmuls with w.T; x.mT."""
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.randn(16, 16) / 4)
+
+    def forward(self, x):
+        return ((x @ self.w.T) * x[..., [-2], :]
+                + x.mT.mT[:, [0, 2, 1, -1], :, :])
+
+
+register("list_index_transpose_attrs", one(2, 4, 6, 16))(
+    _ListIndexAndTransposeAttributes)
+
+
+class _WeightNormConv(nn.Module):
+    """wav2vec 2.0's positional conv: weight norm (the parametrization,
+    torch 2) over dim 2 of a grouped Conv1d, and over dim 0 of a Linear."""
+    def __init__(self):
+        super().__init__()
+        norm = nn.utils.parametrizations.weight_norm
+        self.conv = norm(nn.Conv1d(16, 16, 5, padding=2, groups=4), dim=2)
+        self.proj = norm(nn.Linear(16, 16))
+
+    def forward(self, x):
+        return self.proj(F.gelu(self.conv(x)).transpose(1, 2))
+
+
+if hasattr(getattr(nn.utils, "parametrizations", None), "weight_norm"):
+    register("weight_norm", one(2, 16, 12))(_WeightNormConv)
+register("tensor_unfold", one(2, 4, 10, 12))(lambda: Fn1(
+    lambda x: x.unfold(2, 4, 3).unfold(3, 5, 3).exp()))
 # Nearest interpolation to sizes no power of two relates (GhostNetV2's
 # 3x3 -> 7x7 attention map), growing and shrinking.
 register("interpolate_nearest_any", one(2, 4, 3, 5))(lambda: Fn1(

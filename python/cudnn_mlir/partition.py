@@ -162,6 +162,7 @@ def _partition(gm, left_out):
 
     gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
     left_out = set(left_out) | _order_writes(gm, left_out)
+    _copy_before_getitems(gm)
     partitioner = CapabilityBasedPartitioner(
         gm, Supported(), allows_single_node_partition=True)
     partitions = [p for p in partitioner.propose_partitions()
@@ -170,6 +171,25 @@ def _partition(gm, left_out):
     names = [n.target for n in fused.graph.nodes
              if n.op == "call_module" and n.target.startswith("fused_")]
     return fused, names
+
+
+def _copy_before_getitems(gm):
+    """Puts a `contiguous()` (an identity to the importer) between each
+    placeholder or attribute and its users when all of them are getitems
+    (Hugging Face Swin's `relative_position_bias_table[index]`): torch
+    2.11's partitioner moves a producer's getitem users into the
+    producer's partition, and for a producer in none it loops forever."""
+    import operator
+    for node in list(gm.graph.nodes):
+        if node.op not in ("placeholder", "get_attr") or not node.users or \
+                not all(u.op == "call_function" and u.target is operator.getitem
+                        for u in node.users):
+            continue
+        with gm.graph.inserting_after(node):
+            copied = gm.graph.call_method("contiguous", (node,))
+        node.replace_all_uses_with(
+            copied, delete_user_cb=lambda user: user is not copied)
+    gm.recompile()
 
 
 def _leave_out_written_views(gm, left_out):

@@ -201,6 +201,26 @@ class PartitionTest(unittest.TestCase):
         with torch.no_grad():
             torch.testing.assert_close(run(x), model(x), rtol=0, atol=0)
 
+    def test_hugging_face_swin_partitions(self):
+        # torch 2.11's partitioner looped forever on Hugging Face Swin's
+        # graph (TorchDynamo's capture) once its pooler was left out:
+        # `relative_position_bias_table[index]`, a parameter read only by
+        # getitems (partition._copy_before_getitems).
+        try:
+            import transformers
+        except ImportError:
+            self.skipTest("needs transformers (scripts/setup-torch2.sh)")
+        config = transformers.SwinConfig(
+            image_size=32, patch_size=4, embed_dim=16, depths=[1, 1],
+            num_heads=[2, 2], window_size=4)
+        gm = trace(transformers.SwinModel(config).eval(),
+                   [torch.randn(2, 3, 32, 32)])
+        pooler = [n.name for n in gm.graph.nodes
+                  if n.target is torch.adaptive_avg_pool1d]
+        self.assertEqual(len(pooler), 1)
+        fused, names = partition._partition(gm, {pooler[0]: "left out"})
+        self.assertEqual(len(names), 1)
+
     def test_views_alone_are_not_a_partition(self):
         class ViewBetween(torch.nn.Module):
             def forward(self, x):

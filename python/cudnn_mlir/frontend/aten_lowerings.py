@@ -215,6 +215,14 @@ def _overloads():
         "round.default": L.round_, "round.decimals": L.round_,
         "pow.Tensor_Scalar": L.pow_,
         "roll.default": L.roll,
+        "adaptive_avg_pool1d.default": L.adaptive_avg_pool1d,
+        "_weight_norm.default": L.weight_norm,
+        "_weight_norm_interface.default":
+            lambda ctx, v, g, dim=0: (L.weight_norm(ctx, v, g, dim),
+                                      Unavailable("the norms of a weight "
+                                                  "norm")),
+        "unfold.default": L.tensor_unfold,
+        "im2col.default": L.unfold_patches,
         "index.Tensor": index_tensor,
         "constant_pad_nd.default": lambda ctx, input, pad, value=0: L.pad(
             ctx, input, pad, "constant", value),
@@ -269,6 +277,7 @@ def _overloads():
         "fill.Scalar": L.fill_, "fill.Tensor": L.fill_, "zero.default": L.zero_,
         "clone.default": L.identity, "alias.default": L.identity,
         "detach.default": L.identity, "contiguous.default": L.identity,
+        "lift_fresh_copy.default": L.identity,
         "_to_copy.default": L.cast_to, "copy_.default": copy_,
         "dropout.default": lambda ctx, input, p, train: L.dropout(
             ctx, input, p, train),

@@ -316,8 +316,10 @@ def decompose_exported(exported):
     are per-step matmuls and gates instead of one cuDNN RNN; nearest and
     bilinear (and bicubic) upsampling, which would become gathers at
     computed indices instead of a repeat or two matrix products; scaled_dot_product_attention, whose decomposition guards
-    fully masked rows with selects TCP lacks; and roll, which would become
-    a gather at indices computed with fmod instead of two slices."""
+    fully masked rows with selects TCP lacks; roll, which would become
+    a gather at indices computed with fmod instead of two slices; and
+    im2col (F.unfold), which would become an index by computed tensors
+    instead of strided slices."""
     table = torch.export.default_decompositions()
     kept = list(rnn_lowering.ATEN_OVERLOADS) + [
         getattr(packet, overload)
@@ -325,6 +327,7 @@ def decompose_exported(exported):
                        torch.ops.aten._upsample_nearest_exact2d,
                        torch.ops.aten.upsample_bilinear2d,
                        torch.ops.aten.upsample_bicubic2d,
+                       torch.ops.aten.im2col,
                        torch.ops.aten.scaled_dot_product_attention,
                        torch.ops.aten.roll)
         for overload in ("vec", "default") if hasattr(packet, overload)]

@@ -216,6 +216,9 @@ FUNCTIONS = {
 
 METHODS = {
     "eq": eq, "ne": ne, "lt": lt, "le": le, "gt": gt, "ge": ge,
+    # TorchDynamo records `x == v` on a tensor changed in place as these.
+    "__eq__": eq, "__ne__": ne, "__lt__": lt, "__le__": le, "__gt__": gt,
+    "__ge__": ge,
     "not_equal": ne, "less": lt, "less_equal": le, "greater": gt,
     "greater_equal": ge,
     "where": lambda ctx, input, condition, other: where(

@@ -450,6 +450,22 @@ def transpose(ctx, input, dim0, dim1):
     return ctx.w.transpose(input, perm, ctx.loc)
 
 
+def tensor_attribute(ctx, obj, name, *default):
+    """getattr(tensor, name) as TorchDynamo records `w.T` (Falcon's
+    matmuls) and `x.mT`: the transposes; other attributes of a tensor
+    (shape, dtype) are Python values the recording already holds."""
+    if not isinstance(obj, Value):
+        return getattr(obj, name, *default)
+    if name in ("T", "H"):
+        return ctx.w.transpose(obj, list(range(obj.rank))[::-1], ctx.loc)
+    if name in ("mT", "mH") and obj.rank >= 2:
+        order = list(range(obj.rank))
+        order[-2:] = order[:-3:-1]
+        return ctx.w.transpose(obj, order, ctx.loc)
+    raise UnsupportedOperation("expects a tensor attribute T, H, mT or mH, "
+                               "but got '%s'" % name)
+
+
 def t(ctx, input):
     return transpose(ctx, input, 0, 1) if input.rank == 2 else input
 
@@ -583,6 +599,55 @@ def repeat(ctx, input, *sizes):
         split += [1, n]
         tiled += [r, n]
     x = ctx.w.broadcast_to(ctx.w.reshape(x, split, ctx.loc), tiled, ctx.loc)
+    return ctx.w.reshape(x, _result_shape(ctx), ctx.loc)
+
+
+def _windows(ctx, x, dim, size, step, dilation=1):
+    """The `n` windows of `size` elements, `step` apart, along `dim`
+    (elements `dilation` apart in a window), as a new last dim:
+    [.., n, .., size]. One strided tcp.slice per window offset, then a
+    concat along the new dim (sizes are static)."""
+    length = x.shape[dim]
+    count = (length - dilation * (size - 1) - 1) // step + 1
+    if count < 1:
+        raise UnsupportedOperation(
+            "expects windows of %d elements (dilation %d) to fit in %d, but "
+            "they do not" % (size, dilation, length))
+    pieces = []
+    for offset in range(size):
+        starts = [0] * x.rank
+        starts[dim] = offset * dilation
+        sizes = list(x.shape)
+        sizes[dim] = count
+        steps = [1] * x.rank
+        steps[dim] = step
+        piece = ctx.w.slice(x, starts, sizes, steps, ctx.loc)
+        pieces.append(ctx.w.reshape(piece, tuple(sizes) + (1,), ctx.loc))
+    return (pieces[0] if len(pieces) == 1 else
+            ctx.w.concat(pieces, x.rank, ctx.loc))
+
+
+def tensor_unfold(ctx, input, dimension, size, step):
+    """Tensor.unfold (HaloNet's blocks): the sliding windows along a dim as
+    a new last dim."""
+    return _windows(ctx, input, _dim(dimension, input.rank), int(size),
+                    int(step))
+
+
+def unfold_patches(ctx, input, kernel_size, dilation=1, padding=0,
+                   stride=1):
+    """nn.Unfold / F.unfold (im2col; TNT, VOLO) on [N, C, H, W]: the input
+    zero-padded, its windows along H then W, ordered [N, C, kh, kw, oh, ow]
+    and merged to [N, C * kh * kw, oh * ow]."""
+    if input.rank != 4:
+        raise UnsupportedOperation("expects F.unfold of [N, C, H, W], but "
+                                   "got %s" % list(input.shape))
+    (kh, kw), (dh, dw) = _pair(kernel_size), _pair(dilation)
+    (ph, pw), (sh, sw) = _pair(padding), _pair(stride)
+    x = pad(ctx, input, [pw, pw, ph, ph]) if ph or pw else input
+    x = _windows(ctx, x, 2, kh, sh, dilation=dh)  # [N, C, oh, W, kh]
+    x = _windows(ctx, x, 3, kw, sw, dilation=dw)  # [N, C, oh, ow, kh, kw]
+    x = ctx.w.transpose(x, [0, 1, 4, 5, 2, 3], ctx.loc)
     return ctx.w.reshape(x, _result_shape(ctx), ctx.loc)
 
 
@@ -743,6 +808,21 @@ def _integer_tensor_index(index):
     return tensors[0], index[tensors[0]]
 
 
+def _list_index(x, index):
+    """(dim, positions) when `index` holds one list of ints and otherwise
+    only slices and an Ellipsis (every dim kept), else None."""
+    lists = [k for k, i in enumerate(index) if isinstance(i, list)]
+    if len(lists) != 1 or not all(
+            isinstance(p, int) and not isinstance(p, bool)
+            for p in index[lists[0]]) or not all(
+            isinstance(i, (slice, list)) or i is Ellipsis for i in index):
+        return None
+    k = lists[0]
+    if Ellipsis in index[:k]:  # it stands for rank - (len - 1) dims
+        k += x.rank - len(index)
+    return k, list(index[lists[0]])
+
+
 def getitem(ctx, obj, index):
     if not isinstance(obj, Value):
         return obj[index]
@@ -756,6 +836,20 @@ def _tensor_index(ctx, x, index):
     along = _integer_tensor_index(index)
     if along is not None:
         return _index_along(ctx, x, along[1], along[0])
+    picked = _list_index(x, index)
+    if picked is not None:  # x[..., [-2], :] (Falcon's multi-query k, v)
+        dim, positions = picked
+        rest = tuple(slice(None) if isinstance(i, list) else i for i in index)
+        starts, sizes, strides, _ = basic_box(x.shape, rest)
+        if sizes != list(x.shape):
+            x = ctx.w.slice(x, starts, sizes, strides, ctx.loc)
+        size = x.shape[dim]
+        if any(not -size <= p < size for p in positions):
+            raise UnsupportedOperation("expects list indices within %d, but "
+                                       "got %s" % (size, positions))
+        return ctx.w.reshape(_gather_along(
+            ctx, x, [p % size for p in positions], dim),
+            _result_shape(ctx), ctx.loc)
     if any(isinstance(i, Value) or isinstance(i, (list, torch.Tensor))
            for i in index):
         raise UnsupportedOperation("expects basic indexing (ints, slices, "
@@ -1362,6 +1456,24 @@ def adaptive_avg_pool2d(ctx, input, output_size):
                         ctx.loc)
 
 
+def adaptive_avg_pool1d(ctx, input, output_size):
+    """nn.AdaptiveAvgPool1d / torch.adaptive_avg_pool1d (Hugging Face
+    Swin's pooler) on [N, C, L]: the 2-D pool over [N, C, 1, L], to an
+    output size dividing L."""
+    x = _float(ctx, input)
+    (out,) = _single(output_size)
+    if x.rank != 3 or x.shape[2] % out:
+        raise UnsupportedOperation(
+            "expects adaptive average pooling of [N, C, L] to a size that "
+            "divides L, but got %s -> %d" % (list(x.shape), out))
+    kernel = x.shape[2] // out
+    y = ctx.w.pool2d("tcp.avg_pool2d", ctx.w.reshape(
+        x, x.shape[:2] + (1, x.shape[2]), ctx.loc), (1, kernel), (1, kernel),
+        [0, 0, 0, 0], False, ["count_include_pad"],
+        x.shape[:2] + (1, out), ctx.loc)
+    return ctx.w.reshape(y, tuple(_result_shape(ctx)), ctx.loc)
+
+
 def _per_channel(ctx, v, value, channels, dtype):
     return v if v is not None else ctx.w.splat(value, (channels,), dtype,
                                                ctx.loc)
@@ -1440,6 +1552,26 @@ def rms_norm(ctx, input, normalized_shape, weight=None, eps=None):
         return y
     return ctx.w.binary("tcp.mul", y, ctx.w.broadcast_to(
         ctx.w.cast(weight, y.dtype, ctx.loc), y.shape, ctx.loc), ctx.loc)
+
+
+def weight_norm(ctx, v, g, dim=0):
+    """torch._weight_norm (nn.utils.weight_norm's parametrization, wav2vec
+    2.0's positional conv): v * (g / ||v||), the norm over every dim but
+    `dim` (over all of v when dim is -1), g holding one scale per entry
+    of `dim`."""
+    v = _float(ctx, v)
+    if dim == -1:
+        axes = list(range(v.rank))
+    else:
+        d = _dim(dim, v.rank)
+        axes = [a for a in range(v.rank) if a != d]
+    norm = ctx.w.unary("tcp.sqrt", ctx.w.reduce(
+        "tcp.reduce_sum", ctx.w.binary("tcp.mul", v, v, ctx.loc), axes, True,
+        ctx.loc), loc=ctx.loc)
+    g = ctx.w.reshape(ctx.w.cast(g, v.dtype, ctx.loc), norm.shape, ctx.loc)
+    scale = ctx.w.binary("tcp.divf", g, norm, ctx.loc)
+    return ctx.w.binary("tcp.mul", v, ctx.w.broadcast_to(scale, v.shape,
+                                                          ctx.loc), ctx.loc)
 
 
 def group_norm(ctx, input, num_groups, weight=None, bias=None, eps=1e-05):
@@ -1531,6 +1663,10 @@ MODULES = {
     nn.MaxPool2d: lambda ctx, m, x: max_pool2d(
         ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,
         m.return_indices),
+    nn.Unfold: lambda ctx, m, x: unfold_patches(
+        ctx, x, m.kernel_size, m.dilation, m.padding, m.stride),
+    nn.AdaptiveAvgPool1d: lambda ctx, m, x: adaptive_avg_pool1d(
+        ctx, x, m.output_size),
     nn.AvgPool1d: lambda ctx, m, x: avg_pool1d(
         ctx, x, m.kernel_size, m.stride, m.padding, m.ceil_mode,
         m.count_include_pad),
@@ -1564,6 +1700,10 @@ FUNCTIONS = {
     operator.sub: sub, operator.isub: sub, torch.sub: sub, torch.rsub: rsub,
     operator.mul: mul, operator.imul: mul, torch.mul: mul,
     operator.truediv: div, operator.itruediv: div, torch.div: div,
+    getattr: tensor_attribute, torch._weight_norm: weight_norm,
+    # PyTorch's aliases (ConvBERT's torch.multiply).
+    torch.multiply: mul, torch.subtract: sub, torch.divide: div,
+    torch.true_divide: div,
     operator.neg: neg, torch.neg: neg,
     operator.matmul: matmul, torch.matmul: matmul, torch.mm: matmul,
     torch.bmm: matmul,
@@ -1600,7 +1740,9 @@ FUNCTIONS = {
     F.max_pool2d: max_pool2d, torch.max_pool2d: max_pool2d,
     F.avg_pool2d: avg_pool2d, torch._C._nn.avg_pool2d: avg_pool2d,
     F.avg_pool1d: avg_pool1d, torch.avg_pool1d: avg_pool1d,
-    F.max_pool1d: max_pool1d, torch.tile: tile,
+    F.adaptive_avg_pool1d: adaptive_avg_pool1d,
+    torch.adaptive_avg_pool1d: adaptive_avg_pool1d,
+    F.max_pool1d: max_pool1d, torch.tile: tile, F.unfold: unfold_patches,
     torch.repeat_interleave: repeat_interleave,
     F.adaptive_avg_pool2d: adaptive_avg_pool2d,
     torch._C._nn.adaptive_avg_pool2d: adaptive_avg_pool2d,
@@ -1644,6 +1786,7 @@ if hasattr(F, "_max_pool2d"):
 
 METHODS = {
     "add": add, "add_": add, "sub": sub, "mul": mul, "div": div,
+    "multiply": mul, "subtract": sub, "divide": div, "true_divide": div,
     "neg": neg, "matmul": matmul, "relu": relu, "relu_": relu,
     "sigmoid": sigmoid, "tanh": tanh, "exp": exp, "log": log, "sqrt": sqrt,
     "rsqrt": rsqrt, "abs": abs_, "clamp": clamp, "sin": sin, "cos": cos,
@@ -1660,7 +1803,7 @@ METHODS = {
     "permute": permute, "transpose": transpose, "t": t,
     "swapaxes": transpose, "swapdims": transpose,
     "expand": expand, "expand_as": expand, "repeat": repeat, "tile": tile,
-    "repeat_interleave": repeat_interleave,
+    "repeat_interleave": repeat_interleave, "unfold": tensor_unfold,
     "addcmul": addcmul,
     "contiguous": identity, "clone": identity, "detach": identity,
     "mean": mean, "sum": sum_, "cumsum": cumsum, "amax": amax, "amin": amin,

@@ -178,6 +178,10 @@ class _Recorder(torch.fx.Interpreter):
         # registers attributes as buffers).
         self._buffers = buffers
         self._attributes = set()
+        # Folded tensors an op that is not folded changed in place
+        # (BART's shift_tokens_right writes input ids into new_zeros):
+        # from then on they are computed, not constants.
+        self._unfolded = set()
 
     def call_function(self, target, args, kwargs):
         # Running in f32 for f16/bf16: a tensor the graph makes in the
@@ -205,7 +209,7 @@ class _Recorder(torch.fx.Interpreter):
             return False
         metadata_only = n.args[0] if _reads_metadata_only(n) and n.args \
             else None
-        return all(i.name in self.constants
+        return all(i.name in self.constants and i.name not in self._unfolded
                    for i in n.all_input_nodes
                    if i is not metadata_only
                    and contains_tensor(self.record.get(i.name)))
@@ -214,7 +218,8 @@ class _Recorder(torch.fx.Interpreter):
         """The value of folded `node_name` as a node that is not folded
         reads it now."""
         live = self._live.get(node_name)
-        if live is None or node_name in self._attributes:
+        if live is None or node_name in self._attributes or \
+                node_name in self._unfolded:
             return
         if node_name not in self._taken:
             self.constants[node_name] = live.detach().cpu().clone()
@@ -228,6 +233,11 @@ class _Recorder(torch.fx.Interpreter):
             for i in n.all_input_nodes:
                 if i.name in self.constants:
                     self._take(i.name)
+            from .importer import is_in_place  # (importer imports this)
+            target = n.args[0] if n.args else None
+            if is_in_place(n) and isinstance(target, torch.fx.Node) and \
+                    target.name in self._live:
+                self._unfolded.add(target.name)
         result = super().run_node(n)
         self.record[n.name] = summarize(result, self.float_type)
         if n.op == "get_attr" and isinstance(result, torch.Tensor) \
@@ -270,6 +280,19 @@ def _to_f32(value, reduced):
     return value
 
 
+def copy_module(module):
+    """copy.deepcopy(module), also when a module holds a tensor computed
+    from its parameters as a plain attribute (nn.utils.weight_norm's hook
+    sets `weight` so in each forward; deepcopy refuses non-leaf tensors):
+    such tensors are copied detached."""
+    memo = {}
+    for sub in module.modules():
+        for value in vars(sub).values():
+            if isinstance(value, torch.Tensor) and not value.is_leaf:
+                memo[id(value)] = value.detach().clone()
+    return copy.deepcopy(module, memo)
+
+
 def runnable_on_cpu(module, inputs):
     """(module, inputs, back) to run `module` on `inputs` eagerly: as they
     are, except for a graph in f16 or bf16 on the CPU, which runs as an f32
@@ -285,7 +308,7 @@ def runnable_on_cpu(module, inputs):
         if isinstance(value, torch.Tensor) and value.dtype == torch.float32:
             return value.to(reduced)
         return value
-    return (copy.deepcopy(module).float(),
+    return (copy_module(module).float(),
             [_to_f32(i, reduced) for i in inputs], back)
 
 
@@ -326,7 +349,7 @@ def record(module: torch.fx.GraphModule, inputs):
     on_cpu = all(i.device.type == "cpu" for i in inputs
                  if isinstance(i, torch.Tensor))
     if reduced is None or not on_cpu:
-        shadow = copy.deepcopy(module)
+        shadow = copy_module(module)
         with torch.no_grad():
             recorder = _Recorder(shadow, None, buffers)
             recorder.run(*inputs)
@@ -334,7 +357,7 @@ def record(module: torch.fx.GraphModule, inputs):
     # f16/bf16 on the CPU: torch 1.13 lacks most of those kernels, and some
     # of its bf16 ones execute instructions this CPU may not have (SIGILL,
     # which no except clause catches), so the graph runs in f32.
-    shadow = copy.deepcopy(module).float()
+    shadow = copy_module(module).float()
     with torch.no_grad():
         recorder = _Recorder(shadow, mlir_type(reduced), buffers)
         recorder.run(*[_to_f32(i, reduced) for i in inputs])
@@ -382,7 +405,7 @@ def _fake_dtypes(module, inputs):
         mode = FakeTensorMode(allow_non_fake_inputs=True)
         fakes = [mode.from_tensor(i) if isinstance(i, torch.Tensor) else i
                  for i in inputs]
-        shadow = copy.deepcopy(module)
+        shadow = copy_module(module)
         with torch.no_grad():
             FakeTensorProp(shadow, mode).propagate(*fakes)
     except Exception:  # noqa: BLE001 (the f32 renaming stands)

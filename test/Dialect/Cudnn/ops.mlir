@@ -350,6 +350,25 @@ func.func @sdpa_windows(%p: tensor<2x10x768xf16>) {
   return
 }
 
+// A single query (CaiT's class token) viewed as [1, H, 1, D] over [1, H*D]:
+// its strides are the packed ones (the unit dim's does not matter), still a
+// view of another shape.
+// CHECK-LABEL: func.func @sdpa_single_query_view
+// CHECK: } : tensor<1x192xf16>, tensor<1x4x8x48xf16>, tensor<1x4x8x48xf16> -> tensor<1x4x1x48xf16>
+!q1 = !cudnn.tensor_desc<1x4x1x48xf16, alignment = 16, stride = [192, 48, 192, 1]>
+!kv8 = !cudnn.tensor_desc<1x4x8x48xf16, alignment = 16, stride = []>
+!o1 = !cudnn.tensor_desc<1x4x1x48xf16, alignment = 16, stride = []>
+func.func @sdpa_single_query_view(%q: tensor<1x192xf16>, %k: tensor<1x4x8x48xf16>, %v: tensor<1x4x8x48xf16>) {
+  %h = cudnn.get_current_handle !cudnn.handle
+  %g = cudnn.build_and_exec_graph %h %q, %k, %v {
+  ^bb0(%a: !q1, %b: !kv8, %c: !kv8):
+    %0 = cudnn.sdpa(%a, %b, %c) scale = 0.125 type = f32 : !q1, !kv8, !kv8 -> !o1
+    cudnn.build_graph(%0) : !o1
+  } : tensor<1x192xf16>, tensor<1x4x8x48xf16>, tensor<1x4x8x48xf16>
+      -> tensor<1x4x1x48xf16>
+  return
+}
+
 // CHECK-LABEL: func.func @norm_forward
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = layer phase = training type = f32 epsilon = 9.99999974E-6 scale = %{{.*}} bias = %{{.*}} : !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []>, !cudnn.tensor_desc<1x8x16xf32, alignment = 16, stride = []> -> !cudnn.tensor_desc<4x8x16xf32, alignment = 16, stride = []> saved_mean !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []> saved_inv_variance !cudnn.tensor_desc<4x1x1xf32, alignment = 16, stride = []>
 // CHECK: cudnn.norm_forward(%{{.*}}) mode = batch phase = inference type = f32 epsilon = {{.*}} scale = %{{.*}} bias = %{{.*}} mean = %{{.*}} inv_variance = %{{.*}} : {{.*}} -> !cudnn.tensor_desc<2x8x4x4xf32, alignment = 16, stride = []>{{$}}

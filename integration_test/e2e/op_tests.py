@@ -547,6 +547,10 @@ class _WeightNormConv(nn.Module):
 
 if hasattr(getattr(nn.utils, "parametrizations", None), "weight_norm"):
     register("weight_norm", one(2, 16, 12))(_WeightNormConv)
+# VOLO's auxiliary head: x.max(1)[0]; and a max over everything.
+register("max_over_dim", one(2, 9, 16))(lambda: Fn1(
+    lambda x: x.max(1)[0].unsqueeze(1)
+    + torch.min(x, dim=1, keepdim=True).values + x.max()))
 register("tensor_unfold", one(2, 4, 10, 12))(lambda: Fn1(
     lambda x: x.unfold(2, 4, 3).unfold(3, 5, 3).exp()))
 # Nearest interpolation to sizes no power of two relates (GhostNetV2's

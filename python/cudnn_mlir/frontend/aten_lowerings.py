@@ -215,6 +215,8 @@ def _overloads():
         "round.default": L.round_, "round.decimals": L.round_,
         "pow.Tensor_Scalar": L.pow_,
         "roll.default": L.roll,
+        "max.dim": L.max_, "min.dim": L.min_,
+        "max.default": L.max_, "min.default": L.min_,
         "adaptive_avg_pool1d.default": L.adaptive_avg_pool1d,
         "_weight_norm.default": L.weight_norm,
         "_weight_norm_interface.default":

@@ -606,7 +606,10 @@ class _Importer:
         kwargs = torch.fx.node.map_arg(node.kwargs, lambda n: self.env[n])
         ctx = NodeContext(self, node, result, self._loc(node), module_name)
         try:
-            if handler is not lowerings.getitem:
+            # Picking a part of a multi-result (its [0], its .values)
+            # checks nothing: the part is checked where it is used.
+            if handler not in (lowerings.getitem,
+                               lowerings.tensor_attribute):
                 aten_lowerings.check_available(
                     list(args) + list(kwargs.values()))
             value = handler(ctx, *args, **kwargs)

@@ -12,6 +12,7 @@ A lowering that meets a form it cannot express raises
 adds the node and its source location.
 """
 
+import collections
 import math
 import operator
 
@@ -941,6 +942,33 @@ amax = _reduction("tcp.reduce_max")
 amin = _reduction("tcp.reduce_min")
 
 
+# torch.max(x, dim)'s result: `.values`, `.indices`, or [0], [1].
+_ValuesIndices = collections.namedtuple("_ValuesIndices", "values indices")
+
+
+def _max_or_min(reduce, name):
+    def lower(ctx, input, dim=None, keepdim=False):
+        """torch.max / torch.min over everything (a 0-d result) or over a
+        dim (VOLO's `x.max(1)[0]`): the values as `amax`/`amin` computes
+        them; the indices are not computed (a node that reads them is
+        refused). An elementwise max of two tensors is refused."""
+        if isinstance(dim, Value):
+            raise UnsupportedOperation(
+                "expects torch.%s over the tensor or a dim, but got a second "
+                "tensor (the elementwise torch.%simum)" % (name, name))
+        if dim is None:
+            return reduce(ctx, input)
+        from .aten_lowerings import Unavailable, _FirstResult
+        # The recorded result is (values, indices).
+        return _ValuesIndices(reduce(_FirstResult(ctx), input, dim, keepdim),
+                              Unavailable("the indices of torch.%s" % name))
+    return lower
+
+
+max_ = _max_or_min(amax, "max")
+min_ = _max_or_min(amin, "min")
+
+
 def cumsum(ctx, input, dim, *, dtype=None, out=None):
     """torch.cumsum as a masked sum: out[.., i, ..] = sum of x[.., j, ..]
     over j <= i, computed as `x` broadcast along a new dim of output
@@ -1718,6 +1746,7 @@ FUNCTIONS = {
     torch.ceil: ceil, torch.round: round_, torch.pow: pow_,
     operator.pow: pow_,
     F.leaky_relu: leaky_relu, torch.amax: amax, torch.amin: amin,
+    torch.max: max_, torch.min: min_,
     F.dropout: dropout, F.normalize: normalize, torch.norm: norm,
     torch.linalg.vector_norm: vector_norm, torch.narrow: narrow, torch.select: select,
     torch.flatten: reshape_like_result, torch.reshape: reshape_like_result,
@@ -1807,6 +1836,7 @@ METHODS = {
     "addcmul": addcmul,
     "contiguous": identity, "clone": identity, "detach": identity,
     "mean": mean, "sum": sum_, "cumsum": cumsum, "amax": amax, "amin": amin,
+    "max": max_, "min": min_,
     "baddbmm": baddbmm, "index_select": index_select, "gather": gather,
     "tril": tril, "triu": triu,
     "softmax": softmax,

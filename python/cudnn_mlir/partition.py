@@ -175,15 +175,18 @@ def _partition(gm, left_out):
 
 def _copy_before_getitems(gm):
     """Puts a `contiguous()` (an identity to the importer) between each
-    placeholder or attribute and its users when all of them are getitems
-    (Hugging Face Swin's `relative_position_bias_table[index]`): torch
-    2.11's partitioner moves a producer's getitem users into the
-    producer's partition, and for a producer in none it loops forever."""
+    placeholder or attribute and its users when all of them are getitems.
+    torch 2.11's partitioner looped forever on Hugging Face Swin's graph,
+    where a parameter is read only so (`relative_position_bias_table[
+    index]`), in the pass that moves getitems into their producer's
+    partition; with the copy between them it does not. Which graphs loop
+    exactly was not pinned down (a small one of that shape did not):
+    test_partition.py checks Swin itself."""
     import operator
     for node in list(gm.graph.nodes):
         if node.op not in ("placeholder", "get_attr") or not node.users or \
-                not all(u.op == "call_function" and u.target is operator.getitem
-                        for u in node.users):
+                not all(u.op == "call_function" and
+                        u.target is operator.getitem for u in node.users):
             continue
         with gm.graph.inserting_after(node):
             copied = gm.graph.call_method("contiguous", (node,))

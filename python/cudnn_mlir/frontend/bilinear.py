@@ -1,20 +1,21 @@
 """Bilinear and bicubic resizing (F.interpolate mode="bilinear",
-"bicubic") as two matrix products: y = A_h x A_w^T over the last two dims, A_h [out_h, in_h] and
-A_w [out_w, in_w] holding each output row's two source rows and their
-weights, as PyTorch's upsample_bilinear2d computes them
-(area_pixel_compute_source_index): with align_corners the corners map to
-corners, src = dst * (in - 1) / (out - 1); without, src = (dst + 0.5) *
-scale - 0.5, clamped at 0, scale = 1 / scale_factor when one is given and
-in / out otherwise. Bicubic weights (four source rows an output row,
-clamped at the edges) come from PyTorch's own float64 kernel run on the
-unit vectors: the resize is linear and separable. The lowering
-(lowerings.interpolate) makes the matrices constants; `resize` is the
-same product in torch, for tests.
+"bicubic") as two matrix products: y = A_h x A_w^T over the last two
+dims. Bilinear: A_h [out_h, in_h] and A_w [out_w, in_w] hold each output
+row's two source rows and their weights, as PyTorch's
+upsample_bilinear2d computes them (area_pixel_compute_source_index): with
+align_corners the corners map to corners, src = dst * (in - 1) / (out -
+1); without, src = (dst + 0.5) * scale - 0.5, clamped at 0, scale = 1 /
+scale_factor when one is given and in / out otherwise. Bicubic weights
+(four source rows an output row, clamped at the edges) come from
+PyTorch's own float64 kernel run on the unit vectors: the resize is
+linear and separable. The lowering (lowerings.interpolate) makes the
+matrices constants; `resize` is the same product in torch, for tests.
 """
 
 import math
 
 import torch
+import torch.nn.functional as F
 
 
 def source_scale(in_size, out_size, align_corners, scale_factor=None):
@@ -48,7 +49,6 @@ def bicubic_matrix(in_size, out_size, align_corners, scale_factor=None):
     """[out_size, in_size] float64 weights of one spatial dim of a bicubic
     resize: column i is PyTorch's resize of the i-th unit vector (the
     other spatial dim of size 1 is left as it is)."""
-    import torch.nn.functional as F
     basis = torch.eye(in_size, dtype=torch.float64).view(in_size, 1,
                                                          in_size, 1)
     resized = F.interpolate(basis, mode="bicubic",

@@ -313,10 +313,11 @@ def import_exported(exported, func_name: str = "forward") -> ImportedModule:
 def decompose_exported(exported):
     """`exported` decomposed to core ATen, except for the RNNs
     (aten.lstm/gru/rnn_tanh/rnn_relu), which stay whole: decomposed, they
-    are per-step matmuls and gates instead of one cuDNN RNN; nearest and
-    bilinear (and bicubic) upsampling, which would become gathers at
-    computed indices instead of a repeat or two matrix products; scaled_dot_product_attention, whose decomposition guards
-    fully masked rows with selects TCP lacks; roll, which would become
+    are per-step matmuls and gates instead of one cuDNN RNN; nearest,
+    bilinear and bicubic upsampling, which would become gathers at
+    computed indices instead of a repeat or two matrix products;
+    scaled_dot_product_attention, whose decomposition guards fully masked
+    rows with selects TCP lacks; roll, which would become
     a gather at indices computed with fmod instead of two slices; and
     im2col (F.unfold), which would become an index by computed tensors
     instead of strided slices."""

@@ -420,7 +420,8 @@ def _bilinear(ctx, x, align_corners, scales, mode="bilinear"):
         raise UnsupportedOperation(
             "expects a %s resize with at most %d interpolation "
             "weights, but %s -> %s needs %d" % (
-                mode, _MAX_BILINEAR_WEIGHTS, [h, w], [oh, ow], oh * h + ow * w))
+                mode, _MAX_BILINEAR_WEIGHTS, [h, w], [oh, ow],
+                oh * h + ow * w))
     def constant(matrix):
         t = matrix.t().contiguous().to(torch_type(x.dtype))
         return ctx.w.literal(tensor_bytes(t), t.shape, x.dtype, ctx.loc)
@@ -1488,18 +1489,14 @@ def adaptive_avg_pool1d(ctx, input, output_size):
     """nn.AdaptiveAvgPool1d / torch.adaptive_avg_pool1d (Hugging Face
     Swin's pooler) on [N, C, L]: the 2-D pool over [N, C, 1, L], to an
     output size dividing L."""
-    x = _float(ctx, input)
     (out,) = _single(output_size)
-    if x.rank != 3 or x.shape[2] % out:
+    if input.rank != 3 or input.shape[2] % out:
         raise UnsupportedOperation(
             "expects adaptive average pooling of [N, C, L] to a size that "
-            "divides L, but got %s -> %d" % (list(x.shape), out))
-    kernel = x.shape[2] // out
-    y = ctx.w.pool2d("tcp.avg_pool2d", ctx.w.reshape(
-        x, x.shape[:2] + (1, x.shape[2]), ctx.loc), (1, kernel), (1, kernel),
-        [0, 0, 0, 0], False, ["count_include_pad"],
-        x.shape[:2] + (1, out), ctx.loc)
-    return ctx.w.reshape(y, tuple(_result_shape(ctx)), ctx.loc)
+            "divides L, but got %s -> %d" % (list(input.shape), out))
+    kernel = input.shape[2] // out
+    return _pool1d(ctx, "tcp.avg_pool2d", input, kernel, kernel, 0, False,
+                   ["count_include_pad"])
 
 
 def _per_channel(ctx, v, value, channels, dtype):

@@ -182,6 +182,8 @@ class _Recorder(torch.fx.Interpreter):
         # (BART's shift_tokens_right writes input ids into new_zeros):
         # from then on they are computed, not constants.
         self._unfolded = set()
+        from .importer import is_in_place  # (importer imports this module)
+        self._is_in_place = is_in_place
 
     def call_function(self, target, args, kwargs):
         # Running in f32 for f16/bf16: a tensor the graph makes in the
@@ -233,9 +235,8 @@ class _Recorder(torch.fx.Interpreter):
             for i in n.all_input_nodes:
                 if i.name in self.constants:
                     self._take(i.name)
-            from .importer import is_in_place  # (importer imports this)
             target = n.args[0] if n.args else None
-            if is_in_place(n) and isinstance(target, torch.fx.Node) and \
+            if self._is_in_place(n) and isinstance(target, torch.fx.Node) and \
                     target.name in self._live:
                 self._unfolded.add(target.name)
         result = super().run_node(n)

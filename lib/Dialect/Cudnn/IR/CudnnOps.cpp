@@ -22,9 +22,9 @@ using mlir::cudnn_mlir::slidingWindowOutputSize;
 /// #cudnn.channels_last), for a memref its layout's strides.
 static LogicalResult verifyValueMatchesDesc(Operation *op, Type type,
                                             TensorDescType desc,
-                                            StringRef what, unsigned index) {
+                                            StringRef what, unsigned index,
+                                            bool isInput) {
   auto shaped = cast<ShapedType>(type);
-  bool isInput = what == "operand";
   if (desc.getOffset() != 0 && !isInput)
     return op->emitOpError("expects ")
            << what << " #" << index << " to start at its buffer's start, "
@@ -127,7 +127,8 @@ static LogicalResult verifyGraphBody(Operation *op, Region &region,
     if (!desc)
       return op->emitOpError("expects block argument #")
              << i << " to be a !cudnn.tensor_desc, but got " << arg.getType();
-    if (failed(verifyValueMatchesDesc(op, inputs[i], desc, "operand", i)))
+    if (failed(verifyValueMatchesDesc(op, inputs[i], desc, "operand", i,
+                                      /*isInput=*/true)))
       return failure();
   }
   auto terminator = dyn_cast<BuildGraphOp>(body.getTerminator());
@@ -148,7 +149,7 @@ static LogicalResult verifyGraphBody(Operation *op, Region &region,
   for (auto [i, output] : llvm::enumerate(terminator.getOutputs())) {
     if (failed(verifyValueMatchesDesc(op, outputs[i],
                                       cast<TensorDescType>(output.getType()),
-                                      outputName, i)))
+                                      outputName, i, /*isInput=*/false)))
       return failure();
   }
   return success();

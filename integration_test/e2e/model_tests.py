@@ -74,6 +74,39 @@ def _randomize_batch_norms(model):
 register("resnet18", lambda: [rand(2, 3, 64, 64)],
          tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
     lambda: _randomize_batch_norms(ResNet18()))
+
+
+class _EcaResNetDBlock(nn.Module):
+    """timm's ECA-ResNet-D bottleneck, small: efficient channel attention
+    (`x.mean((2, 3))` without keepdim, a 1-D conv over the channels, a
+    sigmoid gate) and the ResNet-D shortcut (a ceil_mode average pool that
+    adds no window, then a 1x1 conv), on channels-last tensors."""
+
+    def __init__(self, channels=32):
+        super().__init__()
+        self.conv = nn.Conv2d(channels, channels, 3, stride=2, padding=1,
+                              bias=False)
+        self.bn = nn.BatchNorm2d(channels)
+        self.eca = nn.Conv1d(1, 1, 3, padding=1, bias=False)
+        self.pool = nn.AvgPool2d(2, 2, ceil_mode=True,
+                                 count_include_pad=False)
+        self.down = nn.Conv2d(channels, channels, 1, bias=False)
+
+    def forward(self, x):
+        y = torch.relu(self.bn(self.conv(x)))
+        gate = self.eca(y.mean((2, 3)).view(y.shape[0], 1, -1))
+        y = y * gate.view(y.shape[0], -1, 1, 1).sigmoid().expand_as(y)
+        return torch.relu(y + self.down(self.pool(x)))
+
+
+register("eca_resnet_d_block",
+         lambda: [rand(2, 32, 16, 16).contiguous(
+             memory_format=torch.channels_last)],
+         tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
+    lambda: _randomize_batch_norms(_EcaResNetDBlock()).to(
+        memory_format=torch.channels_last))
+
+
 class _ConvBatchNorm(nn.Module):
     def __init__(self, relu_first=False):
         super().__init__()

@@ -904,9 +904,10 @@ LogicalResult GraphBuilder::convolution(tcp::Conv2DOp op) {
       b.getDenseI64ArrayAttr(op.getDilation()), cudnn::ConvModeAttr());
 }
 
-/// tcp's pooling pad is [top, bottom, left, right]. ceil_mode (max pooling
-/// only: the fusion pass leaves average pooling with it out) becomes extra
-/// bottom/right padding, which gives floor's formula ceil's extent.
+/// tcp's pooling pad is [top, bottom, left, right]. ceil_mode becomes extra
+/// bottom/right padding, which gives floor's formula ceil's extent (max
+/// pooling; the fusion pass leaves out an average pool whose ceil_mode adds
+/// a window, so the extra padding is zero for the ones that reach here).
 template <typename PoolOp>
 LogicalResult GraphBuilder::pooling(PoolOp op, cudnn::ResampleMode mode) {
   FailureOr<Value> x = lookup(op, op.getIn());

@@ -786,14 +786,24 @@ def _gather_along(ctx, x, picks, dim):
     return ctx.w.gather(x, picks, dim, ctx.loc)
 
 
-def _index_along(ctx, x, indices, dim):
+def _index_along(ctx, x, indices, dim, wrap_negative):
     """x[:, ..., indices] for an integer tensor at `dim` (full slices
     before and after it): the entries of x along `dim` the indices pick,
     as embedding picks rows (MaxViT's relative position bias at dim 0,
-    LeViT's attention biases at dim 1), by one tcp.gather. An index out of
-    range fails tcp.gather's device-side assertion, as PyTorch's indexing
-    asserts."""
+    LeViT's attention biases at dim 1), by one tcp.gather. With
+    `wrap_negative` a negative index counts from the end, as PyTorch's
+    indexing has it (torch.export records x[..., [-2], :] as
+    aten.index.Tensor with the list as a constant tensor); an index out of
+    range fails tcp.gather's device-side assertion, as PyTorch asserts."""
     flat = ctx.w.reshape(indices, (math.prod(indices.shape),), ctx.loc)
+    if not wrap_negative:
+        return ctx.w.reshape(_gather_along(ctx, x, flat, dim),
+                             _result_shape(ctx), ctx.loc)
+    zero = ctx.w.scalar_like(0, flat, ctx.loc)
+    wrapped = ctx.w.binary("tcp.add", flat, ctx.w.scalar_like(
+        x.shape[dim], flat, ctx.loc), ctx.loc)
+    flat = ctx.w.select(ctx.w.compare("lt", flat, zero, ctx.loc), wrapped,
+                        flat, ctx.loc)
     return ctx.w.reshape(_gather_along(ctx, x, flat, dim),
                          _result_shape(ctx), ctx.loc)
 
@@ -837,7 +847,7 @@ def _tensor_index(ctx, x, index):
     index = index if isinstance(index, tuple) else (index,)
     along = _integer_tensor_index(index)
     if along is not None:
-        return _index_along(ctx, x, along[1], along[0])
+        return _index_along(ctx, x, along[1], along[0], wrap_negative=True)
     picked = _list_index(x, index)
     if picked is not None:  # x[..., [-2], :] (Falcon's multi-query k, v)
         dim, positions = picked
@@ -1294,7 +1304,8 @@ def index_select(ctx, input, dim, index):
     """torch.index_select: the entries along `dim` a 1-D integer index
     picks, as x[:, index] (one tcp.gather)."""
     _integer_index(index, "index")
-    return _index_along(ctx, input, index, _dim(dim, input.rank))
+    return _index_along(ctx, input, index, _dim(dim, input.rank),
+                        wrap_negative=False)
 
 
 def gather(ctx, input, dim, index, *, sparse_grad=False):

@@ -8,13 +8,14 @@
 // so this pass moves each connected set of them onto the storage order of
 // the channels-last tensors they read (N, spatial..., C): its inputs become
 // free `cudnn.layout_view`s, its dimension attributes are permuted, and its
-// results are viewed back. An inference batch norm moves as its arithmetic
-// on storage order, its per-channel parameters broadcast along the last
-// dimension. A tcp.transpose between logical and storage order (a model's
-// own permute to channels last, as ConvNeXt's blocks do around their layer
-// norm and linears) joins a set too and disappears: on storage order it is
-// the tensor itself. A set is moved only where that removes more
-// conversions and transposes than it adds.
+// results are viewed back. A reduction whose result is the same in either
+// order (a global pooling without keep_dims) ends a set. An inference batch
+// norm moves as its arithmetic on storage order, its per-channel parameters
+// broadcast along the last dimension. A tcp.transpose between logical and
+// storage order (a model's own permute to channels last, as ConvNeXt's blocks
+// do around their layer norm and linears) joins a set too and disappears: on
+// storage order it is the tensor itself. A set is moved only where that removes
+// more conversions and transposes than it adds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -121,10 +122,36 @@ bool computesOnAnyOrder(Operation *op) {
   return false;
 }
 
-/// Ops a set can hold: those that compute on any order, and the transposes
-/// to and from storage order.
+/// A reduction without keep_dims whose kept dimensions come in the same
+/// order in logical and storage order (ECA's and global pooling's
+/// `x.mean((2, 3))`: [N, C] either way): on storage order it computes the
+/// same tensor, so it can end a set, reading the channels-last bytes, its
+/// result unchanged.
+bool isStorageOrderSink(Operation *op) {
+  if (!isa<tcp::ReduceSumOp, tcp::ReduceMeanOp, tcp::ReduceMaxOp,
+           tcp::ReduceMinOp>(op) ||
+      op->hasAttr("keep_dims") || op->getNumOperands() != 1 ||
+      !hasStorageOrder(op->getOperand(0).getType()))
+    return false;
+  auto axes = op->getAttrOfType<DenseI64ArrayAttr>("axes");
+  if (!axes)
+    return false;
+  int64_t rank = cast<RankedTensorType>(op->getOperand(0).getType()).getRank();
+  int64_t last = -1;
+  for (int64_t d : getChannelsLastStorageOrder(rank)) {
+    if (llvm::is_contained(axes.asArrayRef(), d))
+      continue;
+    if (d < last)
+      return false;
+    last = d;
+  }
+  return true;
+}
+
+/// Ops a set can hold: those that compute on any order, the reductions that
+/// end a set, and the transposes to and from storage order.
 bool canMove(Operation *op) {
-  return computesOnAnyOrder(op) ||
+  return computesOnAnyOrder(op) || isStorageOrderSink(op) ||
          storageTransposeOf(op) != StorageTranspose::None;
 }
 
@@ -134,7 +161,8 @@ bool canMove(Operation *op) {
 bool fromMapped(const llvm::SetVector<Operation *> &set, Value value) {
   Operation *def = value.getDefiningOp();
   return set.contains(def) &&
-         storageTransposeOf(def) != StorageTranspose::ToStorage;
+         storageTransposeOf(def) != StorageTranspose::ToStorage &&
+         !isStorageOrderSink(def);
 }
 
 /// The operands of `op` that a move puts in storage order: all its tensors
@@ -279,8 +307,9 @@ public:
       StorageTranspose transpose = storageTransposeOf(op);
       if (transpose != StorageTranspose::None)
         ++gain;
-      // Its users get the storage-order tensor they read already.
-      if (transpose == StorageTranspose::ToStorage)
+      // Its users get the storage-order tensor they read already; a sink's
+      // result is the same tensor.
+      if (transpose == StorageTranspose::ToStorage || isStorageOrderSink(op))
         continue;
       Value result = op->getResult(0);
       bool needsPacked = false;
@@ -373,6 +402,13 @@ private:
                                                             : operand);
     Operation *clone = b.clone(*op);
     clone->setOperands(operands);
+    if (isStorageOrderSink(op)) {
+      int64_t rank =
+          cast<RankedTensorType>(op->getOperand(0).getType()).getRank();
+      permuteAttributes(clone, op, rank);
+      op->getResult(0).replaceAllUsesWith(clone->getResult(0));
+      return;
+    }
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
     clone->getResult(0).setType(getStorageOrderType(type));
     permuteAttributes(clone, op, type.getRank());
@@ -483,20 +519,31 @@ struct CudnnChannelsLastKernelsPass
       }
     }
     // Connected sets, in program order.
-    llvm::EquivalenceClasses<Operation *> sets;
+    llvm::EquivalenceClasses<Operation *> connected;
     for (Operation *op : candidates) {
-      sets.insert(op);
+      connected.insert(op);
       for (Value operand : orderedOperands(op))
         if (fromMapped(candidates, operand))
-          sets.unionSets(op, operand.getDefiningOp());
+          connected.unionSets(op, operand.getDefiningOp());
     }
     llvm::MapVector<Operation *, SmallVector<Operation *>> byLeader;
     for (Operation *op : candidates)
-      byLeader[sets.getLeaderValue(op)].push_back(op);
-    for (auto &[leader, ops] : byLeader) {
-      SetMover mover(ops);
-      if (mover.gain() > 0)
-        mover.move();
+      byLeader[connected.getLeaderValue(op)].push_back(op);
+    // A set that gains nothing may gain once another has moved: a
+    // conversion read by both is saved only when the last of its readers
+    // moves (an ECA block's pooling and its scaling read the same one).
+    SmallVector<SetMover> sets;
+    for (auto &[leader, ops] : byLeader)
+      sets.emplace_back(ops);
+    SmallVector<bool> done(sets.size(), false);
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (auto [mover, isDone] : llvm::zip(sets, done))
+        if (!isDone && mover.gain() > 0) {
+          mover.move();
+          isDone = true;
+          progress = true;
+        }
     }
   }
 };

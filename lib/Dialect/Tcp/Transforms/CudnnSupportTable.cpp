@@ -103,6 +103,26 @@ FailureOr<CudnnFusionPolicy> mlir::tcp::makeCudnnFusionPolicy(
                            allowTf32Matmul};
 }
 
+/// Whether `pool`'s ceil_mode gives it windows floor's formula would not
+/// (an overhang at the bottom or right). Where the windows tile the padded
+/// input exactly (timm's ResNet-D shortcut: 2x2, stride 2 over 56x56) the
+/// two modes are the same pooling.
+static bool ceilModeAddsWindows(tcp::AvgPool2DOp pool) {
+  if (!pool.getCeilMode())
+    return false;
+  RankedTensorType in = pool.getIn().getType(), out = pool.getOut().getType();
+  if (!in.hasStaticShape() || !out.hasStaticShape())
+    return true;
+  ArrayRef<int64_t> pad = pool.getPad(), window = pool.getKernelSize(),
+                    stride = pool.getStride();
+  for (int i = 0; i < 2; ++i) {
+    int64_t padded = in.getDimSize(2 + i) + pad[2 * i] + pad[2 * i + 1];
+    if (out.getDimSize(2 + i) != (padded - window[i]) / stride[i] + 1)
+      return true;
+  }
+  return false;
+}
+
 static bool isInferenceBackward(Operation *op) {
   auto backward = dyn_cast<tcp::BatchNormBackwardOp>(op);
   return backward && !backward.getTraining();
@@ -289,7 +309,7 @@ std::string mlir::tcp::whyCudnnCannotRun(Operation *op, CudnnRole role,
          << maxPool.getDilationOrDefault()[1] << "]";
   }
   if (auto avgPool = dyn_cast<tcp::AvgPool2DOp>(op);
-      avgPool && avgPool.getCeilMode())
+      avgPool && ceilModeAddsWindows(avgPool))
     os << "ceil_mode average pooling counts its window like no cuDNN "
           "resample mode";
   // Seen on an H100 with cuDNN 9.14: bf16 resample graphs finalize and run

@@ -111,6 +111,61 @@ func.func @flatten_stays(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>) -> tenso
 
 // -----
 
+// Efficient channel attention (timm's ECA): the pooling `x.mean((2, 3))`
+// without keep_dims gives [N, C] in either order, so it ends the set of the
+// scaling that reads the same conversion: it reduces (H, W) of the
+// channels-last bytes, and no conversion is left.
+// CHECK-LABEL: func.func @eca
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x8x4x4xf16, #cudnn.channels_last>
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         %[[V:.*]] = cudnn.layout_view %[[X]] : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x4x4x8xf16>
+// CHECK:         %[[W:.*]] = cudnn.layout_view %[[X]] : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x4x4x8xf16>
+// CHECK:         %[[M:.*]] = tcp.reduce_mean %[[V]] {axes = array<i64: 1, 2>} : tensor<2x4x4x8xf16> -> tensor<2x8xf16>
+// CHECK:         tcp.sigmoid %[[M]] : tensor<2x8xf16>
+// CHECK:         tcp.mul %[[W]], %{{.*}} : tensor<2x4x4x8xf16>
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         return
+func.func @eca(%x: tensor<2x8x4x4xf16, #cudnn.channels_last>) -> tensor<2x8x4x4xf16, #cudnn.channels_last> {
+  %c4 = arith.constant 4 : index
+  %p = cudnn.convert_layout %x : tensor<2x8x4x4xf16, #cudnn.channels_last> -> tensor<2x8x4x4xf16>
+  %m = tcp.reduce_mean %p {axes = array<i64: 2, 3>} : tensor<2x8x4x4xf16> -> tensor<2x8xf16>
+  %s = tcp.sigmoid %m : tensor<2x8xf16> -> tensor<2x8xf16>
+  %e = tensor.expand_shape %s [[0], [1, 2, 3]] output_shape [2, 8, 1, 1] : tensor<2x8xf16> into tensor<2x8x1x1xf16>
+  %b = tcp.broadcast %e, %c4, %c4 {axes = [2, 3]} : tensor<2x8x1x1xf16>, index, index -> tensor<2x8x4x4xf16>
+  %y = tcp.mul %p, %b : tensor<2x8x4x4xf16>, tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16>
+  %r = cudnn.convert_layout %y : tensor<2x8x4x4xf16> -> tensor<2x8x4x4xf16, #cudnn.channels_last>
+  return %r : tensor<2x8x4x4xf16, #cudnn.channels_last>
+}
+
+// -----
+
+// A reduction over the channels keeps (N, H, W) in either order: it reads
+// the channels-last bytes.
+// CHECK-LABEL: func.func @reduce_channels
+// CHECK-NOT:     cudnn.convert_layout
+// CHECK:         %[[V:.*]] = cudnn.layout_view %{{.*}} : tensor<2x8x4x6xf16, #cudnn.channels_last> -> tensor<2x4x6x8xf16>
+// CHECK:         tcp.reduce_sum %[[V]] {axes = array<i64: 3>} : tensor<2x4x6x8xf16> -> tensor<2x4x6xf16>
+func.func @reduce_channels(%x: tensor<2x8x4x6xf16, #cudnn.channels_last>) -> tensor<2x4x6xf16> {
+  %p = cudnn.convert_layout %x : tensor<2x8x4x6xf16, #cudnn.channels_last> -> tensor<2x8x4x6xf16>
+  %c = tcp.reduce_sum %p {axes = array<i64: 1>} : tensor<2x8x4x6xf16> -> tensor<2x4x6xf16>
+  return %c : tensor<2x4x6xf16>
+}
+
+// -----
+
+// One over W alone would give (N, H, C) on storage order instead of
+// (N, C, H): it stays on the packed tensor.
+// CHECK-LABEL: func.func @reduce_width_stays
+// CHECK:         %[[P:.*]] = cudnn.convert_layout %{{.*}} : tensor<2x8x4x6xf16, #cudnn.channels_last> -> tensor<2x8x4x6xf16>
+// CHECK:         tcp.reduce_max %[[P]] {axes = array<i64: 3>} : tensor<2x8x4x6xf16> -> tensor<2x8x4xf16>
+func.func @reduce_width_stays(%x: tensor<2x8x4x6xf16, #cudnn.channels_last>) -> tensor<2x8x4xf16> {
+  %p = cudnn.convert_layout %x : tensor<2x8x4x6xf16, #cudnn.channels_last> -> tensor<2x8x4x6xf16>
+  %w = tcp.reduce_max %p {axes = array<i64: 3>} : tensor<2x8x4x6xf16> -> tensor<2x8x4xf16>
+  return %w : tensor<2x8x4xf16>
+}
+
+// -----
+
 // A full-size packed input (a function argument in PyTorch's layout) has no
 // free route to storage order: the op reading it stays packed, and so does
 // the rest of its set, which then gains nothing.

@@ -658,6 +658,19 @@ func.func @pooling_left_out(%x: tensor<1x4x9x9xf32>) -> (tensor<1x4x3x3xf32>, te
 
 // -----
 
+// Where ceil_mode adds no window (2x2, stride 2 over an even plane: timm's
+// ResNet-D shortcut), the average pool is floor's and goes to a resample
+// graph like any other.
+// CHECK-LABEL: func.func @ceil_mode_without_overhang
+// CHECK:         tcp.group
+// CHECK-NEXT:      tcp.avg_pool2d
+func.func @ceil_mode_without_overhang(%x: tensor<1x4x8x8xf16>) -> tensor<1x4x4x4xf16> {
+  %0 = tcp.avg_pool2d %x {ceil_mode, kernel_size = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : tensor<1x4x8x8xf16> -> tensor<1x4x4x4xf16>
+  return %0 : tensor<1x4x4x4xf16>
+}
+
+// -----
+
 // bf16 pools are left to generated kernels: cuDNN 9.14's bf16 resample gave
 // wrong results on an H100.
 // CHECK-LABEL: func.func @pooling_bf16_left_out

@@ -465,6 +465,9 @@ def _gpu_cell(record):
     if record.get("ours_err") is not None:
         text += " (%.1e; eager %.1e)" % (record["ours_err"],
                                          record["eager_err"] or 0)
+    if record.get("partitioned"):
+        # Parts of it ran in PyTorch (HF BART in fp16: graph breaks).
+        text += ", partitioned"
     return text
 
 

@@ -66,6 +66,32 @@ class TraceConstantsTest(unittest.TestCase):
         torch.testing.assert_close(bound["_tensor_constant1"],
                                    model.constants[1])
 
+    def test_a_constant_view_is_bound_packed(self):
+        # EVA-02's rotary sin/cos are the two halves of one table: views
+        # whose rows skip the other half. The module reads its arguments
+        # packed; the runner binds packed copies (on the GPU the view
+        # failed check_bound: "expects arg 11 ... with strides [64, 1] ...
+        # but got strides [128, 1]").
+        from cudnn_mlir.driver.runner import CompiledModel
+
+        class Halves(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.halves = torch.randn(8, 32).tensor_split(2, -1)
+
+            def forward(self, x):
+                return x * self.halves[0] + self.halves[1]
+
+        class Module:
+            entries = {"forward": None}
+        model = Halves().eval()
+        self.assertFalse(model.halves[0].is_contiguous())
+        imported = import_model(model, [torch.randn(8, 16)])
+        compiled = CompiledModel(Module(), imported, model)
+        for tensor, half in zip(compiled._bound, model.halves):
+            self.assertTrue(tensor.is_contiguous())
+            torch.testing.assert_close(tensor, half)
+
 
 if __name__ == "__main__":
     unittest.main()

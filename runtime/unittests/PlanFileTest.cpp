@@ -3,6 +3,8 @@
 #include "graph/Log.h"
 #include "graph/PlanFile.h"
 
+#include "DirectoryListing.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -19,6 +21,7 @@
 using namespace cmrt;
 using namespace cmrt::graph;
 using namespace cmrt::plan;
+using cmrt::test_util::filesIn;
 
 namespace {
 
@@ -41,19 +44,6 @@ std::string freshDirectory(const char *name) {
   std::string cmd = "rm -rf '" + dir + "'";
   EXPECT_EQ(std::system(cmd.c_str()), 0);
   return dir;
-}
-
-/// The names in `dir`, but . and ..
-std::set<std::string> filesIn(const std::string &dir) {
-  std::set<std::string> names;
-  DIR *d = ::opendir(dir.c_str());
-  if (!d)
-    return names;
-  while (dirent *e = ::readdir(d))
-    if (std::string(e->d_name) != "." && std::string(e->d_name) != "..")
-      names.insert(e->d_name);
-  ::closedir(d);
-  return names;
 }
 
 std::vector<uint8_t> readAll(const std::string &path) {

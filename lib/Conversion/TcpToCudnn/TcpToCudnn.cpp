@@ -479,19 +479,25 @@ constantSlice(tcp::SliceOp slice) {
 /// transpose, a slice) or free; a graph that reads the view by strides
 /// needs none of them.
 static std::optional<DenseView> denseView(Value value) {
-  SmallVector<Operation *> chain;
+  // Each op of the chain, with a slice's constant starts, sizes and steps.
+  SmallVector<std::pair<Operation *, std::array<SmallVector<int64_t>, 3>>>
+      chain;
   Value root = value;
   bool copies = false;
   while (Operation *def = root.getDefiningOp()) {
+    std::array<SmallVector<int64_t>, 3> box;
     if (isa<tcp::TransposeOp>(def))
       copies = true;
     else if (auto slice = dyn_cast<tcp::SliceOp>(def)) {
-      if (!constantSlice(slice))
+      std::optional<std::array<SmallVector<int64_t>, 3>> constant =
+          constantSlice(slice);
+      if (!constant)
         break;
+      box = std::move(*constant);
       copies = true;
     } else if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
       break;
-    chain.push_back(def);
+    chain.emplace_back(def, std::move(box));
     root = def->getOperand(0);
   }
   auto rootType = dyn_cast<RankedTensorType>(root.getType());
@@ -504,10 +510,10 @@ static std::optional<DenseView> denseView(Value value) {
   SmallVector<int64_t> shape(rootType.getShape());
   SmallVector<int64_t> strides = cudnn::getPackedStrides(shape);
   int64_t offset = 0;
-  for (Operation *op : llvm::reverse(chain)) {
+  for (auto &[op, box] : llvm::reverse(chain)) {
     SmallVector<int64_t> newShape, newStrides;
-    if (auto slice = dyn_cast<tcp::SliceOp>(op)) {
-      auto [starts, sizes, steps] = *constantSlice(slice);
+    if (isa<tcp::SliceOp>(op)) {
+      auto &[starts, sizes, steps] = box;
       for (auto [d, stride] : llvm::enumerate(strides)) {
         offset += starts[d] * stride;
         newShape.push_back(sizes[d]);
@@ -695,8 +701,7 @@ FailureOr<Value> GraphBuilder::attentionInput(Value groupValue, bool isKey,
     // where its start keeps the 16-byte alignment cuDNN's kernels load at.
     if (std::optional<DenseView> view = denseView(source);
         view && view->strides.back() == 1 &&
-        (view->offset *
-         cudnn_mlir::getElementStorageBytes(type.getElementType())) %
+        cudnn::getOffsetAlignmentBytes(view->offset, type.getElementType()) %
                 kViewAlignmentBytes ==
             0) {
       input.source = view->root;

@@ -111,6 +111,13 @@ class CompiledModel:
                 if isinstance(model, torch.nn.Module) else None
             if device is not None:
                 tensor = tensor.to(device)
+            # A constant the trace took may be a view with gaps (EVA-02's
+            # rotary sin/cos, the halves of one table): the module reads it
+            # packed, and nothing writes through a constant, so a packed
+            # copy serves.
+            if not (tensor.is_contiguous() or tensor.dim() == 4 and
+                    tensor.is_contiguous(memory_format=torch.channels_last)):
+                tensor = tensor.contiguous()
         want = _torch_dtype(torch, spec.dtype)
         if tuple(tensor.shape) != spec.shape or tensor.dtype != want:
             raise ValueError(

@@ -160,28 +160,27 @@ def binary_scalar(lower):
 def _overloads():
     aten = torch.ops.aten
 
+    def given_scales(scales):
+        """An upsample overload's trailing scale arguments as one list per
+        spatial dim, or None where none is given: .vec passes
+        (scale_factors,), .default (scales_h, scales_w)."""
+        if len(scales) == 1:
+            scales = scales[0]
+        if not scales or all(s is None for s in scales):
+            return None
+        return [None if s is None else float(s) for s in scales]
+
     def upsample_nearest(mode):
         def lower(ctx, input, output_size=None, *scales):
-            # .vec: (output_size, scale_factors); .default: (output_size,
-            # scales_h, scales_w). The recorded result shape gives the
-            # sizes; PyTorch indexes with given scales.
-            if len(scales) == 1:
-                scales = scales[0]
-            elif not any(s is not None for s in scales):
-                scales = None
-            return L.upsample_nearest(ctx, input, mode, scales)
+            # The recorded result shape gives the sizes; PyTorch indexes
+            # with given scales.
+            return L.upsample_nearest(ctx, input, mode, given_scales(scales))
         return lower
 
     def upsample_by_matrices(mode):
         def lower(ctx, input, output_size, align_corners, *scales):
-            # .vec: (output_size, align_corners, scale_factors); .default:
-            # (output_size, align_corners, scales_h, scales_w).
-            if len(scales) == 1:
-                scales = scales[0]
-            scales = list(scales) if scales else [None, None]
-            return L._bilinear(
-                ctx, input, bool(align_corners),
-                [None if s is None else float(s) for s in scales], mode)
+            return L._bilinear(ctx, input, bool(align_corners),
+                               given_scales(scales) or [None, None], mode)
         return lower
 
     table = {

@@ -139,6 +139,29 @@ _METADATA_ONLY_FUNCTIONS = (torch.zeros_like, torch.ones_like,
     if hasattr(torch.ops.aten, name))
 
 
+# Ops whose result's values are undefined (uninitialised memory): the
+# recorder zeroes it, so that a tensor the model fills in parts (torch's
+# circular padding: new_empty, then copies) folds to the same literal in
+# every run, and the module and its artifact key do not change with
+# whatever the memory held.
+_UNINITIALISED_METHODS = ("new_empty", "new_empty_strided")
+_UNINITIALISED_FUNCTIONS = (torch.empty, torch.empty_like,
+                            torch.empty_strided) + tuple(
+    getattr(getattr(torch.ops.aten, name), overload)
+    for name, overload in (("empty", "memory_format"),
+                           ("empty_like", "default"),
+                           ("new_empty", "default"),
+                           ("empty_strided", "default"),
+                           ("new_empty_strided", "default"),
+                           ("empty_permuted", "default"))
+    if hasattr(getattr(torch.ops.aten, name, None), overload))
+
+
+def _uninitialised(n) -> bool:
+    return (n.op == "call_method" and n.target in _UNINITIALISED_METHODS) or (
+        n.op == "call_function" and n.target in _UNINITIALISED_FUNCTIONS)
+
+
 def _reads_metadata_only(n) -> bool:
     return (n.op == "call_method" and n.target in _METADATA_ONLY_METHODS) or (
         n.op == "call_function" and n.target in _METADATA_ONLY_FUNCTIONS)
@@ -240,6 +263,9 @@ class _Recorder(torch.fx.Interpreter):
                     target.name in self._live:
                 self._unfolded.add(target.name)
         result = super().run_node(n)
+        if _uninitialised(n) and isinstance(result, torch.Tensor):
+            with torch.no_grad():
+                result.zero_()
         self.record[n.name] = summarize(result, self.float_type)
         if n.op == "get_attr" and isinstance(result, torch.Tensor) \
                 and not isinstance(result, torch.nn.Parameter) \

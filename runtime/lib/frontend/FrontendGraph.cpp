@@ -15,6 +15,7 @@
 #include "graph/ExactFp32.h"
 #include "graph/GraphValidation.h"
 #include "graph/Log.h"
+#include "graph/PlanCacheEviction.h"
 #include "graph/PlanFile.h"
 
 #include <cudnn_frontend.h>
@@ -156,8 +157,11 @@ void storeOnDisk(const fe::graph::Graph &g, const BuildRequest &r,
     return;
   }
   Status s = plan::writePlanFile(path, r.key, CUDNN_FRONTEND_VERSION, payload);
-  if (!s.ok())
+  if (!s.ok()) {
     logOnce("write:" + path, s.message);
+    return;
+  }
+  plan::evictAfterStore(path.substr(0, path.rfind('/')));
 }
 
 /// Heuristics (A, then FALLBACK), filters, plans; autotuned on request.

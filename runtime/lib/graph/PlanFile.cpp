@@ -1,6 +1,7 @@
 //===- PlanFile.cpp - the on-disk plan cache's file format ----------------===//
 
 #include "graph/PlanFile.h"
+#include "graph/PlanCacheEviction.h"
 
 #include <atomic>
 #include <cerrno>
@@ -198,5 +199,6 @@ bool plan::readPlanFile(const std::string &path, const CacheKey &key,
     why = "'" + path + "' " + why;
     return false;
   }
+  touchPlanFile(path); // used now: the last to be evicted
   return true;
 }

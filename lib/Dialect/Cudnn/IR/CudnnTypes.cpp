@@ -190,11 +190,15 @@ TensorDescType TensorDescType::withStrides(ArrayRef<int64_t> strides) const {
                              getAlignment(), strides, getOffset());
 }
 
+int64_t mlir::cudnn::getOffsetAlignmentBytes(int64_t offset, Type element) {
+  int64_t bytes = offset * cudnn_mlir::getElementStorageBytes(element);
+  return bytes & -bytes;
+}
+
 TensorDescType TensorDescType::withOffset(int64_t offset) const {
   int64_t alignment = getAlignment();
-  if (int64_t bytes =
-          offset * cudnn_mlir::getElementStorageBytes(getElementType()))
-    alignment = std::min(alignment, bytes & -bytes);
+  if (int64_t moved = getOffsetAlignmentBytes(offset, getElementType()))
+    alignment = std::min(alignment, moved);
   return TensorDescType::get(getContext(), getShape(), getElementType(),
                              alignment, getStride(), offset);
 }

@@ -16,6 +16,10 @@ namespace mlir::cudnn {
 /// rank is below 3 or a dimension is dynamic.
 SmallVector<int64_t> getChannelsLastStrides(ArrayRef<int64_t> shape);
 
+/// The alignment in bytes a pointer keeps when moved by `offset` elements
+/// of `element` (the lowest set bit of the byte offset); 0 for no move.
+int64_t getOffsetAlignmentBytes(int64_t offset, Type element);
+
 /// The row-major strides of `shape` (kDynamic past a dynamic dimension).
 SmallVector<int64_t> getPackedStrides(ArrayRef<int64_t> shape);
 

@@ -117,6 +117,22 @@ register("avg_pool2d_pad_exclude", one(*IMAGE))(
     lambda: nn.AvgPool2d(3, stride=1, padding=1, count_include_pad=False))
 register("adaptive_avg_pool2d", one(2, 8, 7, 7))(
     lambda: nn.AdaptiveAvgPool2d((1, 1)))
+# To sizes that do not divide the input (overlapping windows of uneven
+# sizes: two products with averaging matrices), and F.interpolate's
+# mode="area", which is that pool.
+class _UnevenAdaptivePools(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pool = nn.AdaptiveAvgPool2d((5, 3))
+
+    def forward(self, x):
+        return (F.adaptive_avg_pool2d(x, (3, 4))
+                + F.interpolate(x, size=(3, 4), mode="area")
+                + F.pad(self.pool(x)[..., :3, :], (0, 1)))
+
+
+register("adaptive_avg_pool2d_uneven", one(2, 8, 7, 10))(
+    _UnevenAdaptivePools)
 if hasattr(nn, "RMSNorm"):  # torch 2.4+
     class _RmsNorms(nn.Module):
         """nn.RMSNorm (default eps: the type's epsilon) and F.rms_norm over

@@ -273,6 +273,36 @@ def run_one(test, dtype, cache, torch_compile=False, aten=False,
                                                    detail)
 
 
+# CUDA errors after which the process's context is unusable: every later
+# test of the run would fail with the same error.
+STICKY_CUDA_ERRORS = ("device-side assert", "illegal memory access",
+                      "unspecified launch failure")
+# A test seam: "name[dtype]" fails that test with a sticky CUDA error
+# instead of running it (test/Frontend/e2e-lost-context.test).
+LOSE_CONTEXT_ENV = "E2E_LOSE_CUDA_CONTEXT_AT"
+
+
+def run_rest_in_new_process(pairs, counts):
+    """Runs the (name, dtype) `pairs` by this script in a fresh process (the
+    same arguments, --only them), printing its lines and adding its counts
+    to `counts`."""
+    import subprocess
+    argv = [a for a in sys.argv[1:] if not a.startswith("--only=")]
+    only = ",".join("%s[%s]" % p for p in pairs)
+    child = subprocess.Popen([sys.executable, os.path.abspath(__file__)]
+                             + argv + ["--only=" + only],
+                             stdout=subprocess.PIPE, text=True)
+    for line in child.stdout:
+        match = re.match(r"summary: (.*)", line)
+        if not match:
+            print(line, end="", flush=True)
+            continue
+        for part in match.group(1).split(", "):
+            n, status = part.split(" ")
+            counts[status] += int(n)
+    child.wait()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--compile-only", action="store_true")
@@ -294,6 +324,10 @@ def main():
                         help="after each passing inference test, time eager "
                         "and ours per call (taking turns) and mark SLOW "
                         "where ours takes over %.2fx eager" % SLOW_FACTOR)
+    parser.add_argument("--only", default="",
+                        help="comma-separated name[dtype]: run just these "
+                        "(what the runner passes a fresh process after a "
+                        "test lost the CUDA context)")
     args = parser.parse_args()
     # Exact fp32 on both sides, eager and ours: the flags are part of the
     # artifact key too, so --compile-only must set them as the run will.
@@ -302,46 +336,63 @@ def main():
     dtypes = args.dtypes.split(",")
     counts = {"PASS": 0, "FAIL": 0, "XFAIL": 0, "XPASS": 0}
     speedups = [] if args.time else None  # eager ms / ours ms per test
-    for name in sorted(TESTS):
-        if not re.search(args.filter, name):
-            continue
+    only = set(args.only.split(",")) if args.only else None
+    pairs = [(name, dtype) for name in sorted(TESTS)
+             if re.search(args.filter, name)
+             for dtype in TESTS[name].dtypes if dtype in dtypes
+             and (only is None or "%s[%s]" % (name, dtype) in only)]
+    for index, (name, dtype) in enumerate(pairs):
         test = TESTS[name]
-        for dtype in [d for d in test.dtypes if d in dtypes]:
-            if args.list:
-                print(name, dtype)
-                continue
-            if args.print_ir:
-                model, inputs = test.build(dtype, "cpu")
-                print("// %s [%s]" % (name, dtype))
-                print(import_for(args.aten)(model, inputs).text)
-                print("// -----")
-                continue
-            start = time.time()
-            try:
-                if args.compile_only:
-                    detail = compile_one(test, dtype, args.cache, args.aten,
-                                         args.torch_compile)
-                else:
-                    detail = run_one(test, dtype, args.cache,
-                                     args.torch_compile, args.aten,
-                                     speedups)
-                ok = True
-            except Exception as error:  # reported, never hidden
-                detail = "%s: %s" % (type(error).__name__, error)
-                if os.environ.get("E2E_TRACEBACK"):
-                    detail += "\n" + traceback.format_exc()
-                ok = False
-            mode = "aten" if args.aten else (
-                "dynamo" if args.torch_compile else "fx")
-            reason = XFAIL.get((name, dtype, mode))
-            status = ("XPASS" if ok else "XFAIL") if reason else (
-                "PASS" if ok else "FAIL")
-            counts[status] += 1
-            line = "%-5s %s [%s] %.1fs %s" % (status, name, dtype,
-                                             time.time() - start, detail)
-            if reason:
-                line += " (xfail: %s)" % reason
-            print(line, flush=True)
+        if args.list:
+            print(name, dtype)
+            continue
+        if args.print_ir:
+            model, inputs = test.build(dtype, "cpu")
+            print("// %s [%s]" % (name, dtype))
+            print(import_for(args.aten)(model, inputs).text)
+            print("// -----")
+            continue
+        start = time.time()
+        try:
+            if os.environ.get(LOSE_CONTEXT_ENV) == "%s[%s]" % (name,
+                                                               dtype):
+                raise RuntimeError("CUDA error: device-side assert "
+                                   "triggered (simulated by %s)"
+                                   % LOSE_CONTEXT_ENV)
+            if args.compile_only:
+                detail = compile_one(test, dtype, args.cache, args.aten,
+                                     args.torch_compile)
+            else:
+                detail = run_one(test, dtype, args.cache,
+                                 args.torch_compile, args.aten,
+                                 speedups)
+            ok = True
+        except Exception as error:  # reported, never hidden
+            detail = "%s: %s" % (type(error).__name__, error)
+            if os.environ.get("E2E_TRACEBACK"):
+                detail += "\n" + traceback.format_exc()
+            ok = False
+        mode = "aten" if args.aten else (
+            "dynamo" if args.torch_compile else "fx")
+        reason = XFAIL.get((name, dtype, mode))
+        status = ("XPASS" if ok else "XFAIL") if reason else (
+            "PASS" if ok else "FAIL")
+        counts[status] += 1
+        line = "%-5s %s [%s] %.1fs %s" % (status, name, dtype,
+                                         time.time() - start, detail)
+        if reason:
+            line += " (xfail: %s)" % reason
+        print(line, flush=True)
+        rest = pairs[index + 1:]
+        if not ok and rest and any(e in detail
+                                   for e in STICKY_CUDA_ERRORS):
+            # One failure stays one failure: the tests after it run
+            # where the CUDA context is whole.
+            print("note: %s [%s] left this process's CUDA context "
+                  "unusable; the %d tests after it run in a new process"
+                  % (name, dtype, len(rest)), flush=True)
+            run_rest_in_new_process(rest, counts)
+            break
     if args.list or args.print_ir:
         return 0
     print("summary: " + ", ".join("%d %s" % (v, k) for k, v in counts.items()))

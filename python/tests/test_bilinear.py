@@ -1,5 +1,5 @@
-"""frontend/bilinear.py against F.interpolate(mode="bilinear") in float64
-on the CPU: the interpolation matrices reproduce PyTorch's weights for
+"""frontend/bilinear.py against F.interpolate(mode="bilinear"), bicubic
+and F.adaptive_avg_pool2d in float64 on the CPU: the interpolation matrices reproduce PyTorch's weights for
 upsampling and downsampling, odd and even sizes, both align_corners, a size
 or a scale factor (given, or recomputed), to 1e-12."""
 
@@ -70,6 +70,26 @@ class BilinearTest(unittest.TestCase):
         m = bilinear.interpolation_matrix(7, 23, False)
         self.assertTrue(torch.allclose(m.sum(1), torch.ones(23,
                                                             dtype=m.dtype)))
+
+
+class AdaptiveAverageTest(unittest.TestCase):
+    """Averaging matrices pool as F.adaptive_avg_pool2d does (and
+    F.interpolate(mode="area")) to sizes that do not divide the input,
+    smaller and larger, in float64."""
+
+    def test_adaptive_average_pools(self):
+        torch.manual_seed(3)
+        for shape, size in (((2, 3, 7, 10), (3, 4)), ((1, 2, 7, 7), (5, 3)),
+                            ((1, 1, 13, 6), (4, 6)), ((1, 2, 3, 5), (7, 8)),
+                            ((1, 1, 9, 9), (1, 2))):
+            x = torch.randn(*shape, dtype=torch.float64)
+            for want in (F.adaptive_avg_pool2d(x, size),
+                         F.interpolate(x, size=size, mode="area")):
+                got = bilinear.resize(
+                    x, size[0], size[1], False,
+                    matrix=bilinear.adaptive_average_matrix)
+                self.assertLess((got - want).abs().max().item(), 1e-12,
+                                (shape, size))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Bilinear and bicubic resizing (F.interpolate mode="bilinear",
-"bicubic") as two matrix products: y = A_h x A_w^T over the last two
-dims. Bilinear: A_h [out_h, in_h] and A_w [out_w, in_w] hold each output
+"bicubic"), and adaptive average pooling to sizes that do not divide the
+input (mode="area"), as two matrix products: y = A_h x A_w^T over the last
+two dims. Bilinear: A_h [out_h, in_h] and A_w [out_w, in_w] hold each output
 row's two source rows and their weights, as PyTorch's
 upsample_bilinear2d computes them (area_pixel_compute_source_index): with
 align_corners the corners map to corners, src = dst * (in - 1) / (out -
@@ -58,6 +59,22 @@ def bicubic_matrix(in_size, out_size, align_corners, scale_factor=None):
                                 {"scale_factor": (scale_factor, 1.0),
                                  "recompute_scale_factor": False}))
     return resized[:, 0, :, 0].t().contiguous()
+
+
+def adaptive_average_matrix(in_size, out_size, align_corners=False,
+                            scale_factor=None):
+    """[out_size, in_size] float64 weights of one spatial dim of adaptive
+    average pooling (and F.interpolate mode="area", which is that): output
+    i averages inputs floor(i * in / out) to ceil((i + 1) * in / out) - 1,
+    as PyTorch's adaptive_avg_pool2d does. A window's 2-D mean is the
+    product of its rows' and columns' means, so the pool is separable.
+    align_corners and scale_factor do not apply."""
+    matrix = torch.zeros(out_size, in_size, dtype=torch.float64)
+    for dst in range(out_size):
+        start = (dst * in_size) // out_size
+        end = -((-(dst + 1) * in_size) // out_size)  # ceil
+        matrix[dst, start:end] = 1.0 / (end - start)
+    return matrix
 
 
 def scale_factors(scale_factor, recompute_scale_factor, spatial):

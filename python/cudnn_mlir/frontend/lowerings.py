@@ -347,7 +347,7 @@ def upsample_nearest(ctx, input, mode="nearest", scales=None,
     if mode not in _NEAREST_MODES:
         raise UnsupportedOperation(
             "expects interpolation mode 'nearest', 'nearest-exact', "
-            "'bilinear' or 'bicubic', but got '%s'" % mode)
+            "'bilinear', 'bicubic' or 'area', but got '%s'" % mode)
     out = _result_shape(ctx)
     if input.rank < 3 or len(out) != input.rank or \
             tuple(out[:2]) != tuple(input.shape[:2]):
@@ -392,6 +392,8 @@ def interpolate(ctx, input, size=None, scale_factor=None, mode="nearest",
         scales = bilinear.scale_factors(scale_factor, recompute_scale_factor,
                                         2)
         return _bilinear(ctx, input, bool(align_corners), scales, mode)
+    if mode == "area":  # PyTorch's own: adaptive_avg_pool to the size
+        return adaptive_avg_pool2d(ctx, input, _result_shape(ctx)[-2:])
     return upsample_nearest(ctx, input, mode, scale_factor,
                             recompute_scale_factor)
 
@@ -408,11 +410,15 @@ def _bilinear(ctx, x, align_corners, scales, mode="bilinear"):
     constants of x's type."""
     out = _result_shape(ctx)
     if x.rank != 4 or len(out) != 4 or tuple(out[:2]) != tuple(x.shape[:2]):
+        what = ("adaptive average pooling to a size that does not divide "
+                "the input" if mode == "adaptive average"
+                else mode + " interpolation")
         raise UnsupportedOperation(
-            "expects %s interpolation of [N, C, H, W], but got %s -> %s"
-            % (mode, list(x.shape), list(out)))
-    matrix = (bilinear.bicubic_matrix if mode == "bicubic" else
-              bilinear.interpolation_matrix)
+            "expects %s of [N, C, H, W], but got %s -> %s"
+            % (what, list(x.shape), list(out)))
+    matrix = {"bicubic": bilinear.bicubic_matrix,
+              "adaptive average": bilinear.adaptive_average_matrix}.get(
+                  mode, bilinear.interpolation_matrix)
     x = _float(ctx, x)
     n, c, h, w = x.shape
     oh, ow = out[2], out[3]
@@ -1483,13 +1489,15 @@ def max_pool1d(ctx, input, kernel_size, stride=None, padding=0, dilation=1,
 
 
 def adaptive_avg_pool2d(ctx, input, output_size):
+    """An average pool whose windows tile the input where the output size
+    divides it; else PyTorch's overlapping windows of uneven sizes as two
+    products with constant averaging matrices (bilinear.py), the way a
+    bilinear resize lowers."""
     x = _float(ctx, input)
     h, w = x.shape[-2:]
     oh, ow = _result_shape(ctx)[-2:]
     if h % oh or w % ow:
-        raise UnsupportedOperation(
-            "expects adaptive average pooling to an output size that divides "
-            "the input (%dx%d), but got %dx%d" % (h, w, oh, ow))
+        return _bilinear(ctx, x, False, [None, None], "adaptive average")
     kernel = (h // oh, w // ow)
     return ctx.w.pool2d("tcp.avg_pool2d", x, kernel, kernel, [0, 0, 0, 0],
                         False, ["count_include_pad"], _result_shape(ctx),

@@ -94,9 +94,9 @@ class PackedWithoutRnn(nn.Module):
         return nn.utils.rnn.pad_packed_sequence(packed, total_length=5)[0]
 
 
-class AreaResize(nn.Module):
+class TrilinearResize(nn.Module):
     def forward(self, x):
-        return F.interpolate(x, scale_factor=2, mode="area")
+        return F.interpolate(x, scale_factor=2, mode="trilinear")
 
 
 class RepeatsTensor(nn.Module):
@@ -133,7 +133,7 @@ class UpsampleInexactScale(nn.Module):
 class UpsamplingModuleInexactScale(nn.Module):
     def __init__(self):
         super().__init__()
-        self.up = nn.Upsample(scale_factor=2, mode="area")
+        self.up = nn.Upsample(scale_factor=2, mode="trilinear")
 
     def forward(self, x):
         return self.up(x)
@@ -184,7 +184,7 @@ CASES = {
                          lambda: (torch.rand(2, 8),)),
     "data_dependent": (DataDependent, lambda: (torch.rand(2, 8),)),
     "adaptive_pool": (AdaptivePoolNotDivisor,
-                      lambda: (torch.rand(1, 4, 7, 7),)),
+                      lambda: (torch.rand(4, 7, 7),)),
     "reflect_pad": (ReflectPad, lambda: (torch.rand(1, 4, 8, 8),)),
     "max_pool_indices": (MaxPoolIndices, lambda: (torch.rand(1, 4, 8, 8),)),
     "floor_division": (IntegerDivision, lambda: (torch.rand(2, 8),)),
@@ -194,7 +194,7 @@ CASES = {
     "packed_other_layout": (PackedOtherLayout, _packed_inputs),
     "packed_padding_value": (PackedPaddingValue, _packed_inputs),
     "packed_without_rnn": (PackedWithoutRnn, _packed_inputs),
-    "area": (AreaResize, lambda: (torch.rand(1, 4, 6, 6),)),
+    "trilinear": (TrilinearResize, lambda: (torch.rand(1, 4, 3, 6, 6),)),
     "repeats_tensor": (RepeatsTensor, lambda: (torch.rand(3, 4),
                                                torch.tensor([1, 2, 0]))),
     "power": (PowerOneAndHalf, lambda: (torch.rand(2, 8),)),
@@ -202,7 +202,7 @@ CASES = {
     "upsample_inexact_scale": (UpsampleInexactScale,
                                lambda: (torch.rand(1, 4, 6, 6),)),
     "upsampling_module_inexact_scale": (UpsamplingModuleInexactScale,
-                                        lambda: (torch.rand(1, 4, 6, 6),)),
+                                        lambda: (torch.rand(1, 4, 3, 6, 6),)),
     "causal_and_mask_attention": (CausalAndMaskAttention, lambda: (
         torch.rand(2, 4, 6, 8), torch.zeros(6, 6))),
     "attention_bias_kv": (lambda: AttentionBiasKV().eval(),

@@ -563,6 +563,22 @@ class _WeightNormConv(nn.Module):
 
 if hasattr(getattr(nn.utils, "parametrizations", None), "weight_norm"):
     register("weight_norm", one(2, 16, 12))(_WeightNormConv)
+
+
+class _LegacyWeightNorm(nn.Module):
+    """nn.utils.weight_norm, the hook form (older wav2vec 2.0 and vocoder
+    code): each call's weight is computed from weight_g and weight_v; the
+    `weight` attribute is the last call's, f32 after .half()."""
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.utils.weight_norm(nn.Conv1d(16, 16, 3, padding=1))
+        self.proj = nn.utils.weight_norm(nn.Linear(16, 8), dim=None)
+
+    def forward(self, x):
+        return self.proj(torch.relu(self.conv(x)).transpose(1, 2))
+
+
+register("weight_norm_legacy", one(2, 16, 12))(_LegacyWeightNorm)
 # VOLO's auxiliary head: x.max(1)[0]; and a max over everything.
 register("max_over_dim", one(2, 9, 16))(lambda: Fn1(
     lambda x: x.max(1)[0].unsqueeze(1)

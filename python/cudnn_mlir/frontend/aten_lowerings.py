@@ -273,6 +273,12 @@ def _overloads():
         "slice.Tensor": slice_tensor, "select.int": L.select,
         "narrow.default": L.narrow, "copy.default": copy_,
         "linalg_vector_norm.default": L.vector_norm,
+        # torch 1.13's _weight_norm (make_fx) reaches these: the p-norm of
+        # everything, or over `dim`.
+        "norm.Scalar": lambda ctx, input, p=2: L.vector_norm(
+            ctx, input, 2 if p is None else p),
+        "norm.ScalarOpt_dim": lambda ctx, input, p, dim, keepdim=False:
+            L.vector_norm(ctx, input, 2 if p is None else p, dim, keepdim),
         "slice_scatter.default": slice_scatter,
         "select_scatter.default": select_scatter,
         "fill.Scalar": L.fill_, "fill.Tensor": L.fill_, "zero.default": L.zero_,

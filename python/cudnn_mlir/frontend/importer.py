@@ -448,10 +448,28 @@ class NodeContext:
         self._importer, self._module_name = importer, module_name
 
     def parameter(self, name: str) -> Value:
-        """The argument for the module's tensor attribute `name`."""
+        """The argument for the module's tensor attribute `name`; for a
+        weight the legacy nn.utils.weight_norm hook computes before each
+        call, that computation, from the parameters `name`_g and `name`_v
+        (the attribute itself is the hook's last result: stale, and left
+        in f32 by .half(), which converts only parameters and buffers)."""
         qualified = "%s.%s" % (self._module_name, name) \
             if self._module_name else name
+        hook = self._weight_norm_hook(name)
+        if hook is not None:
+            from . import lowerings  # (lowerings imports this module)
+            return lowerings.weight_norm(self, self.parameter(name + "_v"),
+                                         self.parameter(name + "_g"),
+                                         hook.dim)
         return self._importer.attribute(qualified)
+
+    def _weight_norm_hook(self, name: str):
+        if self._module_name is None:
+            return None
+        module = self._importer.gm.get_submodule(self._module_name)
+        from torch.nn.utils.weight_norm import WeightNorm
+        return next((h for h in module._forward_pre_hooks.values()
+                     if isinstance(h, WeightNorm) and h.name == name), None)
 
     def update_buffer(self, buffer: Value, new_value: Value):
         """`new_value` replaces `buffer` after the call, when `buffer` is a

@@ -311,13 +311,20 @@ def copy_module(module):
     """copy.deepcopy(module), also when a module holds a tensor computed
     from its parameters as a plain attribute (nn.utils.weight_norm's hook
     sets `weight` so in each forward; deepcopy refuses non-leaf tensors):
-    such tensors are copied detached."""
-    memo = {}
+    such tensors are copied detached. They are swapped for detached views
+    during the copy rather than passed in a memo: torch 1.13's
+    GraphModule.__deepcopy__ does not pass the memo on."""
+    swapped = []
     for sub in module.modules():
-        for value in vars(sub).values():
+        for name, value in list(vars(sub).items()):
             if isinstance(value, torch.Tensor) and not value.is_leaf:
-                memo[id(value)] = value.detach().clone()
-    return copy.deepcopy(module, memo)
+                swapped.append((sub, name, value))
+                sub.__dict__[name] = value.detach()
+    try:
+        return copy.deepcopy(module)
+    finally:
+        for sub, name, value in swapped:
+            sub.__dict__[name] = value
 
 
 def runnable_on_cpu(module, inputs):

@@ -179,8 +179,9 @@ def _overloads():
 
     def upsample_by_matrices(mode):
         def lower(ctx, input, output_size, align_corners, *scales):
-            return L._bilinear(ctx, input, bool(align_corners),
-                               given_scales(scales) or [None, None], mode)
+            return L._resize_by_matrices(
+                ctx, input, bool(align_corners),
+                given_scales(scales) or [None, None], mode)
         return lower
 
     table = {

@@ -391,7 +391,7 @@ def interpolate(ctx, input, size=None, scale_factor=None, mode="nearest",
     if mode in ("bilinear", "bicubic"):
         scales = bilinear.scale_factors(scale_factor, recompute_scale_factor,
                                         2)
-        return _bilinear(ctx, input, bool(align_corners), scales, mode)
+        return _resize_by_matrices(ctx, input, bool(align_corners), scales, mode)
     if mode == "area":  # PyTorch's own: adaptive_avg_pool to the size
         return adaptive_avg_pool2d(ctx, input, _result_shape(ctx)[-2:])
     return upsample_nearest(ctx, input, mode, scale_factor,
@@ -403,9 +403,10 @@ def interpolate(ctx, input, size=None, scale_factor=None, mode="nearest",
 _MAX_BILINEAR_WEIGHTS = 1 << 20
 
 
-def _bilinear(ctx, x, align_corners, scales, mode="bilinear"):
-    """F.interpolate(mode="bilinear" or "bicubic") of [N, C, H, W] as y =
-    A_h x A_w^T (frontend/bilinear.py): x @ A_w^T over rows of W, a
+def _resize_by_matrices(ctx, x, align_corners, scales, mode="bilinear"):
+    """F.interpolate(mode="bilinear" or "bicubic"), or adaptive average
+    pooling ("adaptive average"), of [N, C, H, W] as y = A_h x A_w^T
+    (frontend/bilinear.py): x @ A_w^T over rows of W, a
     transpose, @ A_h^T over rows of H, a transpose back; the matrices are
     constants of x's type."""
     out = _result_shape(ctx)
@@ -802,14 +803,12 @@ def _index_along(ctx, x, indices, dim, wrap_negative):
     aten.index.Tensor with the list as a constant tensor); an index out of
     range fails tcp.gather's device-side assertion, as PyTorch asserts."""
     flat = ctx.w.reshape(indices, (math.prod(indices.shape),), ctx.loc)
-    if not wrap_negative:
-        return ctx.w.reshape(_gather_along(ctx, x, flat, dim),
-                             _result_shape(ctx), ctx.loc)
-    zero = ctx.w.scalar_like(0, flat, ctx.loc)
-    wrapped = ctx.w.binary("tcp.add", flat, ctx.w.scalar_like(
-        x.shape[dim], flat, ctx.loc), ctx.loc)
-    flat = ctx.w.select(ctx.w.compare("lt", flat, zero, ctx.loc), wrapped,
-                        flat, ctx.loc)
+    if wrap_negative:
+        zero = ctx.w.scalar_like(0, flat, ctx.loc)
+        wrapped = ctx.w.binary("tcp.add", flat, ctx.w.scalar_like(
+            x.shape[dim], flat, ctx.loc), ctx.loc)
+        flat = ctx.w.select(ctx.w.compare("lt", flat, zero, ctx.loc),
+                            wrapped, flat, ctx.loc)
     return ctx.w.reshape(_gather_along(ctx, x, flat, dim),
                          _result_shape(ctx), ctx.loc)
 
@@ -1497,7 +1496,7 @@ def adaptive_avg_pool2d(ctx, input, output_size):
     h, w = x.shape[-2:]
     oh, ow = _result_shape(ctx)[-2:]
     if h % oh or w % ow:
-        return _bilinear(ctx, x, False, [None, None], "adaptive average")
+        return _resize_by_matrices(ctx, x, False, [None, None], "adaptive average")
     kernel = (h // oh, w // ow)
     return ctx.w.pool2d("tcp.avg_pool2d", x, kernel, kernel, [0, 0, 0, 0],
                         False, ["count_include_pad"], _result_shape(ctx),

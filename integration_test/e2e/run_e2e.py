@@ -20,7 +20,6 @@ passed: fix the table); the exit status is 1 on FAIL or XPASS.
 """
 
 import argparse
-import copy
 import os
 import re
 import sys
@@ -44,6 +43,7 @@ from xfail import XFAIL  # noqa: E402
 from cudnn_mlir.frontend import (  # noqa: E402
     TorchImportError, decompose_exported, import_graph, import_model)
 from cudnn_mlir.driver.compiler import PartitionedModel  # noqa: E402
+from cudnn_mlir.frontend.recording import copy_module  # noqa: E402
 from cudnn_mlir.driver.runner import CompiledModel  # noqa: E402
 
 
@@ -117,7 +117,7 @@ def _f64_errors(model, inputs, got, expected):
     """For fp32 tests: max error of ours and of eager against the same model
     in float64, which tells a TF32 path from a wrong one."""
     with torch.no_grad():
-        exact = _flat(copy.deepcopy(model).double()(
+        exact = _flat(copy_module(model).double()(
             *[i.double() if i.is_floating_point() else i for i in inputs]))
     ours = max((g.double() - e).abs().max().item()
                for g, e in zip(got, exact))
@@ -214,8 +214,10 @@ def time_against_eager(model, compiled, inputs, rounds=7, calls=10):
 def run_one(test, dtype, cache, torch_compile=False, aten=False,
             timing=None):
     model, inputs = test.build(dtype, "cuda")
-    reference = copy.deepcopy(model)
-    pristine = copy.deepcopy(model) if dtype == "f32" else None
+    # copy_module: also a model whose legacy weight-norm hook holds a
+    # computed weight, which copy.deepcopy refuses.
+    reference = copy_module(model)
+    pristine = copy_module(model) if dtype == "f32" else None
     with torch.no_grad():
         expected = _flat(reference(*inputs))
     holder = model  # the module whose buffers the call updates

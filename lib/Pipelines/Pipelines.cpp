@@ -138,8 +138,11 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   pm.addNestedPass<func::FuncOp>(cudnn::createCudnnPackRnnWeightsOncePass());
   pm.addNestedPass<func::FuncOp>(cudnn::createCudnnPackTemporariesPass());
   pm.addPass(createSCFToControlFlowPass());
-  // Generated kernels (gpu.module): NVVM, then PTX embedded in the module,
-  // JIT-compiled by the driver when the runtime first loads it on a device.
+  // Generated kernels (gpu.module): NVVM, then embedded in the module as a
+  // fatbin of gpu-chip's machine code and the PTX (kernel-binary=fatbin: a
+  // device of that chip loads it as is, a newer one compiles the PTX), or
+  // as PTX alone (kernel-binary=isa: the driver compiles it on every
+  // machine's first load, seconds for a whole model).
   auto nvvm = passOptions<GpuNVVMAttachTargetOptions>(options);
   nvvm.optLevel = 3;
   // PTX ISA 8.1 (CUDA 12.1 drivers and later; this build needs CUDA 13):
@@ -156,15 +159,17 @@ void cudnn_mlir::buildCudnnToLLVMPipeline(
   pm.addNestedPass<gpu::GPUModuleOp>(
       cudnn_mlir::createCodegenExternDynamicSharedMemoryPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = "isa";
+  auto binary =
+      passOptions<cudnn_mlir::CodegenGpuModulesToBinaryPassOptions>(options);
   // Math functions (erf, exp, tanh) come from libdevice, which MLIR finds
   // through CUDA_ROOT / CUDA_HOME / CUDA_PATH; without them the PTX keeps
   // unresolved __nv_* calls, so fall back to the toolkit of this build.
   if (!std::getenv("CUDA_ROOT") && !std::getenv("CUDA_HOME") &&
       !std::getenv("CUDA_PATH"))
     binary.toolkitPath = CUDNN_MLIR_CUDA_TOOLKIT_DIR;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  // Upstream's gpu-module-to-binary, with the modules (one per kernel, each
+  // a ptxas run for fatbin) compiled in parallel.
+  pm.addPass(cudnn_mlir::createCodegenGpuModulesToBinaryPass(binary));
   // Reshapes of buffers become reinterpret_casts the LLVM lowering takes.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(cudnn_mlir::createConvertCudnnToLLVMPass(

@@ -122,5 +122,24 @@ class CacheTest(unittest.TestCase):
         self.assertEqual(os.path.basename(folder), compiler.artifact_key(
             imported().text, compiler.with_precision("")))
 
+    def test_the_default_cache_folder(self):
+        # $CUDNN_MLIR_CACHE_DIR, else $XDG_CACHE_HOME/cudnn_mlir, else
+        # ~/.cache/cudnn_mlir; the runtime's plans go to its folder `plans`.
+        saved = {name: os.environ.pop(name, None)
+                 for name in (compiler.CACHE_ENV, "XDG_CACHE_HOME", "HOME")}
+        try:
+            os.environ["HOME"] = "/h"
+            self.assertEqual(compiler.default_cache_dir(),
+                             "/h/.cache/cudnn_mlir")
+            os.environ["XDG_CACHE_HOME"] = "/x"
+            self.assertEqual(compiler.default_cache_dir(), "/x/cudnn_mlir")
+            os.environ[compiler.CACHE_ENV] = "/c"
+            self.assertEqual(compiler.default_cache_dir(), "/c")
+        finally:
+            for name, value in saved.items():
+                os.environ.pop(name, None)
+                if value is not None:
+                    os.environ[name] = value
+
 if __name__ == "__main__":
     unittest.main()

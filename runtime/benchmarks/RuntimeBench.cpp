@@ -183,7 +183,7 @@ void firstCallLatency(const std::string &graph) {
   std::system(("rm -rf '" + dir + "' '" + log + "'").c_str());
   std::string cache = "CUDNN_MLIR_CACHE_DIR='" + dir + "'";
   std::printf("probe_%s_no_cache %s\n", graph.c_str(),
-              runProbe("", graph).c_str());
+              runProbe("CUDNN_MLIR_PLAN_CACHE=0", graph).c_str());
   std::printf("probe_%s_cold_storing %s\n", graph.c_str(),
               runProbe(cache, graph).c_str());
   std::printf("probe_%s_disk_cache %s\n", graph.c_str(),

@@ -5,11 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DirectoryListing.h"
 #include "GpuTestFixture.h"
 
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -364,10 +366,12 @@ struct ProbeRun {
 };
 
 /// Runs PlanCacheProbe in a fresh process with the cache in `dir` and the
-/// log in `log`.
-ProbeRun runProbe(const std::string &dir, const std::string &log) {
-  std::string cmd = "CUDNN_MLIR_CACHE_DIR='" + dir + "' CUDNN_MLIR_LOG='" +
-                    log + "' '" CMRT_PLAN_CACHE_PROBE "' 2>&1";
+/// log in `log`, after the environment assignments `env`.
+ProbeRun runProbe(const std::string &dir, const std::string &log,
+                  const std::string &env = "") {
+  std::string cmd = env + " CUDNN_MLIR_CACHE_DIR='" + dir +
+                    "' CUDNN_MLIR_LOG='" + log +
+                    "' '" CMRT_PLAN_CACHE_PROBE "' 2>&1";
   ProbeRun run;
   FILE *pipe = popen(cmd.c_str(), "r");
   if (!pipe)
@@ -414,9 +418,10 @@ TEST(GpuDiskCache, SecondProcessLoadsThePlanAndACorruptFileIsRebuilt) {
               loaded.output.c_str());
 
   // Corrupt every stored plan: the next process rebuilds and re-stores.
-  std::string corrupt = "for f in '" + dir +
-                        "'/*.cmrtplan; do printf 'garbage' | dd of=\"$f\" "
-                        "bs=1 seek=100 conv=notrunc 2>/dev/null; done";
+  std::string corrupt =
+      "for f in '" + dir +
+      "'/plans/*.cmrtplan; do printf 'garbage' | dd of=\"$f\" "
+      "bs=1 seek=100 conv=notrunc 2>/dev/null; done";
   ASSERT_EQ(std::system(corrupt.c_str()), 0);
   ProbeRun rebuilt = runProbe(dir, log);
   ASSERT_EQ(rebuilt.exitCode, 0) << rebuilt.output;
@@ -434,6 +439,34 @@ TEST(GpuDiskCache, SecondProcessLoadsThePlanAndACorruptFileIsRebuilt) {
   EXPECT_NE(text.find("(the file is corrupt)"), std::string::npos) << text;
   EXPECT_NE(text.find("executed graph (heuristics, engine"), std::string::npos)
       << text;
+  EXPECT_EQ(std::system(("rm -rf '" + dir + "' '" + log + "'").c_str()), 0);
+}
+
+TEST(GpuDiskCache, StoringAPlanEvictsToTheCap) {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)
+    GTEST_SKIP() << "no CUDA GPU";
+  std::string dir = "/tmp/cmrt-disk-cache-cap-" + std::to_string(::getpid());
+  std::string log = dir + ".log";
+  // A 2 MiB plan file last used an hour ago, over the 1 MiB cap.
+  std::string fill = "rm -rf '" + dir + "' '" + log + "' && mkdir -p '" + dir +
+                     "/plans' && head -c 2097152 /dev/zero > '" + dir +
+                     "/plans/old.cmrtplan' && touch -d '1 hour ago' '" + dir +
+                     "/plans/old.cmrtplan'";
+  ASSERT_EQ(std::system(fill.c_str()), 0);
+  ProbeRun run = runProbe(dir, log, "CUDNN_MLIR_PLAN_CACHE_MAX_MB=1");
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_EQ(run.origin, CMRT_PLAN_HEURISTICS) << run.output;
+  std::set<std::string> left = cmrt::test_util::filesIn(dir + "/plans");
+  EXPECT_EQ(left.count("old.cmrtplan"), 0u);
+  EXPECT_EQ(left.size(), 1u); // the plan just stored
+  EXPECT_NE(readText(log).find("plan cache: removed 1 least recently used"),
+            std::string::npos)
+      << readText(log);
+  // The stored plan loads in the next process.
+  ProbeRun loaded = runProbe(dir, log, "CUDNN_MLIR_PLAN_CACHE_MAX_MB=1");
+  ASSERT_EQ(loaded.exitCode, 0) << loaded.output;
+  EXPECT_EQ(loaded.origin, CMRT_PLAN_DISK_CACHE) << loaded.output;
   EXPECT_EQ(std::system(("rm -rf '" + dir + "' '" + log + "'").c_str()), 0);
 }
 

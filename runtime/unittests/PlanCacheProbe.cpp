@@ -4,8 +4,8 @@
 // calls cmrtContextInit, so that the CUDA context, the cuDNN handle and
 // cuDNN's libraries are up (costs every process pays, cache or not), then
 // builds the fp16 NHWC conv + bias + ReLU graph (or with the argument
-// "matmul", a 1024^3 fp16 matmul + bias; through CUDNN_MLIR_CACHE_DIR if
-// set), runs it once, then once more, and prints one line
+// "matmul", a 1024^3 fp16 matmul + bias; through the disk cache unless
+// CUDNN_MLIR_PLAN_CACHE=0), runs it once, then once more, and prints one line
 //   origin=<cmrtPlanOrigin> build_ms=<ms> first_call_us=<us> warm_call_us=<us>
 //   startup_us=<us>
 // where a "call" is cmrtGraphGetOrBuild + cmrtGraphExecute + stream

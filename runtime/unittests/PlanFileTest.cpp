@@ -64,6 +64,58 @@ TEST(PlanFile, PathNamesTheKey) {
             "/c/sm90-cudnn91400-0123456789abcdef.cmrtplan");
 }
 
+CacheEnvironment environment(const char *cacheDir, const char *planCache,
+                             const char *xdg, const char *home) {
+  CacheEnvironment env;
+  env.cacheDir = cacheDir;
+  env.planCache = planCache;
+  env.xdgCacheHome = xdg;
+  env.home = home;
+  return env;
+}
+
+TEST(PlanFile, TheCacheIsOnByDefaultUnderTheUsersCacheFolder) {
+  std::string why;
+  EXPECT_EQ(
+      planCacheDirectory(environment(nullptr, nullptr, nullptr, "/h"), why),
+      "/h/.cache/cudnn_mlir/plans");
+  EXPECT_EQ(why, "");
+  EXPECT_EQ(planCacheDirectory(environment(nullptr, nullptr, "/x", "/h"), why),
+            "/x/cudnn_mlir/plans");
+  EXPECT_EQ(planCacheDirectory(environment("/c/", nullptr, "/x", "/h"), why),
+            "/c/plans");
+  // Empty variables count as unset.
+  EXPECT_EQ(planCacheDirectory(environment("", "", "", "/h"), why),
+            "/h/.cache/cudnn_mlir/plans");
+  // Nowhere to put it: off, quietly.
+  EXPECT_EQ(
+      planCacheDirectory(environment(nullptr, nullptr, nullptr, nullptr), why),
+      "");
+  EXPECT_EQ(why, "");
+}
+
+TEST(PlanFile, TheSwitchTurnsTheCacheOff) {
+  std::string why;
+  for (const char *off : {"0", "off", "OFF", "no", "false"}) {
+    EXPECT_EQ(planCacheDirectory(environment("/c", off, nullptr, "/h"), why),
+              "")
+        << off;
+    EXPECT_EQ(why, "") << off;
+  }
+  for (const char *on : {"1", "on", "yes", "True"}) {
+    EXPECT_EQ(planCacheDirectory(environment("/c", on, nullptr, "/h"), why),
+              "/c/plans")
+        << on;
+    EXPECT_EQ(why, "") << on;
+  }
+  EXPECT_EQ(planCacheDirectory(environment("/c", "maybe", nullptr, "/h"), why),
+            "/c/plans");
+  EXPECT_NE(why.find("CUDNN_MLIR_PLAN_CACHE expects 1/on/yes/true or "
+                     "0/off/no/false, but found 'maybe'"),
+            std::string::npos)
+      << why;
+}
+
 TEST(PlanFile, EncodeDecodeRoundTrip) {
   std::vector<uint8_t> bytes = encodePlanFile(key(), kFrontend, payload());
   std::vector<uint8_t> out;

@@ -1,16 +1,24 @@
 // RUN: cudnn-opt %s --cudnn-to-llvm-pipeline | FileCheck %s
+// RUN: cudnn-opt %s --cudnn-to-llvm-pipeline="kernel-binary=isa" | FileCheck %s --check-prefix=PTX
 // RUN: cudnn-opt %s --cudnn-to-llvm-pipeline="gpu-chip=sm_80" | FileCheck %s --check-prefix=SM80
 //
-// A generated kernel beside a cuDNN graph: the kernel becomes PTX embedded
-// in a gpu.binary (NVVM target sm_90 by default, optimisation level 3 for
-// the driver's JIT; PTX ISA 8.1 for its larger parameter space), its launch takes LLVM operands (translated to the
-// runtime's mgpu* calls), and it runs after the graph that wrote its input
-// and before that intermediate is freed: one stream, in program order.
+// A generated kernel beside a cuDNN graph: the kernel is embedded in a
+// gpu.binary (NVVM target sm_90 by default, optimisation level 3; PTX ISA
+// 8.1 for its larger parameter space) as a fatbin of the chip's machine
+// code, which the toolkit's ptxas compiled here, and the PTX (magic
+// 0xBA55ED50; with kernel-binary=isa, the PTX alone, which the driver
+// compiles on each machine's first load); its launch takes LLVM operands
+// (translated to the runtime's mgpu* calls), and it runs after the graph
+// that wrote its input and before that intermediate is freed: one stream,
+// in program order.
 
-// CHECK:       gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx81">
-// CHECK-SAME:    .version 8.1
-// CHECK-SAME:    .entry double
-// SM80:        gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx81">
+// CHECK:       gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx81">, properties = {ISAToBinaryTimeInMs
+// CHECK-SAME:    "P\EDU\BA
+// CHECK-SAME:    double
+// PTX:         gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx81">, properties = {{.*}}, assembly = "
+// PTX-SAME:      .version 8.1
+// PTX-SAME:      .entry double
+// SM80:        gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx81">, properties = {ISAToBinaryTimeInMs
 // CHECK-LABEL: llvm.func @forward(
 // CHECK:         %[[TMP:.*]] = llvm.call @cmrtInvocationAlloc(
 // CHECK:         llvm.call @cmrtInvocationGraph(

@@ -358,4 +358,41 @@ def CodegenCheckLLVMTypesPass
   }];
 }
 
+def CodegenGpuModulesToBinaryPass
+    : Pass<"codegen-gpu-modules-to-binary", "::mlir::ModuleOp"> {
+  let summary = "Compiles every gpu.module to a gpu.binary, several at once";
+  let description = [{
+    Upstream's `gpu-module-to-binary`, with the modules compiled in
+    parallel: the pipeline outlines one `gpu.module` per kernel, and with
+    `format=fatbin` each runs the CUDA toolkit's `ptxas` (one process per
+    module), which upstream's pass runs one after the other. Each module is
+    serialised for each of its targets (`TargetAttrInterface`) on MLIR's
+    thread pool (`--mlir-disable-threading`: one at a time), then replaced,
+    in order, by a `gpu.binary` of the same name holding the objects. A
+    format other than `fatbin` or `isa` (PTX alone), or a module whose
+    serialisation fails, is an error on that module.
+
+    Example (`format=isa`):
+
+    ```mlir
+    // before
+    gpu.module @k [#nvvm.target<chip = "sm_90">] {
+      llvm.func @k() attributes {gpu.kernel, nvvm.kernel} { llvm.return }
+    }
+    // after
+    gpu.binary @k [#gpu.object<#nvvm.target<chip = "sm_90">,
+        properties = {...}, assembly = "...">]
+    ```
+  }];
+  let options = [
+    Option<"toolkitPath", "toolkit", "std::string", [{""}],
+           "The CUDA toolkit (ptxas, fatbinary, libdevice); empty: "
+           "upstream's search (CUDA_ROOT, CUDA_HOME, CUDA_PATH)">,
+    Option<"format", "format", "std::string", [{"fatbin"}],
+           "fatbin (machine code and PTX) or isa (PTX)">,
+    Option<"cmdOptions", "opts", "std::string", [{""}],
+           "Options for the tools (ptxas)">,
+  ];
+}
+
 #endif // CUDNN_MLIR_CODEGEN_PASSES

@@ -52,8 +52,14 @@ class CompilerNotFoundError(RuntimeError):
 
 
 def default_cache_dir():
-    return os.environ.get(CACHE_ENV) or os.path.join(
-        os.path.expanduser("~"), ".cache", "cudnn_mlir")
+    """$CUDNN_MLIR_CACHE_DIR, else $XDG_CACHE_HOME/cudnn_mlir, else
+    ~/.cache/cudnn_mlir: the runtime keeps its plans in the folder `plans`
+    of the same folder (runtime/lib/graph/PlanFile.h, planCacheDirectory)."""
+    if os.environ.get(CACHE_ENV):
+        return os.environ[CACHE_ENV]
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "cudnn_mlir")
 
 
 def artifact_key(ir_text: str, options: str = "") -> str:
@@ -175,24 +181,36 @@ def _made_by(folder) -> str:
         return ""
 
 
+def resolved_options(options, imported=None) -> str:
+    """The pipeline options an artifact is compiled with: default_options
+    where `options` is None, else `options` with PyTorch's precision flags
+    (with_precision)."""
+    return (default_options(imported) if options is None
+            else with_precision(options))
+
+
+def is_current(folder, compiler) -> bool:
+    """Whether artifact `folder` holds a module this machine may load:
+    where the compiler is (`compiler`, find_compiler's), an artifact
+    another build of it made is stale (same IR, other code); without a
+    compiler (the GPU machine) any artifact of its key serves."""
+    return os.path.isfile(os.path.join(folder, MODULE_FILE)) and (
+        compiler is None or _made_by(folder) == _fingerprint(compiler))
+
+
 def compile_artifact(imported, options=None, cache_dir=None) -> str:
     """The artifact folder for `imported` (an artifact.ImportedModule),
     compiling it when the cache has none. `options` are the pipeline's
     (`cudnn-compile --pipeline-options`); None means default_options.
     PyTorch's precision flags are added where `options` do not set them
     (with_precision), so the artifact's key changes with them."""
-    options = (default_options(imported) if options is None
-               else with_precision(options))
+    options = resolved_options(options, imported)
     cache_dir = cache_dir or default_cache_dir()
     key = artifact_key(imported.text, options)
     folder = os.path.join(cache_dir, key)
     compiler = find_compiler()
-    if os.path.isfile(os.path.join(folder, MODULE_FILE)):
-        # Where the compiler is, an artifact another build of it made is
-        # stale (same IR, other code): compile again. Without a compiler
-        # (the GPU machine) any artifact of this key serves.
-        if compiler is None or _made_by(folder) == _fingerprint(compiler):
-            return folder
+    if is_current(folder, compiler):
+        return folder
     if compiler is None:
         exported = os.environ.get(EXPORT_ENV)
         if exported:
@@ -235,8 +253,7 @@ def export(imported, options, export_dir) -> str:
     """Writes what compile_artifact needs (model.mlir, model.json,
     options.txt) to <export_dir>/<key>/, for a machine with the compiler.
     The options written carry PyTorch's precision flags of this process."""
-    options = (default_options(imported) if options is None
-               else with_precision(options))
+    options = resolved_options(options, imported)
     folder = os.path.join(export_dir, artifact_key(imported.text, options))
     os.makedirs(folder, exist_ok=True)
     write_imported(folder, imported)
@@ -289,18 +306,25 @@ def compile(model, example_inputs, options=None, cache_dir=None,
                 raise
             return _with_graph_breaks(model, inputs, options, cache_dir,
                                       error, cuda_graph)
-        try:
-            imported = import_graph(traced, tuple(inputs))
-        except TorchImportError as error:
-            if strict or error.node is None:
-                raise
-            return _partitioned(model, traced, inputs, options, cache_dir,
-                                error, cuda_graph)
-        # This import's metadata, not the artifact's model.json: the output
-        # structure (a tensor or [tensor]) is not in the IR, so an artifact
-        # of the same IR may have been written for another.
-        compiled = load(compile_artifact(imported, options, cache_dir), model,
-                        imported)
+        # Before the import, which runs the model (and may move its
+        # buffers: a training-mode batch norm's statistics).
+        key = _reimport_key(traced, inputs, options)
+        compiled = _load_without_import(model, traced, inputs, cache_dir,
+                                        key)
+        if compiled is None:
+            try:
+                imported = import_graph(traced, tuple(inputs))
+            except TorchImportError as error:
+                if strict or error.node is None:
+                    raise
+                return _partitioned(model, traced, inputs, options,
+                                    cache_dir, error, cuda_graph)
+            # This import's metadata, not the artifact's model.json: the
+            # output structure (a tensor or [tensor]) is not in the IR, so
+            # an artifact of the same IR may have been written for another.
+            folder = compile_artifact(imported, options, cache_dir)
+            _store_reimport(traced, cache_dir, key, imported, folder)
+            compiled = load(folder, model, imported)
         if not cuda_graph:
             return compiled
         from ..runtime.cuda_graph import CudaGraphModel
@@ -316,6 +340,44 @@ def compile(model, example_inputs, options=None, cache_dir=None,
                                    "the model compiled with dynamic=True")
     specialized.get(example_inputs)
     return specialized
+
+
+def _reimport_key(traced, inputs, options):
+    """reimport.reimport_key, or None for a model it cannot describe (a
+    tensor without strides or host copy): that model is always imported."""
+    from . import reimport
+    try:
+        return reimport.reimport_key(traced, inputs,
+                                     resolved_options(options))
+    except Exception:  # noqa: BLE001 - the cheap path is only an addition
+        return None
+
+
+def _load_without_import(model, traced, inputs, cache_dir, key):
+    """The compiled model from the cache's re-import record `key` of this
+    trace (reimport.py), or None where there is none that fits."""
+    from . import reimport
+    if key is None:
+        return None
+    cache_dir = cache_dir or default_cache_dir()
+    found = reimport.lookup(cache_dir, key, traced, model, inputs)
+    if found is None or not is_current(found[0], find_compiler()):
+        return None
+    try:
+        return load(found[0], model, found[1])
+    except (OSError, ValueError):
+        return None  # imported again, and the record written anew
+
+
+def _store_reimport(traced, cache_dir, key, imported, folder):
+    from . import reimport
+    if key is None:
+        return
+    try:
+        reimport.store(cache_dir or default_cache_dir(), key, traced,
+                       imported, folder)
+    except OSError:
+        pass  # a read-only cache: the next process imports again
 
 
 def _compile_in_partitions(model, example_inputs, options, cache_dir,

@@ -369,8 +369,8 @@ def record_from_meta(module: torch.fx.GraphModule):
 def record(module: torch.fx.GraphModule, inputs):
     """Runs `module` on `inputs` and returns (node name -> summary, node
     name -> value of each node that folds to a constant (_Recorder)). A
-    graph in f16 or bf16 on the CPU runs in f32 instead, its f32 results
-    recorded as the reduced type: shapes do not depend on the float type."""
+    graph in f16 or bf16 runs in f32 instead, its f32 results recorded as
+    the reduced type: shapes do not depend on the float type."""
     if any(_is_fake(i) for i in inputs):
         return record_from_meta(module)
     # Copies, because the graph may update its inputs in place (TorchDynamo
@@ -380,17 +380,19 @@ def record(module: torch.fx.GraphModule, inputs):
               for i in inputs]
     reduced = _reduced_float_type(module, inputs)
     buffers = {name for name, _ in module.named_buffers()}
-    on_cpu = all(i.device.type == "cpu" for i in inputs
-                 if isinstance(i, torch.Tensor))
-    if reduced is None or not on_cpu:
+    if reduced is None:
         shadow = copy_module(module)
         with torch.no_grad():
             recorder = _Recorder(shadow, None, buffers)
             recorder.run(*inputs)
         return recorder.record, recorder.constants
-    # f16/bf16 on the CPU: torch 1.13 lacks most of those kernels, and some
-    # of its bf16 ones execute instructions this CPU may not have (SIGILL,
-    # which no except clause catches), so the graph runs in f32.
+    # f16/bf16: the graph runs in f32, on the CPU (torch 1.13 lacks most of
+    # those kernels there, and some of its bf16 ones execute instructions
+    # this CPU may not have: SIGILL, which no except clause catches) and on
+    # a GPU alike, so that what folds into the IR (rotary tables, masks) has
+    # the same values wherever the model is imported: run natively in bf16
+    # on an H200, 19 of 21 Hugging Face models imported into other IR (so
+    # another artifact key) than on the CPU.
     shadow = copy_module(module).float()
     with torch.no_grad():
         recorder = _Recorder(shadow, mlir_type(reduced), buffers)

@@ -1,9 +1,11 @@
 //===- PlanFile.cpp - the on-disk plan cache's file format ----------------===//
 
 #include "graph/PlanFile.h"
+#include "graph/Log.h"
 #include "graph/PlanCacheEviction.h"
 
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -75,9 +77,45 @@ bool makeDirectories(const std::string &path, std::string &error) {
 
 } // namespace
 
+std::string plan::planCacheDirectory(const CacheEnvironment &env,
+                                     std::string &why) {
+  why.clear();
+  std::string planCache = env.planCache ? env.planCache : "";
+  for (char &c : planCache)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (planCache == "0" || planCache == "off" || planCache == "no" ||
+      planCache == "false")
+    return "";
+  if (!planCache.empty() && planCache != "1" && planCache != "on" &&
+      planCache != "yes" && planCache != "true")
+    why = std::string("CUDNN_MLIR_PLAN_CACHE expects 1/on/yes/true or "
+                      "0/off/no/false, but found '") +
+          env.planCache + "'; the plan cache stays on";
+  std::string base;
+  if (env.cacheDir && *env.cacheDir)
+    base = env.cacheDir;
+  else if (env.xdgCacheHome && *env.xdgCacheHome)
+    base = std::string(env.xdgCacheHome) + "/cudnn_mlir";
+  else if (env.home && *env.home)
+    base = std::string(env.home) + "/.cache/cudnn_mlir";
+  else
+    return "";
+  while (base.size() > 1 && base.back() == '/')
+    base.pop_back();
+  return base + "/plans";
+}
+
 std::string plan::cacheDirectoryFromEnvironment() {
-  const char *dir = std::getenv("CUDNN_MLIR_CACHE_DIR");
-  return dir ? dir : "";
+  CacheEnvironment env;
+  env.cacheDir = std::getenv("CUDNN_MLIR_CACHE_DIR");
+  env.planCache = std::getenv("CUDNN_MLIR_PLAN_CACHE");
+  env.xdgCacheHome = std::getenv("XDG_CACHE_HOME");
+  env.home = std::getenv("HOME");
+  std::string why;
+  std::string directory = planCacheDirectory(env, why);
+  if (!why.empty())
+    warnOnce("plan-cache-switch", why);
+  return directory;
 }
 
 std::string plan::planFilePath(const std::string &directory,

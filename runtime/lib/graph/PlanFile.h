@@ -1,7 +1,8 @@
 //===- PlanFile.h - the on-disk plan cache's file format --------*- C++ -*-===//
 //
-// With CUDNN_MLIR_CACHE_DIR set, each built plan that cudnn-frontend can
-// serialize is stored as <dir>/<CacheKey::toString()>.cmrtplan, so the next
+// Each built plan that cudnn-frontend can serialize is stored as
+// <folder>/<CacheKey::toString()>.cmrtplan (the folder: planCacheDirectory,
+// on unless CUDNN_MLIR_PLAN_CACHE=0), so the next
 // process loads it instead of querying heuristics and compiling engines. A
 // file is
 //   magic "CMRTPLAN" (8 bytes), format version (u64), frontend version (u64),
@@ -32,7 +33,25 @@ namespace cmrt::plan {
 /// cost (FusionCost.h).
 inline constexpr uint64_t kPlanFileVersion = 3;
 
-/// CUDNN_MLIR_CACHE_DIR, or "" when the disk cache is off.
+/// The variables that place the disk cache (null: unset).
+struct CacheEnvironment {
+  const char *cacheDir = nullptr;     // CUDNN_MLIR_CACHE_DIR
+  const char *planCache = nullptr;    // CUDNN_MLIR_PLAN_CACHE: 0/off/no/false
+  const char *xdgCacheHome = nullptr; // XDG_CACHE_HOME
+  const char *home = nullptr;         // HOME
+};
+
+/// The plan folder: `plans` under the cudnn-mlir cache folder, which is
+/// CUDNN_MLIR_CACHE_DIR, else $XDG_CACHE_HOME/cudnn_mlir, else
+/// $HOME/.cache/cudnn_mlir (the Python package's artifact cache,
+/// cudnn_mlir.driver.compiler.default_cache_dir, is the same folder). ""
+/// when CUDNN_MLIR_PLAN_CACHE turns the cache off or no folder can be named
+/// (no HOME). A switch value that is neither on nor off leaves the cache on
+/// and says so in `why` (empty otherwise).
+std::string planCacheDirectory(const CacheEnvironment &env, std::string &why);
+
+/// planCacheDirectory of this process's environment (a bad switch value is
+/// warned about once).
 std::string cacheDirectoryFromEnvironment();
 
 /// <dir>/<key>.cmrtplan

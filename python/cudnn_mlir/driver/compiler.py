@@ -360,7 +360,7 @@ def _load_without_import(model, traced, inputs, cache_dir, key):
     if key is None:
         return None
     cache_dir = cache_dir or default_cache_dir()
-    found = reimport.lookup(cache_dir, key, traced, model, inputs)
+    found = reimport.lookup(cache_dir, key, traced, inputs)
     if found is None or not is_current(found[0], find_compiler()):
         return None
     try:

@@ -18,8 +18,9 @@ metadata. The key is a SHA-256 of everything the IR is made from:
     value), whether autograd records, the pipeline options with PyTorch's
     precision flags, and the versions of torch and of this package (a hash
     of its sources, so a changed importer misses).
-On a hit, the record's metadata is checked against the model at hand
-(every argument's shape and dtype) before its artifact is used; anything
+On a hit, the record's metadata is checked against the inputs at hand,
+and binding the artifact checks the model's tensors (every argument's shape
+and dtype) before it is used; anything
 that does not match, a record that cannot be read, or an artifact that is
 gone or stale is a miss, and the model is imported as before. Models
 compiled in partitions or around graph breaks are always imported.
@@ -213,9 +214,11 @@ def _matches(spec, tensor) -> bool:
             and tensor.dtype == _torch_dtype(torch, spec.dtype))
 
 
-def lookup(cache_dir, key, traced, model, inputs):
+def lookup(cache_dir, key, traced, inputs):
     """(artifact folder, ImportedModule) from the record of `key`, or None
-    when there is none or it does not fit the model and inputs at hand."""
+    when there is none or its inputs are not those at hand. The model's
+    own tensors are checked where the artifact is bound to them
+    (runner.CompiledModel, a ValueError the caller takes as a miss)."""
     try:
         with open(record_path(cache_dir, key)) as f:
             record = json.load(f)
@@ -232,13 +235,4 @@ def lookup(cache_dir, key, traced, model, inputs):
     if len(specs) != len(tensors) or not all(
             _matches(s, t) for s, t in zip(specs, tensors)):
         return None
-    for spec in imported.args[len(specs):]:
-        tensor = imported.tensors.get(spec.name)
-        if tensor is None:
-            try:
-                tensor = get_attribute(model, spec.name)
-            except AttributeError:
-                return None
-        if not _matches(spec, tensor):
-            return None
     return os.path.join(cache_dir, record["artifact"]), imported

@@ -122,6 +122,30 @@ class CacheTest(unittest.TestCase):
         self.assertEqual(os.path.basename(folder), compiler.artifact_key(
             imported().text, compiler.with_precision("")))
 
+    def test_environment_options_fill_in_what_nothing_else_sets(self):
+        # $CUDNN_MLIR_PIPELINE_OPTIONS adds its words to every compile's
+        # options (and so to the key), below the caller's and the
+        # precision flags.
+        saved = os.environ.get(compiler.OPTIONS_ENV)
+        os.environ[compiler.OPTIONS_ENV] = (
+            "kernel-binary=isa autotune=true allow-tf32-conv=false")
+        try:
+            self.assertEqual(compiler.resolved_options("autotune=false"),
+                             "autotune=false allow-tf32-conv=true "
+                             "allow-tf32-matmul=false kernel-binary=isa")
+            self.assertEqual(compiler.resolved_options(None, imported()),
+                             "allow-tf32-conv=true allow-tf32-matmul=false "
+                             "kernel-binary=isa autotune=true")
+            folder = compiler.compile_artifact(imported(), None, self.cache)
+            self.assertEqual(os.path.basename(folder), compiler.artifact_key(
+                imported().text, compiler.resolved_options(None)))
+        finally:
+            if saved is None:
+                del os.environ[compiler.OPTIONS_ENV]
+            else:
+                os.environ[compiler.OPTIONS_ENV] = saved
+        self.assertNotIn("kernel-binary", compiler.resolved_options(None))
+
     def test_the_default_cache_folder(self):
         # $CUDNN_MLIR_CACHE_DIR, else $XDG_CACHE_HOME/cudnn_mlir, else
         # ~/.cache/cudnn_mlir; the runtime's plans go to its folder `plans`.

@@ -186,7 +186,8 @@ def main():
     # whatever the parser and verifier let through; the pipeline runs every
     # pass on it.
     modes = [[], ["--mlir-print-op-generic"],
-             ["--tcp-to-cudnn-pipeline=report"], ["--tcp-to-llvm-pipeline"]]
+             ["--tcp-to-cudnn-pipeline=report"],
+             ["--tcp-to-llvm-pipeline=kernel-binary=isa"]]
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 

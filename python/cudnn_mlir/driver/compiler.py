@@ -36,6 +36,10 @@ COMPILER_ENV = "CUDNN_MLIR_COMPILE"
 # Where a machine without the compiler writes what it would have compiled
 # (model.mlir, model.json, options.txt per key), for compile_exported.
 EXPORT_ENV = "CUDNN_MLIR_EXPORT_DIR"
+# Pipeline options every compile of this process gets where neither the
+# caller nor PyTorch's precision flags set them (e.g. "kernel-binary=isa":
+# kernels as PTX alone, no ptxas); they are part of the artifact key.
+OPTIONS_ENV = "CUDNN_MLIR_PIPELINE_OPTIONS"
 # The checkout this package runs from (python/cudnn_mlir/driver/../../..):
 # find_compiler's last resort is its build/bin/cudnn-compile. That holds for
 # PYTHONPATH=python and `pip install -e .`; a copy installed with
@@ -133,7 +137,7 @@ def with_precision(options: str) -> str:
     """`options` with PyTorch's current precision flags appended as the
     pipeline options that mirror them, for each one `options` does not set
     itself (the caller's value wins)."""
-    given = {word.split("=", 1)[0] for word in options.split()}
+    given = _option_names(options)
     conv, matmul = torch_tf32_flags()
     words = [options] if options else []
     for name, allowed in zip(PRECISION_OPTIONS, (conv, matmul)):
@@ -181,12 +185,27 @@ def _made_by(folder) -> str:
         return ""
 
 
+def _option_names(options: str) -> set:
+    return {word.split("=", 1)[0] for word in options.split()}
+
+
+def with_environment_options(options: str) -> str:
+    """`options` with the words of $CUDNN_MLIR_PIPELINE_OPTIONS appended
+    for each option `options` does not set itself."""
+    given = _option_names(options)
+    extra = [word for word in os.environ.get(OPTIONS_ENV, "").split()
+             if word.split("=", 1)[0] not in given]
+    return " ".join(([options] if options else []) + extra)
+
+
 def resolved_options(options, imported=None) -> str:
     """The pipeline options an artifact is compiled with: default_options
     where `options` is None, else `options` with PyTorch's precision flags
-    (with_precision)."""
-    return (default_options(imported) if options is None
-            else with_precision(options))
+    (with_precision); then $CUDNN_MLIR_PIPELINE_OPTIONS for what neither
+    sets (with_environment_options)."""
+    return with_environment_options(
+        default_options(imported) if options is None
+        else with_precision(options))
 
 
 def is_current(folder, compiler) -> bool:

@@ -107,6 +107,39 @@ register("eca_resnet_d_block",
         memory_format=torch.channels_last))
 
 
+class _PoolFormerBlock(nn.Module):
+    """timm's PoolFormer block, small: a group norm with one group, the
+    pooling token mixer (a 3x3 average pool without the padding, minus its
+    input), layer scales, and the 1x1-conv MLP, on channels-last tensors
+    (their group norms run on the channels-last bytes, no conversions)."""
+
+    def __init__(self, channels=32):
+        super().__init__()
+        self.norm1 = nn.GroupNorm(1, channels)
+        self.pool = nn.AvgPool2d(3, 1, 1, count_include_pad=False)
+        self.norm2 = nn.GroupNorm(1, channels)
+        self.fc1 = nn.Conv2d(channels, 4 * channels, 1)
+        self.fc2 = nn.Conv2d(4 * channels, channels, 1)
+        self.scale1 = nn.Parameter(torch.rand(channels, 1, 1) + 0.5)
+        self.scale2 = nn.Parameter(torch.rand(channels, 1, 1) + 0.5)
+        with torch.no_grad():
+            for norm in (self.norm1, self.norm2):
+                norm.weight.uniform_(0.5, 1.5)
+                norm.bias.uniform_(-0.5, 0.5)
+
+    def forward(self, x):
+        y = self.norm1(x)
+        x = x + self.scale1 * (self.pool(y) - y)
+        return x + self.scale2 * self.fc2(F.gelu(self.fc1(self.norm2(x))))
+
+
+register("poolformer_block",
+         lambda: [(rand(2, 32, 16, 16) * 3 + 1).contiguous(
+             memory_format=torch.channels_last)],
+         tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
+    lambda: _PoolFormerBlock().to(memory_format=torch.channels_last))
+
+
 class _ConvBatchNorm(nn.Module):
     def __init__(self, relu_first=False):
         super().__init__()

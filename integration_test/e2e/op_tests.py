@@ -150,6 +150,8 @@ register("layer_norm", one(4, 10, 32))(lambda: nn.LayerNorm(32))
 register("layer_norm_2d_no_affine", one(4, 10, 32))(
     lambda: nn.LayerNorm((10, 32), elementwise_affine=False))
 register("group_norm", one(*IMAGE))(lambda: _affine(nn.GroupNorm(4, 8)))
+register("group_norm_one_group", one(*IMAGE, low=-2, high=4))(
+    lambda: _affine(nn.GroupNorm(1, 8)))
 register("group_norm_no_affine", one(2, 6, 5, 7))(
     lambda: nn.GroupNorm(3, 6, affine=False))
 

@@ -48,8 +48,29 @@ bool outputsIndependentOf(linalg::GenericOp op, unsigned firstDim) {
   return true;
 }
 
+/// Whether the loops of `op` past the first `rowLoops` all run once (a
+/// per-row op on keep_dims values: [N, 1, 1, 1] against rows of C*H*W).
+bool onlyUnitLoopsAfter(linalg::GenericOp op, unsigned rowLoops) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  return ranges.size() > rowLoops &&
+         llvm::all_of(ArrayRef<int64_t>(ranges).drop_front(rowLoops),
+                      [](int64_t range) { return range == 1; }) &&
+         op.getNumReductionLoops() == 0;
+}
+
+/// `map` of `op` with the loops that run once read at 0.
+AffineMap withUnitLoopsAtZero(linalg::GenericOp op, AffineMap map) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  MLIRContext *context = map.getContext();
+  SmallVector<AffineExpr> dims;
+  for (unsigned d = 0; d < map.getNumDims(); ++d)
+    dims.push_back(ranges[d] == 1 ? getAffineConstantExpr(0, context)
+                                  : getAffineDimExpr(d, context));
+  return map.replaceDimsAndSymbols(dims, {}, map.getNumDims(), 0);
+}
+
 MemberKind kindOf(linalg::GenericOp op, unsigned rowLoops) {
-  if (op.getNumLoops() == rowLoops)
+  if (op.getNumLoops() == rowLoops || onlyUnitLoopsAfter(op, rowLoops))
     return MemberKind::PerRow;
   return op.getNumReductionLoops() ? MemberKind::Reduction
                                    : MemberKind::Elementwise;
@@ -57,7 +78,9 @@ MemberKind kindOf(linalg::GenericOp op, unsigned rowLoops) {
 
 /// The map a group member reads a per-row value with, over the row loops
 /// only (its results must not use the trailing loops).
-std::optional<AffineMap> perRowMap(AffineMap map, unsigned rowLoops) {
+std::optional<AffineMap> perRowMap(linalg::GenericOp op, AffineMap map,
+                                   unsigned rowLoops) {
+  map = withUnitLoopsAtZero(op, map);
   for (unsigned dim = rowLoops; dim < map.getNumDims(); ++dim)
     if (map.isFunctionOfDim(dim))
       return std::nullopt;
@@ -225,8 +248,8 @@ RowGroup formRowGroup(linalg::GenericOp reduction) {
     for (OpOperand &init : member.getDpsInitsMutable()) {
       written.insert(init.get());
       if (kindOf(member, rowLoops) != MemberKind::Elementwise)
-        perRow[init.get()] = *perRowMap(member.getMatchingIndexingMap(&init),
-                                        rowLoops);
+        perRow[init.get()] =
+            *perRowMap(member, member.getMatchingIndexingMap(&init), rowLoops);
     }
   };
   record(reduction);
@@ -234,7 +257,8 @@ RowGroup formRowGroup(linalg::GenericOp reduction) {
   auto joins = [&](linalg::GenericOp op) {
     SmallVector<int64_t> opRanges = op.getStaticLoopRanges();
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-    if (opRanges.size() != rowLoops && opRanges != ranges)
+    if (opRanges.size() != rowLoops && opRanges != ranges &&
+        !onlyUnitLoopsAfter(op, rowLoops))
       return false;
     if (ArrayRef<int64_t>(opRanges).take_front(rowLoops) !=
         ArrayRef<int64_t>(group.rowSizes))
@@ -251,7 +275,10 @@ RowGroup formRowGroup(linalg::GenericOp reduction) {
         if (!op.getMatchingIndexingMap(&init).isPermutation())
           return false;
     }
-    if (kind == MemberKind::PerRow && !outputsIndependentOf(op, rowLoops))
+    if (kind == MemberKind::PerRow &&
+        llvm::any_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
+          return !perRowMap(op, op.getMatchingIndexingMap(&init), rowLoops);
+        }))
       return false;
     for (OpOperand *input : op.getDpsInputOperands()) {
       Value buffer = input->get();
@@ -261,7 +288,7 @@ RowGroup formRowGroup(linalg::GenericOp reduction) {
       if (it == perRow.end())
         return false; // an elementwise member's output: not kept per row
       std::optional<AffineMap> map =
-          perRowMap(op.getMatchingIndexingMap(input), rowLoops);
+          perRowMap(op, op.getMatchingIndexingMap(input), rowLoops);
       if (!map || *map != it->second)
         return false;
     }
@@ -352,8 +379,12 @@ struct RowGroupKernel {
 /// access (1: scalar code), member by member. Where each thread's share of
 /// the row is a small static number of units, the row loop is unrolled
 /// and every unit a thread loads is kept in registers for the members
-/// after it: the row is read from memory once. Otherwise, with an even
-/// share, loads are issued in batches.
+/// after it: the row is read from memory once. A share that is uneven
+/// (softmax over 7x7 windows: rows of 49 on 16 lanes, 3 or 4 units each)
+/// is unrolled to the most units a lane has; the last one is read at an
+/// index clamped into the row, and past the row's end it changes no
+/// reduction and is not stored. Otherwise, with an even share, loads are
+/// issued in batches.
 struct MemberCode {
   MemberCode(RowGroupKernel &kernel, int64_t width);
 
@@ -375,8 +406,12 @@ struct MemberCode {
   int64_t width;
   // Per-row values (reductions, per-row members) by their output buffer.
   DenseMap<Value, Value> rowValues;
-  int64_t unitsPerRow, share;
+  // share: the units every thread has; slots: the most any thread has.
+  int64_t unitsPerRow, share, slots;
   bool evenShare, cacheRow;
+  // While the unit being emitted may lie past the row's end: whether it
+  // does not (stores are made under it).
+  Value inRow;
   // Loads by (buffer, map, slot); slot -1 is this unit only.
   using LoadKey = std::tuple<Value, AffineMap, int64_t>;
   DenseMap<LoadKey, Value> cachedLoads;
@@ -531,9 +566,10 @@ MemberCode::MemberCode(RowGroupKernel &kernel, int64_t width)
     : kernel(kernel), b(kernel.b), width(width),
       unitsPerRow(kernel.rowLength / width),
       share(unitsPerRow / kernel.blockSize),
+      slots(llvm::divideCeil(unitsPerRow, kernel.blockSize)),
       evenShare(unitsPerRow % kernel.blockSize == 0),
-      cacheRow(evenShare && share <= kMaxCachedPerThread &&
-               share * width <= kMaxCachedElements) {}
+      cacheRow(slots <= kMaxCachedPerThread &&
+               slots * width <= kMaxCachedElements) {}
 
 bool MemberCode::emit() {
   for (auto [member, init] : llvm::zip(kernel.group.members, kernel.inits)) {
@@ -613,6 +649,18 @@ SmallVector<Value> MemberCode::loopOverRow(ValueRange iterArgs, RowBody body) {
     SmallVector<Value> accs(iterArgs);
     for (int64_t k = 0; k < share; ++k)
       accs = body(elementOf(unitAt(thread, k)), accs, k);
+    if (share == slots)
+      return accs;
+    // The last slot: only threads below the remainder have a unit there.
+    Value unit = unitAt(thread, share);
+    Value end = indexConstant(b, unitsPerRow);
+    inRow = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, unit, end);
+    Value clamped =
+        arith::MinUIOp::create(b, unit, indexConstant(b, unitsPerRow - 1));
+    SmallVector<Value> next = body(elementOf(clamped), accs, share);
+    for (auto [acc, value] : llvm::zip(accs, next))
+      acc = arith::SelectOp::create(b, inRow, value, acc);
+    inRow = Value();
     return accs;
   }
   int64_t unroll = 1;
@@ -712,6 +760,12 @@ void MemberCode::emitElementwise(linalg::GenericOp member) {
            llvm::enumerate(emitBody(b, member, arguments, loops)))
         lanes[i].push_back(result);
     }
+    OpBuilder::InsertionGuard insertion(b);
+    if (inRow)
+      b.setInsertionPointToStart(
+          &scf::IfOp::create(b, inRow, /*withElseRegion=*/false)
+               .getThenRegion()
+               .front());
     for (auto [out, values] : llvm::zip(member.getDpsInitsMutable(), lanes)) {
       if (width == 1) {
         storeOperand(b, member, out, values.front(), unitLoops);
@@ -732,6 +786,8 @@ void MemberCode::emitElementwise(linalg::GenericOp member) {
 /// A per-row member: computed by every thread (it is cheap), stored by one.
 void MemberCode::emitPerRow(linalg::GenericOp member) {
   SmallVector<Value> loops = kernel.rowLoopsAt(Value());
+  // A per-row op of the group's rank runs its unit loops at 0.
+  loops.resize(member.getNumLoops(), kernel.zero);
   SmallVector<Value> arguments;
   for (OpOperand *input : member.getDpsInputOperands()) {
     auto it = rowValues.find(input->get());

@@ -10,9 +10,12 @@
 // are 16-byte aligned, as scalars otherwise. Both reductions are combined by
 // warp shuffles and one shared-memory step; their fills become the
 // kernels' starting values; the per-row max and sum stay in registers and
-// their buffers disappear.
+// their buffers disappear. 250 vectors on 64 threads is 3 or 4 each: every
+// thread loads 4, the last at min(thread + 192, 249), once, and keeps them
+// for all three members; past the row's end (thread + 192 >= 250) the last
+// changes neither reduction (a select) and is not stored (an scf.if).
 // REPORT: remark: @softmax: 1 GPU kernel
-// REPORT-NEXT: softmax_kernel0: row reduction (block of 64 per row, vector 4, 3 ops fused)
+// REPORT-NEXT: softmax_kernel0: row reduction (block of 64 per row, vector 4, row held in registers, 3 ops fused)
 // CHECK-LABEL: func.func @softmax
 // CHECK-NOT:     memref.alloc
 // CHECK-NOT:     linalg.
@@ -20,31 +23,37 @@
 // CHECK:           memref.extract_aligned_pointer_as_index %arg0
 // CHECK:           memref.extract_aligned_pointer_as_index %arg1
 // CHECK:           scf.if
-// CHECK:             scf.for {{.*}} = %arg5 to %c250 step %c64 iter_args
-// CHECK:               vector.load %arg0{{.*}} vector<4xf32>
-// CHECK-COUNT-4:       arith.maximumf
+// CHECK-NOT:         scf.for
+// CHECK-COUNT-3:     vector.load %arg0{{.*}} vector<4xf32>
+// CHECK:             %[[LAST:.*]] = arith.addi %arg5, %c192
+// CHECK:             %[[IN:.*]] = arith.cmpi ult, %[[LAST]], %c250
+// CHECK:             arith.minui %[[LAST]], %c249
+// CHECK:             vector.load %arg0{{.*}} vector<4xf32>
+// CHECK:             arith.select %[[IN]]
 // CHECK-COUNT-5:     gpu.shuffle  xor
 // CHECK:             memref.store {{.*}}, %[[SCRATCH]]
 // CHECK:             gpu.barrier
 // CHECK-COUNT-5:     gpu.shuffle  xor
 // CHECK:             gpu.barrier
 // CHECK:             %[[MAX:.*]] = arith.maximumf %cst, %{{.*}} : f32
-// CHECK:             scf.for {{.*}} iter_args
-// CHECK:               vector.load %arg0
-// CHECK:               arith.subf %{{.*}}, %[[MAX]]
-// CHECK:               math.exp
-// CHECK:               arith.addf
+// CHECK-NOT:         vector.load
+// CHECK:             arith.subf %{{.*}}, %[[MAX]]
+// CHECK:             math.exp
+// CHECK:             arith.select %[[IN]]
 // CHECK:             gpu.barrier
 // CHECK:             gpu.barrier
 // CHECK:             %[[SUM:.*]] = arith.addf %{{.*}}, %cst_0 : f32
-// CHECK:             scf.for
-// CHECK:               vector.load %arg0
-// CHECK-COUNT-4:       arith.divf %{{.*}}, %[[SUM]]
+// CHECK-NOT:         vector.load
+// CHECK-COUNT-4:     arith.divf %{{.*}}, %[[SUM]]
+// CHECK:             vector.store {{.*}}, %arg1{{.*}} vector<4xf32>
+// CHECK-COUNT-2:     vector.store {{.*}}, %arg1{{.*}} vector<4xf32>
+// CHECK:             scf.if %[[IN]] {
 // CHECK:               vector.store {{.*}}, %arg1{{.*}} vector<4xf32>
 // CHECK:           } else {
-// CHECK:             scf.for {{.*}} = %arg5 to %c1000 step %c64 iter_args
-// CHECK:               memref.load %arg0
-// CHECK:               memref.store {{.*}}, %arg1
+// CHECK-NOT:         scf.for
+// CHECK:             arith.cmpi ult, %{{.*}}, %c1000
+// CHECK:             arith.minui %{{.*}}, %c999
+// CHECK:             memref.store {{.*}}, %arg1
 // CHECK-NOT:     gpu.launch
 func.func @softmax(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>) {
   %ninf = arith.constant 0xFF800000 : f32
@@ -167,14 +176,21 @@ func.func @mean_short_rows(%x: memref<128x96xf16>, %y: memref<128xf16>) {
 
 // A max over rows of 197 (attention scores: 197 tokens), which no power of
 // two splits evenly: a warp a row still, 8 rows a block of 256 threads (64
-// rows: 8 blocks), each lane looping over its 6 or 7 elements with a
-// stride of 32; 5 shuffles and no block barrier combine the lanes.
+// rows: 8 blocks), each lane reading its 6 or 7 elements with a stride of
+// 32, unrolled: the seventh at min(lane + 192, 196), kept only where
+// lane + 192 < 197; 5 shuffles and no block barrier combine the lanes.
 // REPORT: remark: @max_uneven_rows: 1 GPU kernel
-// REPORT-NEXT: max_uneven_rows_kernel0: row reduction (32 threads per row, 8 rows per block)
+// REPORT-NEXT: max_uneven_rows_kernel0: row reduction (32 threads per row, 8 rows per block, row held in registers)
 // CHECK-LABEL: func.func @max_uneven_rows
 // CHECK:         gpu.launch {{.*}} in ({{.*}} = %c8, {{.*}} threads({{.*}}) in ({{.*}} = %c256,
 // CHECK:           %[[LANE:.*]] = arith.remui %{{.*}}, %c32
-// CHECK:           scf.for %{{.*}} = %[[LANE]] to %c197 step %c32
+// CHECK-NOT:       scf.for
+// CHECK-COUNT-6:   memref.load %arg0
+// CHECK:           %[[LAST:.*]] = arith.addi %[[LANE]], %c192
+// CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[LAST]], %c197
+// CHECK:           %[[CLAMPED:.*]] = arith.minui %[[LAST]], %c196
+// CHECK:           memref.load %arg0[%{{.*}}, %[[CLAMPED]]]
+// CHECK:           arith.select %[[IN]]
 // CHECK-COUNT-5:   gpu.shuffle  xor
 // CHECK-NOT:       gpu.barrier
 // CHECK:           memref.store {{.*}} : memref<64xf32>
@@ -193,14 +209,15 @@ func.func @max_uneven_rows(%x: memref<64x197xf32>, %y: memref<64xf32>) {
 // An f16 mean over rows of 77, accumulated in f32, with its division and
 // rounding (a per-row epilogue) in the same kernel; the f32 sum is a
 // temporary and never stored; the result is stored by thread 0. Rows of 77
-// get blocks of 32 threads: one warp, no shared memory step.
+// get blocks of 32 threads: one warp, no shared memory step; 2 or 3
+// elements a thread, unrolled.
 // REPORT: remark: @mean_f16: 1 GPU kernel
-// REPORT-NEXT: mean_f16_kernel0: row reduction (block of 32 per row, 2 ops fused)
+// REPORT-NEXT: mean_f16_kernel0: row reduction (block of 32 per row, row held in registers, 2 ops fused)
 // CHECK-LABEL: func.func @mean_f16
 // CHECK-NOT:     memref.alloc
 // CHECK:         gpu.launch {{.*}} in ({{.*}} = %c513, {{.*}} threads({{.*}}) in ({{.*}} = %c32,
-// CHECK:           scf.for
-// CHECK:             arith.extf
+// CHECK-NOT:       scf.for
+// CHECK-COUNT-3:   arith.extf
 // CHECK-COUNT-5:   gpu.shuffle  xor
 // CHECK-NOT:       gpu.barrier
 // CHECK:           arith.divf
@@ -274,6 +291,66 @@ func.func @serial(%x: memref<8x9xf32>, %y: memref<8xf32>) {
   ^bb0(%a: f32, %acc: f32):
     %p = arith.mulf %acc, %acc : f32
     %r = arith.addf %a, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// A group norm with one group (PoolFormer's) on [N, H, W, C] bytes: the
+// mean and the variance over each sample, the per-sample scale and shift as
+// ops over [N, 1, 1, 1] (keep_dims values: the same rank as the rows, their
+// other loops run once), and the normalisation: one kernel, the per-sample
+// values kept in registers, none of them stored.
+// REPORT: remark: @sample_norm: 1 GPU kernel
+// REPORT-NEXT: sample_norm_kernel0: row reduction (block of 64 per row, vector 4, row held in registers, 4 ops fused)
+// CHECK-LABEL: func.func @sample_norm
+// CHECK:         gpu.launch
+// CHECK:           math.sqrt
+// CHECK-NOT:       memref.store {{.*}} : memref<4x1x1x1xf32>
+// CHECK:           vector.store {{.*}}, %arg1
+// CHECK-NOT:     gpu.launch
+#rows4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#sample = affine_map<(d0, d1, d2, d3) -> (d0, 0, 0, 0)>
+func.func @sample_norm(%x: memref<4x4x4x64xf32>, %y: memref<4x4x4x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 1024.0 : f32
+  %eps = arith.constant 1.0e-5 : f32
+  %one = arith.constant 1.0 : f32
+  %sum = memref.alloc() : memref<4x1x1x1xf32>
+  linalg.fill ins(%zero : f32) outs(%sum : memref<4x1x1x1xf32>)
+  linalg.generic {indexing_maps = [#rows4, #sample], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : memref<4x4x4x64xf32>) outs(%sum : memref<4x1x1x1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  }
+  %sq = memref.alloc() : memref<4x1x1x1xf32>
+  linalg.fill ins(%zero : f32) outs(%sq : memref<4x1x1x1xf32>)
+  linalg.generic {indexing_maps = [#rows4, #sample, #sample], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %sum : memref<4x4x4x64xf32>, memref<4x1x1x1xf32>) outs(%sq : memref<4x1x1x1xf32>) {
+  ^bb0(%a: f32, %s: f32, %acc: f32):
+    %m = arith.divf %s, %n : f32
+    %d = arith.subf %a, %m : f32
+    %d2 = arith.mulf %d, %d : f32
+    %r = arith.addf %d2, %acc : f32
+    linalg.yield %r : f32
+  }
+  %scale = memref.alloc() : memref<4x1x1x1xf32>
+  linalg.generic {indexing_maps = [#rows4, #rows4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%sq : memref<4x1x1x1xf32>) outs(%scale : memref<4x1x1x1xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %var = arith.divf %v, %n : f32
+    %ve = arith.addf %var, %eps : f32
+    %st = math.sqrt %ve : f32
+    %r = arith.divf %one, %st : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#rows4, #sample, #sample, #rows4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %sum, %scale : memref<4x4x4x64xf32>, memref<4x1x1x1xf32>, memref<4x1x1x1xf32>) outs(%y : memref<4x4x4x64xf32>) {
+  ^bb0(%a: f32, %s: f32, %k: f32, %o: f32):
+    %m = arith.divf %s, %n : f32
+    %d = arith.subf %a, %m : f32
+    %r = arith.mulf %d, %k : f32
     linalg.yield %r : f32
   }
   return

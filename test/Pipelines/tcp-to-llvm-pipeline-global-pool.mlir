@@ -12,13 +12,14 @@
 // producer as a kernel of its own (test/Codegen/fuse-elementwise.mlir).
 
 // ResNet's last block: the residual r is written for the second conv, so
-// the mean reads it, and takes the conv, batch norm, add and ReLU.
-// CHECK:      remark: @residual_block_mean: 5 GPU kernels
+// the mean reads it, and takes the conv, batch norm, add and ReLU. The
+// mean's division ([2, 8, 1, 1]: the keep_dims shape, its unit loops run
+// once) joins the reduction's kernel.
+// CHECK:      remark: @residual_block_mean: 4 GPU kernels
 // CHECK-NEXT:   residual_block_mean_kernel0: elementwise
 // CHECK-NEXT:   residual_block_mean_kernel1: elementwise
 // CHECK-NEXT:   residual_block_mean_kernel2: elementwise
-// CHECK-NEXT:   residual_block_mean_kernel3: row reduction
-// CHECK-NEXT:   residual_block_mean_kernel4: elementwise
+// CHECK-NEXT:   residual_block_mean_kernel3: row reduction ({{.*}}, 2 ops fused)
 func.func @residual_block_mean(%x: tensor<2x8x3x3xf32>, %w1: tensor<8x8x1x1xf32>, %w2: tensor<8x8x1x1xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>, %mu: tensor<8xf32>, %v: tensor<8xf32>) -> tensor<2x8x1x1xf32> {
   %c1 = tcp.conv2d %x, %w1 {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : tensor<2x8x3x3xf32>, tensor<8x8x1x1xf32> -> tensor<2x8x3x3xf32>
   %r = tcp.clamp %c1 {min_float = 0.0 : f32} : tensor<2x8x3x3xf32> -> tensor<2x8x3x3xf32>
@@ -33,12 +34,11 @@ func.func @residual_block_mean(%x: tensor<2x8x3x3xf32>, %w1: tensor<8x8x1x1xf32>
 // MobileNetV2's last conv + batch norm + ReLU6: one full-size operand (here
 // the batch norm's broadcast shift) stays outside the mean to size its
 // loops; the mean takes the rest.
-// CHECK:      remark: @conv_bn_relu6_mean: 5 GPU kernels
+// CHECK:      remark: @conv_bn_relu6_mean: 4 GPU kernels
 // CHECK-NEXT:   conv_bn_relu6_mean_kernel0: elementwise
 // CHECK-NEXT:   conv_bn_relu6_mean_kernel1: elementwise
 // CHECK-NEXT:   conv_bn_relu6_mean_kernel2: elementwise
-// CHECK-NEXT:   conv_bn_relu6_mean_kernel3: row reduction
-// CHECK-NEXT:   conv_bn_relu6_mean_kernel4: elementwise
+// CHECK-NEXT:   conv_bn_relu6_mean_kernel3: row reduction ({{.*}}, 2 ops fused)
 func.func @conv_bn_relu6_mean(%x: tensor<2x4x5x5xf32>, %w: tensor<8x4x3x3xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>, %mu: tensor<8xf32>, %v: tensor<8xf32>) -> tensor<2x8xf32> {
   %c = tcp.conv2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : tensor<2x4x5x5xf32>, tensor<8x4x3x3xf32> -> tensor<2x8x3x3xf32>
   %n = tcp.batch_norm %c, %s, %b, %mu, %v {epsilon = 1.0e-05 : f64} : tensor<2x8x3x3xf32>, tensor<8xf32> -> tensor<2x8x3x3xf32>

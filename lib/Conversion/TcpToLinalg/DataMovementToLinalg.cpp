@@ -4,7 +4,9 @@
 // movement, so that elementwise fusion folds them into their consumers.
 // tcp.slice, tcp.concat, tcp.gather and tcp.gather_nd become all-parallel
 // generics over the result that compute source indices from linalg.index
-// and read with tensor.extract from the captured source.
+// and read with tensor.extract from the captured source (a slice whose unit
+// dims a collapse_shape drops next: over the collapsed result; a concat
+// reads the inputs that are slices from their sources).
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,30 +127,84 @@ struct TransposeToGeneric : public TcpToLinalgPattern<tcp::TransposeOp> {
   }
 };
 
+/// The slice's only user when it is a collapse_shape that only drops unit
+/// dims of the slice (`qkv[0]`, `unbind`: a slice of size 1 along a dim,
+/// then that dim squeezed away), else null.
+static tensor::CollapseShapeOp unitDimsDropped(tcp::SliceOp op) {
+  if (!op->hasOneUse())
+    return {};
+  auto collapse = dyn_cast<tensor::CollapseShapeOp>(*op->user_begin());
+  auto type = cast<RankedTensorType>(op.getOut().getType());
+  if (!collapse || !type.hasStaticShape())
+    return {};
+  for (const ReassociationIndices &group : collapse.getReassociationIndices())
+    if (llvm::count_if(group,
+                       [&](int64_t d) { return type.getDimSize(d) != 1; }) > 1)
+      return {};
+  return collapse;
+}
+
 struct SliceToGeneric : public TcpToLinalgPattern<tcp::SliceOp> {
   using TcpToLinalgPattern::TcpToLinalgPattern;
 
+  /// A slice whose unit dims a collapse_shape drops next becomes one
+  /// generic of the collapsed shape: a reshape between the slice and its
+  /// reader would keep elementwise fusion from joining them (the query
+  /// scaled, the key transposed: each one kernel reading the slice's
+  /// source, not a copy and then a kernel).
   LogicalResult lower(tcp::SliceOp op,
                       PatternRewriter &rewriter) const override {
+    if (!op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
+          return isa<tcp::ConcatOp>(user) && !isInsideCudnnGroup(user);
+        }))
+      return rewriter.notifyMatchFailure(
+          op, "the concats that read it read its source (ConcatToGeneric)");
     Location loc = op.getLoc();
-    auto resultType = cast<RankedTensorType>(op.getOut().getType());
+    auto sliceType = cast<RankedTensorType>(op.getOut().getType());
+    tensor::CollapseShapeOp collapse = unitDimsDropped(op);
+    RankedTensorType resultType =
+        collapse ? collapse.getResultType() : sliceType;
+    // The result loop each slice dim is read at (none: the unit dims the
+    // collapse drops, read at 0).
+    SmallVector<std::optional<int64_t>> loopOf(sliceType.getRank());
+    if (collapse) {
+      for (auto [loop, group] :
+           llvm::enumerate(collapse.getReassociationIndices()))
+        for (int64_t d : group)
+          if (sliceType.getDimSize(d) != 1)
+            loopOf[d] = loop;
+    } else {
+      for (int64_t d = 0; d < sliceType.getRank(); ++d)
+        loopOf[d] = d;
+    }
     Value init =
         createEmpty(rewriter, loc, resultType,
                     [&](int64_t d) -> Value { return op.getSizes()[d]; });
     auto compute = [&](OpBuilder &b, Location nestedLoc, ValueRange) {
+      SmallVector<Value> loops =
+          loopIndices(b, nestedLoc, resultType.getRank());
       SmallVector<Value> source;
-      for (auto [d, index] :
-           llvm::enumerate(loopIndices(b, nestedLoc, resultType.getRank()))) {
-        Value offset =
-            arith::MulIOp::create(b, nestedLoc, index, op.getStrides()[d]);
+      for (auto [d, loop] : llvm::enumerate(loopOf)) {
+        if (!loop) {
+          source.push_back(op.getStarts()[d]);
+          continue;
+        }
+        Value offset = arith::MulIOp::create(b, nestedLoc, loops[*loop],
+                                             op.getStrides()[d]);
         source.push_back(
             arith::AddIOp::create(b, nestedLoc, op.getStarts()[d], offset));
       }
       return tensor::ExtractOp::create(b, nestedLoc, op.getIn(), source)
           .getResult();
     };
-    rewriter.replaceOp(
-        op, buildGeneric(rewriter, loc, resultType, init, {}, {}, compute));
+    Value generic =
+        buildGeneric(rewriter, loc, resultType, init, {}, {}, compute);
+    if (collapse) {
+      rewriter.replaceOp(collapse, generic);
+      rewriter.eraseOp(op);
+    } else {
+      rewriter.replaceOp(op, generic);
+    }
     return success();
   }
 };
@@ -194,7 +250,18 @@ struct ConcatToGeneric : public TcpToLinalgPattern<tcp::ConcatOp> {
         SmallVector<Value> source(indices);
         Value local = arith::SubIOp::create(b, nestedLoc, along, start);
         source[axis] = clampIndex(b, nestedLoc, local, size);
-        Value value = tensor::ExtractOp::create(b, nestedLoc, input, source);
+        // A slice's element is read from its source (torch.roll: two
+        // slices of one tensor concatenated, one kernel and no copies).
+        Value read = input;
+        if (auto slice = input.getDefiningOp<tcp::SliceOp>()) {
+          for (auto [d, index] : llvm::enumerate(source))
+            index = arith::AddIOp::create(
+                b, nestedLoc, slice.getStarts()[d],
+                arith::MulIOp::create(b, nestedLoc, index,
+                                      slice.getStrides()[d]));
+          read = slice.getIn();
+        }
+        Value value = tensor::ExtractOp::create(b, nestedLoc, read, source);
         if (!result) {
           result = value;
           continue;

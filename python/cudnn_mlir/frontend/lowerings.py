@@ -1617,20 +1617,57 @@ def weight_norm(ctx, v, g, dim=0):
                                                           ctx.loc), ctx.loc)
 
 
+def _sample_norm(ctx, x, eps):
+    """Each sample of x normalised over all its elements (group norm with
+    one group: PoolFormer's, MetaFormer's), as reductions over the
+    non-batch dims that keep them, in f32 for narrower floats. Any order of
+    a sample's elements gives the same statistics, so on a channels-last
+    tensor the generated kernels read its bytes as they are
+    (cudnn-channels-last-kernels); the layer norm of a reshape to
+    [N, 1, C*HW] is in the logical order and needed a layout conversion
+    each way."""
+    wide = ctx.w.cast(x, "f32", ctx.loc) if x.dtype in ("f16", "bf16") else x
+    axes = range(1, x.rank)
+    mean = ctx.w.reduce("tcp.reduce_mean", wide, axes, True, ctx.loc)
+    centred = ctx.w.binary("tcp.sub", wide,
+                           ctx.w.broadcast_to(mean, wide.shape, ctx.loc),
+                           ctx.loc)
+    var = ctx.w.reduce("tcp.reduce_mean",
+                       ctx.w.binary("tcp.mul", centred, centred, ctx.loc),
+                       axes, True, ctx.loc)
+    var = ctx.w.binary("tcp.add", var, ctx.w.scalar_like(eps, var, ctx.loc),
+                       ctx.loc)
+    scale = _reciprocal(ctx, ctx.w.unary("tcp.sqrt", var, loc=ctx.loc))
+    # x * scale - mean * scale, as PyTorch's kernel computes it: the
+    # centred values feed the variance alone, so each reduction reads x
+    # (one kernel for the three).
+    shift = ctx.w.binary("tcp.mul", mean, scale, ctx.loc)
+    y = ctx.w.binary(
+        "tcp.sub",
+        ctx.w.binary("tcp.mul", wide,
+                     ctx.w.broadcast_to(scale, wide.shape, ctx.loc), ctx.loc),
+        ctx.w.broadcast_to(shift, wide.shape, ctx.loc), ctx.loc)
+    return ctx.w.cast(y, x.dtype, ctx.loc) if y.dtype != x.dtype else y
+
+
 def group_norm(ctx, input, num_groups, weight=None, bias=None, eps=1e-05):
     """Each group of C / G channels (with all spatial positions) normalised
-    on its own: a layer norm over the last dimension of [N, G, C/G * HW],
-    then the per-channel scale and shift."""
+    on its own: a layer norm over the last dimension of [N, G, C/G * HW]
+    (one group: _sample_norm), then the per-channel scale and shift."""
     x = _float(ctx, input)
     if x.rank < 2 or x.shape[1] % num_groups:
         raise UnsupportedOperation(
             "expects [N, C, ...] with C divisible by num_groups (%d), but got "
             "%s" % (num_groups, list(x.shape)))
     n, channels = x.shape[0], x.shape[1]
-    grouped = ctx.w.reshape(
-        x, (n, num_groups, math.prod(x.shape[1:]) // num_groups), ctx.loc)
-    y = ctx.w.reshape(ctx.w.layer_norm(grouped, None, None, 1, eps, ctx.loc),
-                      x.shape, ctx.loc)
+    if num_groups == 1:
+        y = _sample_norm(ctx, x, eps)
+    else:
+        grouped = ctx.w.reshape(
+            x, (n, num_groups, math.prod(x.shape[1:]) // num_groups), ctx.loc)
+        y = ctx.w.reshape(
+            ctx.w.layer_norm(grouped, None, None, 1, eps, ctx.loc), x.shape,
+            ctx.loc)
     per_channel = (channels,) + (1,) * (x.rank - 2)
     for v, op in ((weight, "tcp.mul"), (bias, "tcp.add")):
         if v is not None:

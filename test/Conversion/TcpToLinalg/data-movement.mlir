@@ -35,6 +35,46 @@ func.func @slice_dynamic(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
   return %0 : tensor<?xf32>
 }
 
+// `qkv[1]` (unbind): a slice of size 1 whose unit dim a collapse_shape
+// drops next is one generic of the collapsed shape, reading the dropped dim
+// at its start; no reshape is left between it and its readers, so
+// elementwise fusion joins them. A collapse that merges two sliced dims
+// keeps the slice and the reshape.
+// CHECK-LABEL: func.func @slice_unit_dim_dropped
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x5xf32>)
+// CHECK:         %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<4x5xf32>
+// CHECK:         %[[R:.*]] = linalg.generic {{.*}} outs(%[[E]] : tensor<4x5xf32>)
+// CHECK-NEXT:    ^bb0(%{{.*}}: f32):
+// CHECK-NEXT:      %[[I:.*]] = linalg.index 0 : index
+// CHECK-NEXT:      %[[J:.*]] = linalg.index 1 : index
+// CHECK:           tensor.extract %[[X]][%[[C1]], %{{.*}}, %{{.*}}] : tensor<3x4x5xf32>
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK:         return %[[R]] : tensor<4x5xf32>
+func.func @slice_unit_dim_dropped(%x: tensor<3x4x5xf32>) -> tensor<4x5xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %0 = tcp.slice %x starts(%c1, %c0, %c0) sizes(%c1, %c4, %c5) strides(%c1, %c1, %c1) : tensor<3x4x5xf32> -> tensor<1x4x5xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1], [2]] : tensor<1x4x5xf32> into tensor<4x5xf32>
+  return %1 : tensor<4x5xf32>
+}
+
+// CHECK-LABEL: func.func @slice_dims_merged
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x4x5xf32>)
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : tensor<2x4x5xf32> into tensor<8x5xf32>
+func.func @slice_dims_merged(%x: tensor<3x4x5xf32>) -> tensor<8x5xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %0 = tcp.slice %x starts(%c1, %c0, %c0) sizes(%c2, %c4, %c5) strides(%c1, %c1, %c1) : tensor<3x4x5xf32> -> tensor<2x4x5xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1], [2]] : tensor<2x4x5xf32> into tensor<8x5xf32>
+  return %1 : tensor<8x5xf32>
+}
+
 // Each input is read at its local index clamped into range; the last input
 // whose offset is <= the index along the axis is selected.
 // CHECK-LABEL: func.func @concat
@@ -62,6 +102,27 @@ func.func @slice_dynamic(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
 func.func @concat(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>, %c: tensor<2x1xf32>) -> tensor<2x9xf32> {
   %0 = tcp.concat %a, %b, %c attributes {axis = 1 : i64} : tensor<2x3xf32>, tensor<2x5xf32>, tensor<2x1xf32> -> tensor<2x9xf32>
   return %0 : tensor<2x9xf32>
+}
+
+// torch.roll as the importer writes it, two slices of one tensor
+// concatenated: the concat reads each slice's elements from the slice's
+// source (start + index * stride), one generic and no copies.
+// CHECK-LABEL: func.func @concat_of_slices
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x6xf32>)
+// CHECK:         linalg.generic
+// CHECK:           tensor.extract %[[X]]
+// CHECK:           tensor.extract %[[X]]
+// CHECK:           linalg.yield
+// CHECK-NOT:     linalg.generic
+func.func @concat_of_slices(%x: tensor<2x6xf32>) -> tensor<2x6xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %0 = tcp.slice %x starts(%c0, %c4) sizes(%c2, %c2) strides(%c1, %c1) : tensor<2x6xf32> -> tensor<2x2xf32>
+  %1 = tcp.slice %x starts(%c0, %c0) sizes(%c2, %c4) strides(%c1, %c1) : tensor<2x6xf32> -> tensor<2x4xf32>
+  %2 = tcp.concat %0, %1 attributes {axis = 1 : i64} : tensor<2x2xf32>, tensor<2x4xf32> -> tensor<2x6xf32>
+  return %2 : tensor<2x6xf32>
 }
 
 // torch.gather: the index tensor is the generic's input; its value, cast to

@@ -162,20 +162,29 @@ struct CudnnBufferizePass
     // it and copies it out). One per user, placed just before it, lets each
     // output start from its own fill, which the generated reductions take
     // as their starting value, and gives each kernel its own buffer, which
-    // codegen-map-to-gpu replaces by the one its result is copied into.
-    module.walk([](Operation *op) {
-      if (!isa<linalg::FillOp, tensor::EmptyOp>(op) || op->getNumResults() != 1)
-        return; // on buffers already, or not an initial value
+    // codegen-map-to-gpu replaces by the one its result is copied into. A
+    // fill moves next to its user even where it has one: a fill left where
+    // CSE put it (a block earlier) would run as a kernel of its own there,
+    // and between a reduction and the next it splits their kernel in two
+    // (Swin's softmax: its max, the fill, its sum).
+    SmallVector<Operation *> initialValues;
+    module.walk([&](Operation *op) {
+      if (isa<linalg::FillOp, tensor::EmptyOp>(op) && op->getNumResults() == 1)
+        initialValues.push_back(op); // on tensors: an initial value
+    });
+    for (Operation *op : initialValues) {
       SmallVector<OpOperand *> uses;
       for (OpOperand &use : op->getResult(0).getUses())
         uses.push_back(&use);
-      if (uses.size() < 2)
-        return;
-      for (OpOperand *use : llvm::drop_begin(uses)) {
+      bool isFill = isa<linalg::FillOp>(op);
+      if (uses.empty() || (uses.size() == 1 && !isFill))
+        continue;
+      for (OpOperand *use : uses) {
         OpBuilder b(use->getOwner());
         use->set(b.clone(*op)->getResult(0));
       }
-    });
+      op->erase();
+    }
 
     module.walk(fillInsertedSliceInPlace);
 

@@ -2,15 +2,16 @@
 
 // linalg ops outside graphs bufferize with upstream's models (they become
 // generated kernels). A fill that CSE shared between two reductions' inits
-// is cloned per user first, so each output gets its own buffer and fill
-// (which codegen-map-to-gpu folds into the reduction), not a copy of one.
+// is cloned per user first, right before it, so each output gets its own
+// buffer and fill (which codegen-map-to-gpu folds into the reduction), not
+// a copy of one.
 // CHECK-LABEL: func.func @shared_fill
-// CHECK-DAG:     %[[A:.*]] = memref.alloc() {{.*}} : memref<4xf32>
-// CHECK-DAG:     %[[B:.*]] = memref.alloc() {{.*}} : memref<4xf32>
-// CHECK-DAG:     linalg.fill ins(%{{.*}} : f32) outs(%[[A]] : memref<4xf32>)
-// CHECK-DAG:     linalg.fill ins(%{{.*}} : f32) outs(%[[B]] : memref<4xf32>)
-// CHECK:         linalg.generic {{.*}} outs(%[[A]] : memref<4xf32>)
-// CHECK:         linalg.generic {{.*}} outs(%[[B]] : memref<4xf32>)
+// CHECK:         %[[A:.*]] = memref.alloc() {{.*}} : memref<4xf32>
+// CHECK:         %[[B:.*]] = memref.alloc() {{.*}} : memref<4xf32>
+// CHECK:         linalg.fill ins(%{{.*}} : f32) outs(%[[B]] : memref<4xf32>)
+// CHECK-NEXT:    linalg.generic {{.*}} outs(%[[B]] : memref<4xf32>)
+// CHECK:         linalg.fill ins(%{{.*}} : f32) outs(%[[A]] : memref<4xf32>)
+// CHECK-NEXT:    linalg.generic {{.*}} outs(%[[A]] : memref<4xf32>)
 // CHECK-NOT:     memref.copy
 func.func @shared_fill(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -30,6 +31,33 @@ func.func @shared_fill(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
     linalg.yield %r : f32
   } -> tensor<4xf32>
   return %sum, %sq : tensor<4xf32>, tensor<4xf32>
+}
+
+// A fill with one user moves next to it: left where it was (CSE puts one a
+// block earlier) it would be a kernel of its own, and between a softmax's
+// max and its sum it split their kernel in two.
+// CHECK-LABEL: func.func @fill_moves_to_its_user
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+// CHECK:         linalg.fill
+// CHECK-NEXT:    linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+func.func @fill_moves_to_its_user(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %e2 = tensor.empty() : tensor<4x8xf32>
+  %twice = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xf32>) outs(%e2 : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%twice : tensor<4x8xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  return %twice, %sum : tensor<4x8xf32>, tensor<4xf32>
 }
 
 // An empty tensor nothing uses (codegen-hoist-parameter-kernels leaves none,

@@ -64,6 +64,11 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+# mlir-runner's support libraries (printMemrefF32), for tests that run
+# lowered code on the CPU.
+for name in ("mlir_runner_utils", "mlir_c_runner_utils"):
+    config.substitutions.append(("%" + name, os.path.join(
+        config.llvm_tools_dir, "..", "lib", "lib%s.so" % name)))
 tool_dirs = [config.cudnn_mlir_tools_dir, config.llvm_tools_dir]
 tools = [ToolSubst("cudnn-opt", unresolved="fatal"),
          ToolSubst("cudnn-run", unresolved="fatal"),

@@ -23,6 +23,9 @@ void populatePoolingPatterns(RewritePatternSet &patterns);
 void populateContractionPatterns(RewritePatternSet &patterns);
 void populateConvolutionPatterns(RewritePatternSet &patterns);
 void populateLayerNormPatterns(RewritePatternSet &patterns);
+/// Rewrites of tcp data movement applied before the lowering
+/// (SlicesBeforeTransposes.cpp).
+void populateSlicesBeforeTransposesPatterns(RewritePatternSet &patterns);
 
 /// True when `op` is inside a `group_type = "cudnn"` group: those ops belong
 /// to `convert-tcp-to-cudnn`, which needs them as tcp.

@@ -4,6 +4,7 @@
 // file: ElementwiseToLinalg.cpp, ReductionsToLinalg.cpp,
 // DataMovementToLinalg.cpp, PoolingToLinalg.cpp, ContractionsToLinalg.cpp,
 // ConvolutionToLinalg.cpp and LayerNormToLinalg.cpp; tcp.const is here.
+// SlicesBeforeTransposes.cpp reorders data movement first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,14 +61,21 @@ struct ConvertTcpToLinalgPass
     : public cudnn_mlir::impl::ConvertTcpToLinalgPassBase<
           ConvertTcpToLinalgPass> {
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    cudnn_mlir::populateTcpToLinalgPatterns(patterns);
     // Constants stay where the patterns built them: a generic's body keeps
     // its own constants instead of capturing hoisted ones, and the rest of
     // the function is not restructured.
     GreedyRewriteConfig config;
     config.enableConstantCSE(false);
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    // Slices before the transposes they read (SlicesBeforeTransposes.cpp),
+    // all of them before anything is lowered.
+    RewritePatternSet reorder(&getContext());
+    populateSlicesBeforeTransposesPatterns(reorder);
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(reorder), config)))
+      return signalPassFailure();
+    RewritePatternSet patterns(&getContext());
+    cudnn_mlir::populateTcpToLinalgPatterns(patterns);
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();

@@ -567,9 +567,9 @@ MemberCode::MemberCode(RowGroupKernel &kernel, int64_t width)
       unitsPerRow(kernel.rowLength / width),
       share(unitsPerRow / kernel.blockSize),
       slots(llvm::divideCeil(unitsPerRow, kernel.blockSize)),
-      evenShare(unitsPerRow % kernel.blockSize == 0),
-      cacheRow(slots <= kMaxCachedPerThread &&
-               slots * width <= kMaxCachedElements) {}
+      evenShare(share == slots), cacheRow(slots <= kMaxCachedPerThread &&
+                                          slots * width <= kMaxCachedElements) {
+}
 
 bool MemberCode::emit() {
   for (auto [member, init] : llvm::zip(kernel.group.members, kernel.inits)) {
@@ -649,7 +649,7 @@ SmallVector<Value> MemberCode::loopOverRow(ValueRange iterArgs, RowBody body) {
     SmallVector<Value> accs(iterArgs);
     for (int64_t k = 0; k < share; ++k)
       accs = body(elementOf(unitAt(thread, k)), accs, k);
-    if (share == slots)
+    if (evenShare)
       return accs;
     // The last slot: only threads below the remainder have a unit there.
     Value unit = unitAt(thread, share);

@@ -127,6 +127,15 @@ struct TransposeToGeneric : public TcpToLinalgPattern<tcp::TransposeOp> {
   }
 };
 
+/// Where element `index` of dim `d` of `slice`'s result is in its source:
+/// start + index * stride.
+static Value sliceSourceIndex(OpBuilder &b, Location loc, tcp::SliceOp slice,
+                              int64_t d, Value index) {
+  return arith::AddIOp::create(
+      b, loc, slice.getStarts()[d],
+      arith::MulIOp::create(b, loc, index, slice.getStrides()[d]));
+}
+
 /// The slice's only user when it is a collapse_shape that only drops unit
 /// dims of the slice (`qkv[0]`, `unbind`: a slice of size 1 along a dim,
 /// then that dim squeezed away), else null.
@@ -184,16 +193,10 @@ struct SliceToGeneric : public TcpToLinalgPattern<tcp::SliceOp> {
       SmallVector<Value> loops =
           loopIndices(b, nestedLoc, resultType.getRank());
       SmallVector<Value> source;
-      for (auto [d, loop] : llvm::enumerate(loopOf)) {
-        if (!loop) {
-          source.push_back(op.getStarts()[d]);
-          continue;
-        }
-        Value offset = arith::MulIOp::create(b, nestedLoc, loops[*loop],
-                                             op.getStrides()[d]);
+      for (auto [d, loop] : llvm::enumerate(loopOf))
         source.push_back(
-            arith::AddIOp::create(b, nestedLoc, op.getStarts()[d], offset));
-      }
+            loop ? sliceSourceIndex(b, nestedLoc, op, d, loops[*loop])
+                 : op.getStarts()[d]);
       return tensor::ExtractOp::create(b, nestedLoc, op.getIn(), source)
           .getResult();
     };
@@ -255,10 +258,7 @@ struct ConcatToGeneric : public TcpToLinalgPattern<tcp::ConcatOp> {
         Value read = input;
         if (auto slice = input.getDefiningOp<tcp::SliceOp>()) {
           for (auto [d, index] : llvm::enumerate(source))
-            index = arith::AddIOp::create(
-                b, nestedLoc, slice.getStarts()[d],
-                arith::MulIOp::create(b, nestedLoc, index,
-                                      slice.getStrides()[d]));
+            index = sliceSourceIndex(b, nestedLoc, slice, d, index);
           read = slice.getIn();
         }
         Value value = tensor::ExtractOp::create(b, nestedLoc, read, source);

@@ -185,8 +185,12 @@ def _made_by(folder) -> str:
         return ""
 
 
+def _option_name(word: str) -> str:
+    return word.split("=", 1)[0]
+
+
 def _option_names(options: str) -> set:
-    return {word.split("=", 1)[0] for word in options.split()}
+    return {_option_name(word) for word in options.split()}
 
 
 def with_environment_options(options: str) -> str:
@@ -194,7 +198,7 @@ def with_environment_options(options: str) -> str:
     for each option `options` does not set itself."""
     given = _option_names(options)
     extra = [word for word in os.environ.get(OPTIONS_ENV, "").split()
-             if word.split("=", 1)[0] not in given]
+             if _option_name(word) not in given]
     return " ".join(([options] if options else []) + extra)
 
 

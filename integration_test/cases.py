@@ -514,8 +514,11 @@ def _codegen_cases():
                  inputs=normal_inputs),
             Case("codegen_transpose_" + dt, transposes, EXACT, graphs=0,
                  inputs=normal_inputs),
-            Case("codegen_pool_" + dt, codegen_pools, tol, graphs=0,
-                 inputs=normal_inputs),
+            # The 2x2 stride-2 ceil_mode pool with padding 1 adds no window
+            # on 33x35 (ceil and floor agree): a cuDNN resample since
+            # 1e491ba, except in bf16.
+            Case("codegen_pool_" + dt, codegen_pools, tol,
+                 graphs=0 if dt == "bf16" else 1, inputs=normal_inputs),
             # bf16 pools are generated kernels: cuDNN 9.14's bf16 resample
             # gave wrong results on the H100 (CudnnSupportTable.cpp).
             Case("codegen_pool_cudnn_" + dt, cudnn_pools, tol,
@@ -913,11 +916,13 @@ CASES = [
     Case("matmul_row_sum_f16", matmul_row_sum, FP16_TOL, graphs=1),
     Case("matmul_row_sum_f32", matmul_row_sum, TF32_TOL, graphs=1),
     # examples/resnet18.mlir (batch 8, fp16, contiguous NCHW at the boundary:
-    # the image and 3x3/7x7 weights are transformed to NHWC on the way in).
-    Case("resnet18_f16", resnet18, FP16_TOL, graphs=23),
+    # the image and 3x3/7x7 weights are transformed to NHWC on the way in);
+    # 21 conv/matmul graphs and the max pool's resample graph (the global
+    # average pool is a generated reduction kernel).
+    Case("resnet18_f16", resnet18, FP16_TOL, graphs=22),
     # The same network with the image and weights channels-last
     # (gen_resnet18_tcp.py --channels-last): no layout conversion at all.
-    Case("resnet18_f16_channels_last", resnet18, FP16_TOL, graphs=23),
+    Case("resnet18_f16_channels_last", resnet18, FP16_TOL, graphs=22),
     # One case per cuDNN graph op. The cudnn-dialect ones are the runtime's
     # GpuOpsTest graphs (passed on the H100, cuDNN 9.14) as modules.
     Case("conv_dgrad_f16", conv_dgrad, FP16_TOL, graphs=1),

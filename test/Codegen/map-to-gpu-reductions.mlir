@@ -246,7 +246,8 @@ func.func @mean_f16(%x: memref<513x77xf16>, %y: memref<513xf16>) {
   return
 }
 
-// A column sum of a 4096x1000 matrix: threads along the 1000 columns
+// A column sum of a 4096x999 matrix (999 columns split into no vectors, so
+// one element per thread and row): threads along the 999 columns
 // (coalesced), 16 warps per block splitting the rows, and with only 32
 // column blocks the rows are also split over 8 blocks (each thread still
 // adds 32 rows, in an 8x unrolled loop: 8 loads in flight): a second kernel
@@ -255,7 +256,7 @@ func.func @mean_f16(%x: memref<513x77xf16>, %y: memref<513xf16>) {
 // REPORT-NEXT: column_sum_kernel0_columns: column reduction (32 columns x 16 warps per block, split over 8 blocks, unrolled 8x)
 // REPORT-NEXT: column_sum_kernel0_combine: column reduction, combining 8 partial results
 // CHECK-LABEL: func.func @column_sum
-// CHECK:         %[[PARTIALS:.*]] = memref.alloc() : memref<8x1000xf32>
+// CHECK:         %[[PARTIALS:.*]] = memref.alloc() : memref<8x999xf32>
 // CHECK:         gpu.launch {{.*}} in ({{.*}} = %c256, {{.*}} threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c16, {{.*}} function(@column_sum_kernel0_columns) workgroup(%{{.*}} : memref<16x32xf32, #gpu.address_space<workgroup>>)
 // CHECK:           scf.for %{{.*}} = %c0{{.*}} to %c32 step %c8 iter_args
 // CHECK-COUNT-8:     memref.load %arg0
@@ -264,7 +265,30 @@ func.func @mean_f16(%x: memref<513x77xf16>, %y: memref<513xf16>) {
 // CHECK:         gpu.launch {{.*}} function(@column_sum_kernel0_combine)
 // CHECK:           memref.load %[[PARTIALS]]
 // CHECK:           memref.store {{.*}}, %arg1
-func.func @column_sum(%x: memref<4096x1000xf32>, %y: memref<1000xf32>) {
+func.func @column_sum(%x: memref<4096x999xf32>, %y: memref<999xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<999xf32>)
+  linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]}
+      ins(%x : memref<4096x999xf32>) outs(%y : memref<999xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// The same sum over 1000 columns, which split into vectors of 4 f32: the
+// columns mapping of multi-value reductions (map-to-gpu-multi-value.mlir)
+// reads a 16-byte vector per thread and row, 4 sums per thread.
+// REPORT: remark: @column_sum_vectors: 2 GPU kernels
+// REPORT-NEXT: column_sum_vectors_kernel0_columns: reduction over columns (32 x 4 columns x 16 rows per block, vector 4, split over 32 blocks)
+// REPORT-NEXT: column_sum_vectors_kernel0_combine: merge of 32 partial states per output (a warp each)
+// CHECK-LABEL: func.func @column_sum_vectors
+// CHECK:         gpu.launch {{.*}} function(@column_sum_vectors_kernel0_columns)
+// CHECK:           vector.load {{.*}} : memref<4096000xf32, strided<[1]>>, vector<4xf32>
+// CHECK:         gpu.launch {{.*}} function(@column_sum_vectors_kernel0_combine)
+// CHECK:           memref.store {{.*}}, %arg1
+func.func @column_sum_vectors(%x: memref<4096x1000xf32>, %y: memref<1000xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%y : memref<1000xf32>)
   linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]}
@@ -272,6 +296,45 @@ func.func @column_sum(%x: memref<4096x1000xf32>, %y: memref<1000xf32>) {
   ^bb0(%a: f32, %acc: f32):
     %r = arith.addf %a, %acc : f32
     linalg.yield %r : f32
+  }
+  return
+}
+
+// A global average pool on [N, H, W, C] bytes (a squeeze-excite block's,
+// f16, sums in f32): the outputs are [N, C], two parallel loops; a thread's
+// 8 lanes are 8 channels of one sample (C = 32 splits into whole vectors),
+// each read as one 16-byte vector per row (h, w) at the sample's offset plus
+// the row times C. The division after it (over [N, 1, 1, C], the keep_dims
+// shape: its unit dims leave the outputs' order as it is) runs in the merge
+// kernel, for each output once its sum is final.
+// REPORT: remark: @global_pool_nhwc: 2 GPU kernels
+// REPORT-NEXT: global_pool_nhwc_kernel0_columns: reduction over columns (16 x 8 columns x 32 rows per block, vector 8, split over 12 blocks)
+// REPORT-NEXT: global_pool_nhwc_kernel0_combine: merge of 12 partial states per output (a warp each), with the elementwise op after it
+// CHECK-LABEL: func.func @global_pool_nhwc
+// CHECK:         gpu.launch {{.*}} function(@global_pool_nhwc_kernel0_columns)
+// CHECK:           vector.load {{.*}} : memref<{{[0-9]+}}xf16, strided<[1]>>, vector<8xf16>
+// CHECK:         gpu.launch {{.*}} function(@global_pool_nhwc_kernel0_combine)
+// CHECK:           arith.divf
+// CHECK:           memref.store {{.*}}, %arg1
+// CHECK-NOT:     gpu.launch
+func.func @global_pool_nhwc(%x: memref<4x56x56x32xf16>, %y: memref<4x1x1x32xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 3136.0 : f32
+  %sum = memref.alloc() : memref<4x1x1x32xf32>
+  linalg.fill ins(%zero : f32) outs(%sum : memref<4x1x1x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, 0, 0, d3)>], iterator_types = ["parallel", "reduction", "reduction", "parallel"]}
+      ins(%x : memref<4x56x56x32xf16>) outs(%sum : memref<4x1x1x32xf32>) {
+  ^bb0(%a: f16, %acc: f32):
+    %e = arith.extf %a : f16 to f32
+    %r = arith.addf %e, %acc : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%sum : memref<4x1x1x32xf32>) outs(%y : memref<4x1x1x32xf16>) {
+  ^bb0(%s: f32, %o: f16):
+    %d = arith.divf %s, %n : f32
+    %t = arith.truncf %d : f32 to f16
+    linalg.yield %t : f16
   }
   return
 }

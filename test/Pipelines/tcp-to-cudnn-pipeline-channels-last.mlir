@@ -17,7 +17,7 @@
 // CHECK:         } else {
 // CHECK:           cudnn.layout_view %{{.*}} : tensor<2x16x8x8xf16, #cudnn.channels_last> -> tensor<2x8x8x16xf16>
 // CHECK:         tcp.concat %{{.*}}, %{{.*}} attributes {axis = 3 : i64} : tensor<2x8x8x16xf16>, tensor<2x8x8x16xf16> -> tensor<2x8x8x32xf16>
-// CHECK:         cudnn.resample
+// CHECK:         tcp.reduce_mean %{{.*}} {axes = array<i64: 1, 2>, keep_dims} : tensor<2x8x8x32xf16> -> tensor<2x1x1x32xf16>
 // CHECK:         tcp.broadcast %{{.*}}, %{{.*}}, %{{.*}} {axes = [1, 2]} : tensor<2x1x1x32xf16>, index, index -> tensor<2x8x8x32xf16>
 // CHECK-NOT:     cudnn.convert_layout
 // CHECK:         return

@@ -25,10 +25,11 @@ int64_t columnScratchBytes(const Emitter &e, const ColumnBlock &block) {
   return bytes * block.threads * block.scratchRows();
 }
 
-/// Outputs per thread for the columns mapping with vector loads: one
-/// parallel loop, every input contiguous along it (or not moving with it),
-/// whole vectors that stay 16-byte aligned, and shared memory for the
-/// block's states.
+/// Outputs per thread for the columns mapping with vector loads: every
+/// input contiguous along the innermost parallel loop (or not moving with
+/// it), whole vectors within that loop's rows (a thread's lanes are
+/// consecutive outputs: with [N, C] outputs they stay in one n) that stay
+/// 16-byte aligned, and shared memory for the block's states.
 ColumnBlock columnBlockFor(const Emitter &e) {
   linalg::GenericOp op = e.op;
   auto shaped = [&](int64_t width) {
@@ -40,8 +41,6 @@ ColumnBlock columnBlockFor(const Emitter &e) {
     block.rows = kColumnBlockThreads / block.threads;
     return block;
   };
-  if (e.parallelSizes.size() != 1)
-    return shaped(1);
   unsigned loop = 0;
   for (auto [dim, iterator] : llvm::enumerate(e.iterators))
     if (iterator == utils::IteratorType::parallel)
@@ -65,7 +64,7 @@ ColumnBlock columnBlockFor(const Emitter &e) {
     return shaped(1);
   int64_t width = vectorWidthFor(widestBytes);
   while (width > 1 &&
-         (e.numOutputs % width != 0 ||
+         (e.parallelSizes.back() % width != 0 ||
           columnScratchBytes(e, shaped(width)) > kSharedMemoryBytes ||
           llvm::any_of(vectors, [&](auto vector) {
             return !vectorsStayAligned(vector.first->get(), vector.second, width);

@@ -365,10 +365,11 @@ SmallVector<Type> Emitter::scratchArrays(ArrayRef<int64_t> shape) {
 }
 
 std::string Emitter::describe() const {
-  return merger.welford ? "Welford" : "reduction of " +
-                                          std::to_string(
-                                              merger.types.size()) +
-                                          " values";
+  if (merger.welford)
+    return "Welford";
+  if (merger.types.size() == 1)
+    return "reduction";
+  return "reduction of " + std::to_string(merger.types.size()) + " values";
 }
 
 void Emitter::storeState(ArrayRef<Value> partials, Value part, Value output,

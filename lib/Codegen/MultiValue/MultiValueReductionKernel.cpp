@@ -106,12 +106,21 @@ std::optional<StateMerge> stateMergeOf(linalg::GenericOp op) {
     merger.welford = true;
     return merger;
   }
-  if (op.getNumDpsInits() < 2)
-    return std::nullopt;
   std::optional<SmallVector<Combiner>> combiners = matchCombiners(op);
   if (!combiners)
     return std::nullopt;
   merger.combiners = std::move(*combiners);
+  if (op.getNumDpsInits() >= 2)
+    return merger;
+  // One output: a column reduction (a global average pool over NHWC's h
+  // and w, a column sum) takes this mapping where its lanes read vectors;
+  // ColumnReductionKernel.cpp reads one element per thread and row.
+  if (!readsColumns(op))
+    return std::nullopt;
+  ImplicitLocOpBuilder b(op.getLoc(), op.getContext());
+  Emitter emitter(op, b, merger);
+  if (columnBlockFor(emitter).width < 2)
+    return std::nullopt;
   return merger;
 }
 
@@ -132,17 +141,32 @@ linalg::GenericOp findOutputEpilogue(linalg::GenericOp op) {
   if (!epilogue || !epilogue.hasPureBufferSemantics() ||
       epilogue.getNumReductionLoops() != 0)
     return {};
-  // The reduction's outputs: the parallel loops, in order.
+  // The reduction's outputs: the parallel loops, in order, with unit dims
+  // between them (a keep_dims mean's [N, 1, 1, C]), which leave the
+  // outputs' linear order as it is.
   ReductionSpace space(op);
   SmallVector<AffineExpr> parallel;
   for (auto [dim, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
     if (iterator == utils::IteratorType::parallel)
       parallel.push_back(getAffineDimExpr(dim, op.getContext()));
-  for (OpOperand &init : op.getDpsInitsMutable())
-    if (op.getMatchingIndexingMap(&init).getResults() !=
-        ArrayRef<AffineExpr>(parallel))
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    ArrayRef<int64_t> shape = cast<ShapedType>(init.get().getType()).getShape();
+    SmallVector<AffineExpr> results;
+    for (auto [size, result] :
+         llvm::zip(shape, op.getMatchingIndexingMap(&init).getResults())) {
+      auto constant = dyn_cast<AffineConstantExpr>(result);
+      if (!(size == 1 && constant && constant.getValue() == 0))
+        results.push_back(result);
+    }
+    if (results != parallel)
       return {};
-  if (epilogue.getStaticLoopRanges() != ArrayRef<int64_t>(space.parallelSizes))
+  }
+  auto withoutUnits = [](ArrayRef<int64_t> sizes) {
+    return llvm::to_vector(
+        llvm::make_filter_range(sizes, [](int64_t size) { return size != 1; }));
+  };
+  if (withoutUnits(epilogue.getStaticLoopRanges()) !=
+      withoutUnits(space.parallelSizes))
     return {};
   for (AffineMap map : epilogue.getIndexingMapsArray())
     if (!map.isIdentity())

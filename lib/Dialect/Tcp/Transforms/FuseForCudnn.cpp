@@ -399,6 +399,9 @@ std::string whyLeftOut(Operation &op, const GroupPlanner &planner) {
   std::optional<CudnnOpSupport> row = lookupCudnnSupport(&op);
   if (!row)
     return "not an op cuDNN graphs run (see the support table)";
+  if (row->role == CudnnRole::Reduction)
+    return "a reduction with no conv/matmul epilogue to end (cuDNN graphs "
+           "reduce only there); a generated reduction kernel runs it";
   if (row->role != CudnnRole::Broadcast)
     return "no conv/matmul anchor it could join (cuDNN runs no "
            "pointwise-only graph on sm_90)";

@@ -6,7 +6,8 @@
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=allow-tf32-matmul=true | FileCheck %s --check-prefix=TF32
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=prologues=false | FileCheck %s --check-prefix=NOPRO
 // RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn="prologues=false report" 2>&1 >/dev/null | FileCheck %s --check-prefix=NOPRO-REMARK
-// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=global-pool=codegen | FileCheck %s --check-prefix=GPCODE
+// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn | FileCheck %s --check-prefix=GPCODE
+// RUN: cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=global-pool=cudnn | FileCheck %s --check-prefix=GPCUDNN
 // RUN: not cudnn-opt %s -split-input-file -tcp-fuse-for-cudnn=global-pool=gpu 2>&1 >/dev/null | FileCheck %s --check-prefix=GPBAD
 // GPBAD: tcp-fuse-for-cudnn expects global-pool=cudnn or codegen, but got 'gpu'
 
@@ -591,17 +592,8 @@ func.func @long_epilogue(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %r: !t) ->
 
 // -----
 
-// Pooling is a resample graph of its own; an fp16 mean over H and W (global
-// average pooling) becomes an avg_pool2d over the whole plane first (cuDNN
-// has no engine for an fp16 reduction in a conv epilogue).
-// CHECK-LABEL: func.func @pooling_graphs
-// CHECK:         %[[P:.*]] = tcp.group
-// CHECK-NEXT:      tcp.max_pool2d
-// CHECK-NEXT:      tcp.yield
-// CHECK:         tcp.group
-// CHECK-NEXT:      tcp.avg_pool2d %[[P]] {count_include_pad, kernel_size = array<i64: 4, 4>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>}
-// CHECK-NOT:     tcp.reduce_mean
-// With global-pool=codegen the mean stays, outside every graph (a
+// Pooling is a resample graph of its own. An fp16 mean over H and W (global
+// average pooling) stays a mean by default, outside every graph (a
 // generated reduction kernel reads the pool's channels-last bytes).
 // GPCODE-LABEL: func.func @pooling_graphs
 // GPCODE:         %[[P:.*]] = tcp.group
@@ -610,24 +602,34 @@ func.func @long_epilogue(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %r: !t) ->
 // GPCODE-NEXT:    } : tensor<2x8x4x4xf16>
 // GPCODE-NEXT:    %[[M:.*]] = tcp.reduce_mean %[[P]] {axes = array<i64: 2, 3>, keep_dims}
 // GPCODE-NEXT:    return %[[M]]
+// With global-pool=cudnn it becomes an avg_pool2d over the whole plane, a
+// resample graph.
+// GPCUDNN-LABEL: func.func @pooling_graphs
+// GPCUDNN:         %[[P:.*]] = tcp.group
+// GPCUDNN-NEXT:      tcp.max_pool2d
+// GPCUDNN-NEXT:      tcp.yield
+// GPCUDNN:         tcp.group
+// GPCUDNN-NEXT:      tcp.avg_pool2d %[[P]] {count_include_pad, kernel_size = array<i64: 4, 4>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>}
+// GPCUDNN-NOT:     tcp.reduce_mean
 func.func @pooling_graphs(%x: tensor<2x8x8x8xf16>) -> tensor<2x8x1x1xf16> {
   %0 = tcp.max_pool2d %x {kernel_size = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : tensor<2x8x8x8xf16> -> tensor<2x8x4x4xf16>
+  // expected-remark @+1 {{left out of cuDNN graphs: a reduction with no conv/matmul epilogue to end (cuDNN graphs reduce only there); a generated reduction kernel runs it}}
   %1 = tcp.reduce_mean %0 {axes = array<i64: 2, 3>, keep_dims} : tensor<2x8x4x4xf16> -> tensor<2x8x1x1xf16>
   return %1 : tensor<2x8x1x1xf16>
 }
 
 // -----
 
-// A whole-plane avg_pool2d (torch's adaptive_avg_pool2d(x, 1)) is a resample
-// graph by default; global-pool=codegen makes the f16 one a reduce_mean left
-// out of graphs. An fp32 one, or one with a smaller window, is not touched.
-// CHECK-LABEL: func.func @whole_plane_avg_pool
-// CHECK:         tcp.group
-// CHECK-NEXT:      tcp.avg_pool2d %{{.*}} {count_include_pad, kernel_size = array<i64: 4, 4>
-// CHECK:         tcp.group
-// CHECK-NEXT:      tcp.avg_pool2d %{{.*}} {count_include_pad, kernel_size = array<i64: 2, 2>
-// CHECK:         tcp.group
-// CHECK-NEXT:      tcp.avg_pool2d %{{.*}} {count_include_pad, kernel_size = array<i64: 4, 4>
+// A whole-plane f16 avg_pool2d (torch's adaptive_avg_pool2d(x, 1)) becomes a
+// reduce_mean left out of graphs by default; with global-pool=cudnn it is a
+// resample graph. An fp32 one, or one with a smaller window, is not touched.
+// GPCUDNN-LABEL: func.func @whole_plane_avg_pool
+// GPCUDNN:         tcp.group
+// GPCUDNN-NEXT:      tcp.avg_pool2d %{{.*}} {count_include_pad, kernel_size = array<i64: 4, 4>
+// GPCUDNN:         tcp.group
+// GPCUDNN-NEXT:      tcp.avg_pool2d %{{.*}} {count_include_pad, kernel_size = array<i64: 2, 2>
+// GPCUDNN:         tcp.group
+// GPCUDNN-NEXT:      tcp.avg_pool2d %{{.*}} {count_include_pad, kernel_size = array<i64: 4, 4>
 // GPCODE-LABEL: func.func @whole_plane_avg_pool
 // GPCODE:         %[[M:.*]] = tcp.reduce_mean %{{.*}} {axes = array<i64: 2, 3>, keep_dims} : tensor<2x8x4x4xf16> -> tensor<2x8x1x1xf16>
 // GPCODE:         tcp.group
@@ -636,6 +638,7 @@ func.func @pooling_graphs(%x: tensor<2x8x8x8xf16>) -> tensor<2x8x1x1xf16> {
 // GPCODE-NEXT:      tcp.avg_pool2d %{{.*}} : tensor<2x8x4x4xf32>
 // GPCODE:         return %[[M]]
 func.func @whole_plane_avg_pool(%x: tensor<2x8x4x4xf16>, %y: tensor<2x8x4x4xf32>) -> (tensor<2x8x1x1xf16>, tensor<2x8x2x2xf16>, tensor<2x8x1x1xf32>) {
+  // expected-remark @+1 {{left out of cuDNN graphs: a reduction with no conv/matmul epilogue to end (cuDNN graphs reduce only there); a generated reduction kernel runs it}}
   %0 = tcp.avg_pool2d %x {kernel_size = array<i64: 4, 4>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 4, 4>, count_include_pad} : tensor<2x8x4x4xf16> -> tensor<2x8x1x1xf16>
   %1 = tcp.avg_pool2d %x {kernel_size = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>, count_include_pad} : tensor<2x8x4x4xf16> -> tensor<2x8x2x2xf16>
   %2 = tcp.avg_pool2d %y {kernel_size = array<i64: 4, 4>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 4, 4>, count_include_pad} : tensor<2x8x4x4xf32> -> tensor<2x8x1x1xf32>

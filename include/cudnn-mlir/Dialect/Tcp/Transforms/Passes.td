@@ -63,11 +63,11 @@ def TcpFuseForCudnnPass : Pass<"tcp-fuse-for-cudnn", "func::FuncOp"> {
            "Pointwise ops before a conv or matmul (per-channel scale, bias, "
            "ReLU) may join its graph as a prologue; off, they run as "
            "generated kernels">,
-    Option<"globalPool", "global-pool", "std::string", /*default=*/"\"cudnn\"",
+    Option<"globalPool", "global-pool", "std::string", /*default=*/"\"codegen\"",
            "Where f16/bf16 global average pools (a mean over H and W with "
-           "keep_dims) run: cudnn (rewritten to a whole-plane avg_pool2d, a "
-           "cuDNN resample graph) or codegen (the mean stays a generated "
-           "reduction kernel)">,
+           "keep_dims) run: codegen (a whole-plane avg_pool2d becomes a mean, "
+           "a generated reduction kernel) or cudnn (a mean becomes a "
+           "whole-plane avg_pool2d, a cuDNN resample graph)">,
     Option<"patchConvAsMatmul", "patch-conv-as-matmul", "bool",
            /*default=*/"true",
            "f16/bf16 convs that cut an input of fewer than 8 channels into "

@@ -26,6 +26,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -107,7 +108,8 @@ Pipeline choosePipeline(ModuleOp module) {
   return hasCudnn ? Pipeline::Cudnn : Pipeline::None;
 }
 
-LogicalResult runPipeline(ModuleOp module, Pipeline which) {
+LogicalResult runPipeline(ModuleOp module, Pipeline which,
+                          TimingScope &timing) {
   if (which == Pipeline::None)
     return success();
   std::string text = which == Pipeline::Tcp ? "tcp-to-llvm-pipeline"
@@ -117,6 +119,7 @@ LogicalResult runPipeline(ModuleOp module, Pipeline which) {
   PassManager pm(module.getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
+  pm.enableTiming(timing);
   if (failed(parsePassPipeline(text, pm, llvm::errs())))
     return failure();
   return pm.run(module);
@@ -221,8 +224,10 @@ void mergeNoStoresByDefault() {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cudnn_mlir::registerAllPasses();
-  // --mlir-print-ir-after-all, --mlir-timing, ... for the pipeline.
+  // --mlir-print-ir-after-all, ... for the pipeline; --mlir-timing times
+  // it pass by pass and the steps after it (LLVM IR, object file, link).
   registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   cl::ParseCommandLineOptions(
@@ -231,6 +236,10 @@ int main(int argc, char **argv) {
   mergeNoStoresByDefault();
   if (emit != Emit::MLIR && emit != Emit::LLVMIR && outputFilename == "-")
     return fail("expects -o FILE for binary output, but got none");
+
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope timing = timingManager.getRootScope();
 
   DialectRegistry registry;
   cudnn_mlir::registerAllDialects(registry);
@@ -247,10 +256,12 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  TimingScope parsing = timing.nest("parse");
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  parsing.stop();
   if (!module)
     return 1;
-  if (failed(runPipeline(*module, choosePipeline(*module))))
+  if (failed(runPipeline(*module, choosePipeline(*module), timing)))
     return 1;
 
   if (emit == Emit::MLIR) {
@@ -272,15 +283,19 @@ int main(int argc, char **argv) {
   if (failed(cudnn_mlir::screenUntranslatableLLVMTypes(*module)))
     return 1;
   llvm::LLVMContext llvmContext;
+  TimingScope translating = timing.nest("translate to LLVM IR");
   std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(
       *module, llvmContext, llvm::sys::path::stem(inputFilename));
+  translating.stop();
   if (!llvmModule)
     return fail("translating the LLVM dialect to LLVM IR failed");
   llvmModule->setTargetTriple(tm->getTargetTriple());
   llvmModule->setDataLayout(tm->createDataLayout());
+  TimingScope optimizing = timing.nest("optimize LLVM IR");
   if (llvm::Error err =
           makeOptimizingTransformer(optLevel, 0, tm.get())(llvmModule.get()))
     return fail("optimizing LLVM IR failed: " + llvm::toString(std::move(err)));
+  optimizing.stop();
 
   if (emit == Emit::LLVMIR) {
     std::unique_ptr<llvm::ToolOutputFile> out =
@@ -291,6 +306,7 @@ int main(int argc, char **argv) {
     out->keep();
     return 0;
   }
+  TimingScope emitting = timing.nest("emit the object file");
   if (emit == Emit::Object)
     return failed(writeObject(*llvmModule, *tm, outputFilename)) ? 1 : 0;
 
@@ -299,8 +315,11 @@ int main(int argc, char **argv) {
           llvm::sys::fs::createTemporaryFile("cudnn-compile", "o", object))
     return fail("cannot create a temporary object file: " + ec.message());
   llvm::FileRemover removeObject(object);
-  if (failed(writeObject(*llvmModule, *tm, object)) ||
-      failed(link(object, outputFilename, runtimeLibraryDir(argv[0]))))
+  if (failed(writeObject(*llvmModule, *tm, object)))
+    return 1;
+  emitting.stop();
+  TimingScope linking = timing.nest("link");
+  if (failed(link(object, outputFilename, runtimeLibraryDir(argv[0]))))
     return 1;
   return 0;
 }

@@ -56,3 +56,22 @@ def kernel_times(torch, fn, calls=20):
             times.append((event.key, total / event.count,
                           event.count / calls))
     return times
+
+
+def kernel_sequence(torch, fn, before_call=None):
+    """The GPU activities of one call of `fn` (after one untimed call), in
+    the order they started: (name, us) each. `before_call`, if given, runs
+    just before the profiled call."""
+    fn()
+    torch.cuda.synchronize()
+    if before_call:
+        before_call()
+    with torch.profiler.profile(
+            activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        fn()
+        torch.cuda.synchronize()
+    kernels = [(event.time_range.start, event.name,
+                event.time_range.elapsed_us())
+               for event in prof.events()
+               if event.device_type == torch.autograd.DeviceType.CUDA]
+    return [(name, us) for _, name, us in sorted(kernels)]

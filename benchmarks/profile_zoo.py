@@ -9,7 +9,10 @@ torch.profiler. Runs on the GPU machine over a cache that model_zoo.py
         --rows convnext_tiny@32 --inductor-cache build/inductor-cache
 
 Prints, per row and contender, the wall time per call, the summed kernel
-time per call and the kernels that take the most (--top).
+time per call and the kernels that take the most (--top). With --sequence
+DIR, also writes DIR/<model>-b<batch>-<contender>.txt: one call's kernels in launch
+order (us, name); for ours, set CUDNN_MLIR_LOG=<file> beside it to see
+which graph ran which kernels ("executed graph" lines come in call order).
 """
 
 import argparse
@@ -20,7 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import model_zoo  # noqa: E402
-from cuda_timing import kernel_times, median_ms_per_call  # noqa: E402
+from cuda_timing import kernel_sequence, kernel_times, median_ms_per_call  # noqa: E402
 
 
 def report(label, wall_ms, kernels, top):
@@ -48,6 +51,34 @@ def profile_row(torch, cudnn_mlir, args, row):
                                          args.calls, 5)
             report("%s %s" % (model_zoo.row_name(row), name), wall_ms,
                    kernel_times(torch, fn, args.calls), args.top)
+            if args.sequence:
+                write_sequence(torch, fn, args.sequence, "%s-b%d-%s.txt" % (
+                    model_zoo.NAMES[row[0]], row[1], name.replace(" ", "-")))
+
+
+def write_sequence(torch, fn, folder, file_name):
+    """One call's kernels into folder/file_name and, when CUDNN_MLIR_LOG
+    names a file, the runtime's log lines of that call into file_name's
+    .log twin."""
+    os.makedirs(folder, exist_ok=True)
+    log = os.environ.get("CUDNN_MLIR_LOG", "0")
+    log_is_file = log not in ("0", "1", "stderr")
+    log_start = []
+
+    def note_log_size():
+        if log_is_file and os.path.exists(log):
+            log_start.append(os.path.getsize(log))
+
+    kernels = kernel_sequence(torch, fn, note_log_size)
+    path = os.path.join(folder, file_name)
+    with open(path, "w") as out:
+        for name, us in kernels:
+            out.write("%9.1f  %s\n" % (us, name))
+    if log_start:
+        with open(log, "rb") as source, \
+                open(os.path.splitext(path)[0] + ".log", "wb") as out:
+            source.seek(log_start[0])
+            out.write(source.read())
 
 
 def main():
@@ -62,6 +93,8 @@ def main():
                         help="comma-separated, of eager, compile, ours")
     parser.add_argument("--calls", type=int, default=10)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--sequence", default=None,
+                        help="folder for one call's kernels in launch order")
     args = parser.parse_args()
     args.contenders = args.contenders.split(",")
     rows = model_zoo.parse_rows(args.rows, [

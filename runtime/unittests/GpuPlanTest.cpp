@@ -190,6 +190,48 @@ TEST_F(GpuPlanTest, AutotunedPlanIsTimedAndCorrect) {
               err);
 }
 
+//===-- Plans timed by default (PlanTiming.h) -----------------------------===//
+
+TEST_F(GpuPlanTest, GroupedConvPlanIsTimedAndCorrect) {
+  // RegNetY's 24-channel groups, 5 of them, at 14x14.
+  ConvShape s;
+  s.n = 4;
+  s.c = s.k = 120;
+  s.h = s.w = 14;
+  s.groups = 5;
+  Buffer x, w, y;
+  random(x, DataType::Half, s.n * s.c * s.h * s.w, -1, 1);
+  random(w, DataType::Half, s.k * (s.c / s.groups) * 9, -0.5, 0.5);
+  output(y, DataType::Half, s.n * s.k * s.h * s.w);
+  // Built here, not loaded from an earlier run's disk cache.
+  ::setenv("CUDNN_MLIR_PLAN_CACHE", "0", 1);
+  cmrtGraph g = build(groupedConvGraph(DataType::Half, s), CMRT_GRAPH_DEFAULT);
+  ASSERT_NE(g, nullptr);
+  cmrtGraphInfo i = info(g);
+  EXPECT_EQ(i.origin, CMRT_PLAN_AUTOTUNED);
+  int64_t uids[] = {1, 2, 3};
+  void *ptrs[] = {x.device, w.device, y.device};
+  ASSERT_EQ(cmrtGraphExecute(g, stream, uids, ptrs, 3), CMRT_SUCCESS)
+      << cmrtGetLastErrorMessage();
+  CUDA_OK(cudaStreamSynchronize(stream));
+  CMRT_OK(cmrtGraphRelease(g));
+  download(y);
+  double err =
+      relL2(y.host, convReference(s, DataType::Double, x.host, w.host));
+  EXPECT_LT(err, 2e-3);
+  std::printf("timed grouped conv fp16, 5 groups of 24 (%s): rel-L2 %.3g\n",
+              i.engine, err);
+  // Turned off, the heuristics' choice stands.
+  ::setenv("CUDNN_MLIR_PLAN_TIMING", "0", 1);
+  s.h = s.w = 12; // another graph, not the cached one
+  cmrtGraph h = build(groupedConvGraph(DataType::Half, s), CMRT_GRAPH_DEFAULT);
+  ::unsetenv("CUDNN_MLIR_PLAN_TIMING");
+  ::unsetenv("CUDNN_MLIR_PLAN_CACHE");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(info(h).origin, CMRT_PLAN_HEURISTICS);
+  CMRT_OK(cmrtGraphRelease(h));
+}
+
 //===-- The workspace cap -------------------------------------------------===//
 
 TEST_F(GpuPlanTest, WorkspaceCapIsHonouredOrRefusedClearly) {

@@ -238,9 +238,9 @@ protected:
 };
 
 /// "Same" cross-correlation (stride 1, output H x W), NHWC x/y, KRSC w, in
-/// float64, no bias; memory order of x is n,h,w,c, of w k,r,s,c, of y
-/// n,h,w,k. Each output is rounded to `type` (what a real tensor of that
-/// type holds; Double keeps it exact).
+/// float64, no bias, s.groups groups; memory order of x is n,h,w,c, of w
+/// k,r,s,c (c / groups channels), of y n,h,w,k. Each output is rounded to
+/// `type` (what a real tensor of that type holds; Double keeps it exact).
 inline std::vector<double> convReference(const ConvShape &s, DataType type,
                                   const std::vector<double> &x,
                                   const std::vector<double> &w) {
@@ -249,15 +249,17 @@ inline std::vector<double> convReference(const ConvShape &s, DataType type,
     for (int64_t p = 0; p < s.h; ++p)
       for (int64_t q = 0; q < s.w; ++q)
         for (int64_t k = 0; k < s.k; ++k) {
+          int64_t perGroup = s.c / s.groups;
+          int64_t first = k / (s.k / s.groups) * perGroup;
           double acc = 0;
           for (int64_t r = 0; r < s.r; ++r)
             for (int64_t t = 0; t < s.s; ++t) {
               int64_t ih = p + r - s.pad, iw = q + t - s.pad;
               if (ih < 0 || ih >= s.h || iw < 0 || iw >= s.w)
                 continue;
-              for (int64_t c = 0; c < s.c; ++c)
-                acc += x[((n * s.h + ih) * s.w + iw) * s.c + c] *
-                       w[((k * s.r + r) * s.s + t) * s.c + c];
+              for (int64_t c = 0; c < perGroup; ++c)
+                acc += x[((n * s.h + ih) * s.w + iw) * s.c + first + c] *
+                       w[((k * s.r + r) * s.s + t) * perGroup + c];
             }
           y[((n * s.h + p) * s.w + q) * s.k + k] =
               type == DataType::Double ? acc

@@ -27,6 +27,7 @@ inline Tensor typed(int64_t uid, DataType type, std::vector<int64_t> dims,
 struct ConvShape {
   int64_t n = 2, c = 32, k = 32, h = 16, w = 16, r = 3, s = 3, pad = 1;
   int64_t stride = 1;
+  int64_t groups = 1; // groupedConvGraph's; the filter has c / groups
 };
 
 /// NCHW dims with NHWC strides [H*W*C, 1, W*C, C].
@@ -162,6 +163,19 @@ inline std::vector<int64_t> convW(const ConvShape &sh) {
 inline std::vector<int64_t> convY(const ConvShape &sh) {
   return {sh.n, sh.k, windowOut(sh.h, sh.r, sh.pad, sh.stride),
           windowOut(sh.w, sh.s, sh.pad, sh.stride)};
+}
+
+/// conv(x, w) alone with sh.groups groups: x 1, w 2 [K, C/groups, R, S],
+/// y 3, all of type `io` and NHWC; compute is float.
+inline GraphDescription groupedConvGraph(DataType io, const ConvShape &sh) {
+  std::vector<int64_t> x = convX(sh), y = convY(sh);
+  std::vector<int64_t> w = {sh.k, sh.c / sh.groups, sh.r, sh.s};
+  GraphDescription g;
+  g.tensors = {typed(1, io, x, layout(x, true)),
+               typed(2, io, w, layout(w, true)),
+               typed(3, io, y, layout(y, true))};
+  g.ops = {{OpKind::ConvFprop, convAttrs(sh), {1, 2}, {3}}};
+  return g;
 }
 
 /// EfficientNet-B0's first expansion conv at batch 32: 1x1, 16 to 96

@@ -17,6 +17,7 @@
 #include "graph/Log.h"
 #include "graph/PlanCacheEviction.h"
 #include "graph/PlanFile.h"
+#include "graph/PlanTiming.h"
 
 #include <cudnn_frontend.h>
 
@@ -164,9 +165,10 @@ void storeOnDisk(const fe::graph::Graph &g, const BuildRequest &r,
   plan::evictAfterStore(path.substr(0, path.rfind('/')));
 }
 
-/// Heuristics (A, then FALLBACK), filters, plans; autotuned on request.
+/// Heuristics (A, then FALLBACK), filters, plans; autotuned on request or
+/// by PlanTiming.h's rules (`tuned` says whether the plan was timed).
 Status planFromHeuristics(fe::graph::Graph &g, const BuildRequest &r,
-                          const std::string &dump) {
+                          const std::string &dump, bool &tuned) {
   CMRT_FE_STEP("validate", g.validate(), dump);
   CMRT_FE_STEP("build_operation_graph", g.build_operation_graph(r.handle),
                dump);
@@ -209,15 +211,29 @@ Status planFromHeuristics(fe::graph::Graph &g, const BuildRequest &r,
     }
     return failed;
   }
-  bool tune = r.options & CMRT_GRAPH_AUTOTUNE;
-  CMRT_FE_STEP("build_plans",
-               g.build_plans(r.handle, tune
-                                           ? fe::BuildPlanPolicy_t::ALL
-                                           : fe::BuildPlanPolicy_t::
-                                                 HEURISTICS_CHOICE),
-               dump);
-  if (tune)
+  // Autotuned on request, or timed because the heuristics misrank this
+  // kind of graph (PlanTiming.h); a failed timing of the latter keeps the
+  // heuristics' choice.
+  bool requested = r.options & CMRT_GRAPH_AUTOTUNE;
+  std::string timedWhy = requested ? "" : whyPlansAreTimed(r.desc);
+  tuned = requested || !timedWhy.empty();
+  CMRT_FE_STEP(
+      "build_plans",
+      g.build_plans(r.handle, tuned ? fe::BuildPlanPolicy_t::ALL
+                                    : fe::BuildPlanPolicy_t::HEURISTICS_CHOICE),
+      dump);
+  if (requested)
     CMRT_TRY(autotune(g, r, dump));
+  if (timedWhy.empty())
+    return Status::success();
+  if (Status s = autotune(g, r, dump); !s.ok()) {
+    tuned = false;
+    logText(
+        "plan timing: " + timedWhy +
+        "; the timing failed, so the heuristics' choice stays: " + s.message);
+  } else if (logEnabled()) {
+    logText("plan timing: " + timedWhy);
+  }
   return Status::success();
 }
 
@@ -290,9 +306,9 @@ Status buildImpl(const BuildRequest &r, std::shared_ptr<BuiltGraph> &out) {
               "cudnn-mlir's runtime cannot build this graph: " + u.message +
                   "\n" + built->dump};
     }
-    CMRT_TRY(planFromHeuristics(*g, r, built->dump));
-    built->origin = r.options & CMRT_GRAPH_AUTOTUNE ? CMRT_PLAN_AUTOTUNED
-                                                    : CMRT_PLAN_HEURISTICS;
+    bool tuned = false;
+    CMRT_TRY(planFromHeuristics(*g, r, built->dump, tuned));
+    built->origin = tuned ? CMRT_PLAN_AUTOTUNED : CMRT_PLAN_HEURISTICS;
     if (!path.empty())
       storeOnDisk(*g, r, path);
   }

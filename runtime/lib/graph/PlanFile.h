@@ -30,8 +30,9 @@ namespace cmrt::plan {
 
 /// 2: plans stored before the engine errata (EngineErrata.h) may hold an
 /// engine config that the errata now deselect. 3: likewise for fusion by
-/// cost (FusionCost.h).
-inline constexpr uint64_t kPlanFileVersion = 3;
+/// cost (FusionCost.h). 4: plans of graphs that are now timed
+/// (PlanTiming.h) were the heuristics' choice.
+inline constexpr uint64_t kPlanFileVersion = 4;
 
 /// The variables that place the disk cache (null: unset).
 struct CacheEnvironment {

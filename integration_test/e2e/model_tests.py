@@ -107,6 +107,42 @@ register("eca_resnet_d_block",
         memory_format=torch.channels_last))
 
 
+class _RegNetYBlock(nn.Module):
+    """torchvision's RegNetY bottleneck, small: a grouped 3x3 conv with
+    24-channel groups (its plan timed by the runtime), a squeeze-excite
+    whose 1x1 convs on pooled features are generated kernels (48 -> 12 ->
+    48 channels), and the projection's batch norm, on channels-last
+    tensors."""
+
+    def __init__(self, channels=48):
+        super().__init__()
+        self.a = nn.Conv2d(channels, channels, 1, bias=False)
+        self.a_bn = nn.BatchNorm2d(channels)
+        self.b = nn.Conv2d(channels, channels, 3, padding=1,
+                           groups=channels // 24, bias=False)
+        self.b_bn = nn.BatchNorm2d(channels)
+        self.se_pool = nn.AdaptiveAvgPool2d(1)  # torchvision's
+        self.se_fc1 = nn.Conv2d(channels, channels // 4, 1)  # SqueezeExcitation
+        self.se_fc2 = nn.Conv2d(channels // 4, channels, 1)
+        self.c = nn.Conv2d(channels, channels, 1, bias=False)
+        self.c_bn = nn.BatchNorm2d(channels)
+
+    def forward(self, x):
+        y = torch.relu(self.a_bn(self.a(x)))
+        y = torch.relu(self.b_bn(self.b(y)))
+        scale = self.se_fc2(torch.relu(self.se_fc1(self.se_pool(y))))
+        y = y * torch.sigmoid(scale)
+        return torch.relu(x + self.c_bn(self.c(y)))
+
+
+register("regnet_y_block",
+         lambda: [rand(2, 48, 16, 16).contiguous(
+             memory_format=torch.channels_last)],
+         tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
+    lambda: _randomize_batch_norms(_RegNetYBlock()).to(
+        memory_format=torch.channels_last))
+
+
 class _PoolFormerBlock(nn.Module):
     """timm's PoolFormer block, small: a group norm with one group, the
     pooling token mixer (a 3x3 average pool without the padding, minus its

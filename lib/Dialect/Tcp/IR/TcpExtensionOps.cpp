@@ -309,6 +309,30 @@ static LogicalResult verifyPool2D(Operation *op, RankedTensorType inType,
   return success();
 }
 
+/// The input of a pool whose window is 1x1, moved by 1, over an unpadded
+/// input of the result's type: each output is its one tap.
+static OpFoldResult foldIdentityPool(Value in, Type outType,
+                                     ArrayRef<int64_t> kernel,
+                                     ArrayRef<int64_t> stride,
+                                     ArrayRef<int64_t> pad) {
+  auto isOne = [](int64_t v) { return v == 1; };
+  auto isZero = [](int64_t v) { return v == 0; };
+  if (in.getType() != outType || !llvm::all_of(kernel, isOne) ||
+      !llvm::all_of(stride, isOne) || !llvm::all_of(pad, isZero))
+    return {};
+  return in;
+}
+
+OpFoldResult MaxPool2DOp::fold(FoldAdaptor) {
+  return foldIdentityPool(getIn(), getOut().getType(), getKernelSize(),
+                          getStride(), getPad());
+}
+
+OpFoldResult AvgPool2DOp::fold(FoldAdaptor) {
+  return foldIdentityPool(getIn(), getOut().getType(), getKernelSize(),
+                          getStride(), getPad());
+}
+
 LogicalResult MaxPool2DOp::verify() {
   return verifyPool2D(*this, getIn().getType(), getOut().getType(),
                       getKernelSize(), getStride(), getPad(),

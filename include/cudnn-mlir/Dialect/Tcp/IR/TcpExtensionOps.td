@@ -342,6 +342,9 @@ class Tcp_Pool2DOp<string mnemonic, dag extraArgs>
   let results = (outs Tcp_FloatTensor:$out);
   let assemblyFormat = "$in attr-dict `:` type($in) `->` type($out)";
   let hasVerifier = 1;
+  // A 1x1 window moved by 1 over an unpadded input is its input (AlexNet's
+  // AdaptiveAvgPool2d((6, 6)) of a 6x6 feature map).
+  let hasFolder = 1;
 }
 
 def Tcp_MaxPool2DOp : Tcp_Pool2DOp<"max_pool2d",

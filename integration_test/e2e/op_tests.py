@@ -117,6 +117,17 @@ register("avg_pool2d_pad_exclude", one(*IMAGE))(
     lambda: nn.AvgPool2d(3, stride=1, padding=1, count_include_pad=False))
 register("adaptive_avg_pool2d", one(2, 8, 7, 7))(
     lambda: nn.AdaptiveAvgPool2d((1, 1)))
+# On a channels-last input torch.export writes the mean then an as_strided
+# that gives the [N, C, 1, 1] result channels-last strides (a no-op the
+# importer checks against the traced strides).
+register("adaptive_avg_pool2d_channels_last",
+         lambda: [rand(2, 16, 7, 7).contiguous(
+             memory_format=torch.channels_last)])(
+    lambda: nn.AdaptiveAvgPool2d(1))
+# And a pool that keeps the size (AlexNet's and VGG's AdaptiveAvgPool2d at
+# 224x224): it folds away.
+register("adaptive_avg_pool2d_same_size", one(2, 8, 6, 6))(
+    lambda: nn.Sequential(nn.ReLU(), nn.AdaptiveAvgPool2d((6, 6))))
 # To sizes that do not divide the input (overlapping windows of uneven
 # sizes: two products with averaging matrices), and F.interpolate's
 # mode="area", which is that pool.

@@ -157,6 +157,33 @@ def binary_scalar(lower):
     return adapter
 
 
+def as_strided(ctx, input, size, stride, storage_offset=None):
+    """aten.as_strided where it only restates its input's layout: the same
+    sizes, storage offset and, over the dims longer than 1, strides as the
+    input had when the graph was recorded (each element reads itself).
+    torch.export writes one after the mean of AdaptiveAvgPool2d(1) on a
+    channels-last tensor (a squeeze-excite's pool) to give the [N, C, 1, 1]
+    result channels-last strides. Any other is refused: the importer has
+    values, not storage."""
+    source = ctx.node.args[0]
+    meta = ctx.recorded(source) if isinstance(source, torch.fx.Node) else None
+    if meta is None or getattr(meta, "strides", None) is None:
+        raise UnsupportedOperation(
+            "expects as_strided's input to have recorded strides, but it "
+            "has none")
+    offset = 0 if storage_offset is None else int(storage_offset)
+    size, stride = [int(n) for n in size], [int(s) for s in stride]
+    if size != list(meta.shape) or offset != meta.storage_offset or any(
+            n != 1 and s != t for n, s, t in zip(size, stride, meta.strides)):
+        raise UnsupportedOperation(
+            "expects an as_strided that restates its input's layout (sizes "
+            "%s, strides %s over the dims longer than 1, storage offset %d), "
+            "but got sizes %s, strides %s, storage offset %d"
+            % (list(meta.shape), list(meta.strides), meta.storage_offset,
+               size, stride, offset))
+    return input
+
+
 def _overloads():
     aten = torch.ops.aten
 
@@ -284,6 +311,7 @@ def _overloads():
         "select_scatter.default": select_scatter,
         "fill.Scalar": L.fill_, "fill.Tensor": L.fill_, "zero.default": L.zero_,
         "clone.default": L.identity, "alias.default": L.identity,
+        "as_strided.default": as_strided,
         "detach.default": L.identity, "contiguous.default": L.identity,
         "lift_fresh_copy.default": L.identity,
         "_to_copy.default": L.cast_to, "copy_.default": copy_,

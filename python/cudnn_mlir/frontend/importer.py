@@ -484,6 +484,11 @@ class NodeContext:
         return next((h for h in module._forward_pre_hooks.values()
                      if isinstance(h, WeightNorm) and h.name == name), None)
 
+    def recorded(self, node):
+        """What the recording says of `node`'s result (a TensorMeta for a
+        tensor), or None."""
+        return self._importer.recorded.get(node.name)
+
     def update_buffer(self, buffer: Value, new_value: Value):
         """`new_value` replaces `buffer` after the call, when `buffer` is a
         function argument (a module buffer, or a graph input as TorchDynamo

@@ -58,14 +58,22 @@ def mlir_type(dtype: "torch.dtype") -> str:
 class TensorMeta:
     """What the importer needs to know about a tensor the graph produced
     (`channels_last`: a 4-D tensor the graph laid out NHWC, as eager
-    PyTorch does for the outputs of ops that keep the memory format)."""
+    PyTorch does for the outputs of ops that keep the memory format;
+    `strides` and `storage_offset`: its layout when recorded, None where
+    not known)."""
 
-    __slots__ = ("shape", "dtype", "channels_last")
+    __slots__ = ("shape", "dtype", "channels_last", "strides",
+                 "storage_offset")
 
-    def __init__(self, shape, dtype: str, channels_last: bool = False):
+    def __init__(self, shape, dtype: str, channels_last: bool = False,
+                 strides=None, storage_offset=None):
         self.shape = tuple(int(d) for d in shape)
         self.dtype = dtype
         self.channels_last = channels_last
+        self.strides = None if strides is None else tuple(
+            int(s) for s in strides)
+        self.storage_offset = None if storage_offset is None else int(
+            storage_offset)
 
     def __repr__(self):
         return "TensorMeta(%s, %s)" % (list(self.shape), self.dtype)
@@ -94,10 +102,14 @@ def summarize(value, float_type=None):
             dtype_name(value.dtype))
         if float_type and dtype == "f32":
             dtype = float_type
+        try:
+            strides, offset = value.stride(), value.storage_offset()
+        except (RuntimeError, NotImplementedError):  # no strides (sparse)
+            strides = offset = None
         return TensorMeta(shape, dtype, value.dim() == 4
                           and value.is_contiguous(
                               memory_format=torch.channels_last)
-                          and not value.is_contiguous())
+                          and not value.is_contiguous(), strides, offset)
     if isinstance(value, torch.Size):
         return tuple(_static(d) for d in value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):
@@ -412,8 +424,9 @@ def record(module: torch.fx.GraphModule, inputs):
                 and true_types.get(n.name) == torch.float32 and not any(
                     isinstance(recorder.record.get(i.name), (tuple, list))
                     for i in n.all_input_nodes):
-            recorder.record[n.name] = TensorMeta(meta.shape, "f32",
-                                                 meta.channels_last)
+            recorder.record[n.name] = TensorMeta(
+                meta.shape, "f32", meta.channels_last, meta.strides,
+                meta.storage_offset)
 
     def real_type(name, value):
         """A folded constant in the type its record now says."""

@@ -173,6 +173,12 @@ class LongCumsum(nn.Module):
         return torch.cumsum(x, dim=0)
 
 
+class TransposingAsStrided(nn.Module):
+    # A view that reorders elements: not a restated layout.
+    def forward(self, x):
+        return torch.as_strided(x.relu(), (4, 2), (1, 4))
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
@@ -210,11 +216,25 @@ CASES = {
     "setitem_on_input": (SetitemOnInput, lambda: (torch.rand(2, 8),)),
     "changed_after_use": (ChangedAfterUse, lambda: (torch.rand(2, 8),)),
     "dropout_attention": (DropoutAttention, lambda: (torch.rand(2, 4, 6, 8),)),
+    # Through torch.export (the ATen road): cases named aten_*.
+    "aten_as_strided": (TransposingAsStrided, lambda: (torch.rand(2, 4),)),
 }
 
 if __name__ == "__main__":
     factory, inputs = CASES[sys.argv[1]]
     try:
-        print(import_model(factory(), inputs()).text)
+        if sys.argv[1].startswith("aten_"):
+            # As run_e2e.py's --aten: torch.export on torch 2, make_fx on 1.
+            from cudnn_mlir.frontend import decompose_exported, import_graph
+            example = inputs()
+            if hasattr(torch, "export"):
+                graph = decompose_exported(
+                    torch.export.export(factory(), example)).module()
+            else:
+                from torch.fx.experimental.proxy_tensor import make_fx
+                graph = make_fx(factory())(*example)
+            print(import_graph(graph, example).text)
+        else:
+            print(import_model(factory(), inputs()).text)
     except TorchImportError as error:
         print("error: %s" % error)

@@ -24,23 +24,15 @@ std::string cmrt::graph::whyRuntimeCompiledFusionLosesToSplit(
   detail::TensorIndex byUid = detail::tensorsByUid(graph);
   for (size_t i = 0; i < graph.ops.size(); ++i) {
     const Op &op = graph.ops[i];
-    if (op.kind != OpKind::ConvFprop || op.inputs.size() < 2)
-      continue;
-    auto x = byUid.find(op.inputs[0]), w = byUid.find(op.inputs[1]);
-    if (x == byUid.end() || w == byUid.end())
-      continue;
-    const Tensor &in = *x->second, &filter = *w->second;
-    if (in.dims.size() < 3 || filter.dims.size() < 3 || filter.dims[1] <= 0)
-      continue;
+    detail::ConvGrouping g;
     // A prologue's output is virtual and in the compute type, so the
     // precision is the filter's.
-    if (!isHalfPrecision(filter))
+    if (!detail::convGroupingOf(op, byUid, g) || !isHalfPrecision(*g.filter))
       continue;
-    int64_t perGroup = filter.dims[1];
-    int64_t groups = in.dims[1] / perGroup;
-    if (groups > 1 && perGroup > 1)
+    if (g.groups > 1 && g.perGroup > 1)
       return describeOp(i, op.kind) + " is a grouped convolution (" +
-             std::to_string(groups) + " groups of " + std::to_string(perGroup) +
+             std::to_string(g.groups) + " groups of " +
+             std::to_string(g.perGroup) +
              " channels), which cuDNN's runtime-compiled fused engines run "
              "several times slower than the convolution alone (cuDNN 9.14, "
              "H100)";

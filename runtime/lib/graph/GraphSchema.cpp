@@ -131,6 +131,23 @@ TensorIndex cmrt::graph::detail::tensorsByUid(const GraphDescription &graph) {
   return index;
 }
 
+bool cmrt::graph::detail::convGroupingOf(const Op &op, const TensorIndex &byUid,
+                                         ConvGrouping &out) {
+  if (op.kind != OpKind::ConvFprop || op.inputs.size() < 2)
+    return false;
+  auto x = byUid.find(op.inputs[0]), w = byUid.find(op.inputs[1]);
+  if (x == byUid.end() || w == byUid.end())
+    return false;
+  const Tensor &in = *x->second, &filter = *w->second;
+  if (in.dims.size() < 3 || filter.dims.size() < 3 || filter.dims[1] <= 0)
+    return false;
+  out.input = &in;
+  out.filter = &filter;
+  out.perGroup = filter.dims[1];
+  out.groups = in.dims[1] / out.perGroup;
+  return true;
+}
+
 const Tensor *OpView::lookup(const std::vector<int64_t> &uids,
                              size_t i) const {
   if (i >= uids.size() || uids[i] == 0)

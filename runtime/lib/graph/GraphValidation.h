@@ -15,8 +15,19 @@ using TensorIndex = std::unordered_map<int64_t, const Tensor *>;
 
 /// `graph`'s tensors by UID, unchecked (validation rejects a UID given
 /// twice; here the first wins): what the rules that read a described
-/// graph's shapes look operands up in (EngineErrata.h, FusionCost.h).
+/// graph's shapes look operands up in (EngineErrata.h, FusionCost.h,
+/// PlanTiming.h).
 TensorIndex tensorsByUid(const GraphDescription &graph);
+
+/// A convolution's grouping: `groups` of `perGroup` input channels each.
+struct ConvGrouping {
+  const Tensor *input = nullptr, *filter = nullptr;
+  int64_t groups = 0, perGroup = 0;
+};
+
+/// The grouping of `op` (a ConvFprop whose image and filter `byUid` holds,
+/// of rank 3 or more); false for any other op.
+bool convGroupingOf(const Op &op, const TensorIndex &byUid, ConvGrouping &out);
 
 struct Slot {
   std::string name;

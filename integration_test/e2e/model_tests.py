@@ -99,20 +99,25 @@ class _EcaResNetDBlock(nn.Module):
         return torch.relu(y + self.down(self.pool(x)))
 
 
-register("eca_resnet_d_block",
-         lambda: [rand(2, 32, 16, 16).contiguous(
-             memory_format=torch.channels_last)],
-         tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
-    lambda: _randomize_batch_norms(_EcaResNetDBlock()).to(
-        memory_format=torch.channels_last))
+def _register_channels_last_block(name, block, channels):
+    """`block` (a module class with batch norms) on a channels-last
+    [2, channels, 16, 16] input, its batch norms randomized."""
+    register(name,
+             lambda: [rand(2, channels, 16, 16).contiguous(
+                 memory_format=torch.channels_last)],
+             tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
+        lambda: _randomize_batch_norms(block()).to(
+            memory_format=torch.channels_last))
+
+
+_register_channels_last_block("eca_resnet_d_block", _EcaResNetDBlock, 32)
 
 
 class _RegNetYBlock(nn.Module):
     """torchvision's RegNetY bottleneck, small: a grouped 3x3 conv with
     24-channel groups (its plan timed by the runtime), a squeeze-excite
-    whose 1x1 convs on pooled features are generated kernels (48 -> 12 ->
-    48 channels), and the projection's batch norm, on channels-last
-    tensors."""
+    (1x1 convs on pooled features, 48 -> 12 -> 48 channels), and the
+    projection's batch norm, on channels-last tensors."""
 
     def __init__(self, channels=48):
         super().__init__()
@@ -135,12 +140,7 @@ class _RegNetYBlock(nn.Module):
         return torch.relu(x + self.c_bn(self.c(y)))
 
 
-register("regnet_y_block",
-         lambda: [rand(2, 48, 16, 16).contiguous(
-             memory_format=torch.channels_last)],
-         tolerance={"f32": (1e-3, 1e-3), "f16": (5e-2, 5e-2)})(
-    lambda: _randomize_batch_norms(_RegNetYBlock()).to(
-        memory_format=torch.channels_last))
+_register_channels_last_block("regnet_y_block", _RegNetYBlock, 48)
 
 
 class _PoolFormerBlock(nn.Module):

@@ -75,6 +75,11 @@ class TensorMeta:
         self.storage_offset = None if storage_offset is None else int(
             storage_offset)
 
+    def with_dtype(self, dtype: str) -> "TensorMeta":
+        """This tensor's record with another element type."""
+        return TensorMeta(self.shape, dtype, self.channels_last, self.strides,
+                          self.storage_offset)
+
     def __repr__(self):
         return "TensorMeta(%s, %s)" % (list(self.shape), self.dtype)
 
@@ -424,9 +429,7 @@ def record(module: torch.fx.GraphModule, inputs):
                 and true_types.get(n.name) == torch.float32 and not any(
                     isinstance(recorder.record.get(i.name), (tuple, list))
                     for i in n.all_input_nodes):
-            recorder.record[n.name] = TensorMeta(
-                meta.shape, "f32", meta.channels_last, meta.strides,
-                meta.storage_offset)
+            recorder.record[n.name] = meta.with_dtype("f32")
 
     def real_type(name, value):
         """A folded constant in the type its record now says."""

@@ -6,7 +6,9 @@
 // cheaper than writing its result and reading it back. Upstream's own pass
 // fuses only single-use producers, which would leave softmax's shared
 // `exp(x - max)` as a kernel of its own. A producer read through a
-// broadcasting map is fused only when that removes its kernel.
+// broadcasting map is fused only when that removes its kernel. A producer
+// that several reductions read (a split conv's bias before a layer norm's
+// two sums) is first copied, one copy per reduction, so that each fuses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,6 +141,51 @@ bool shouldFuse(OpOperand *fusedOperand) {
   });
 }
 
+/// Whether `consumer` takes `use` in through its loops' permutation (no
+/// broadcast, no merge rule), so that a producer of it can fuse.
+bool readsWholeThroughLoops(OpOperand &use) {
+  auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
+  return consumer && !consumer->hasAttr("codegen.combiner") &&
+         consumer.isDpsInput(&use) &&
+         consumer.getMatchingIndexingMap(&use).isPermutation();
+}
+
+/// A reduction cannot keep a producer's result as an extra output, so a
+/// producer that a reduction reads beside other consumers stays a kernel of
+/// its own (a depthwise conv's bias, split from the conv by cost, before a
+/// layer norm's sum, sum of squares and normalisation: the bias kernel wrote
+/// and the norm read back the whole activation). Where every reader takes
+/// the producer in whole (so that, fused everywhere, its kernel goes) and
+/// it reads at most one full-size tensor (so that each reader reads that
+/// tensor instead of the result: the same bytes), each reduction gets a copy
+/// of its own, which then fuses as a single-use producer.
+bool copyProducersForReductions(Operation *root) {
+  bool copied = false;
+  SmallVector<linalg::GenericOp> producers;
+  root->walk([&](linalg::GenericOp op) {
+    if (op->getNumResults() == 1 &&
+        op.getNumParallelLoops() == op.getNumLoops())
+      producers.push_back(op);
+  });
+  for (linalg::GenericOp producer : producers) {
+    Value result = producer->getResult(0);
+    if (result.hasOneUse() || fullSizeReads(producer) > 1 ||
+        readsOnlyArgumentsAndConstants(producer) ||
+        !llvm::all_of(result.getUses(), readsWholeThroughLoops))
+      continue;
+    SmallVector<OpOperand *> reductionUses;
+    for (OpOperand &use : result.getUses())
+      if (cast<linalg::GenericOp>(use.getOwner()).getNumReductionLoops() != 0)
+        reductionUses.push_back(&use);
+    for (OpOperand *use : reductionUses) {
+      OpBuilder b(use->getOwner());
+      use->set(b.clone(*producer)->getResult(0));
+      copied = true;
+    }
+  }
+  return copied;
+}
+
 struct CodegenFuseElementwisePass
     : public cudnn_mlir::impl::CodegenFuseElementwisePassBase<
           CodegenFuseElementwisePass> {
@@ -149,8 +196,17 @@ struct CodegenFuseElementwisePass
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     linalg::FillOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      return signalPassFailure();
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    // Fusion first folds broadcasts into their readers, so that a bias add
+    // reads one full-size tensor; the copies for reductions then fuse in a
+    // second round (a copy fuses as soon as it exists: the rounds are
+    // bounded only for safety).
+    for (int round = 0; round < 4; ++round) {
+      if (failed(applyPatternsGreedily(getOperation(), frozen)))
+        return signalPassFailure();
+      if (!copyProducersForReductions(getOperation()))
+        break;
+    }
   }
 };
 

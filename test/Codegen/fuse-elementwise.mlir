@@ -374,3 +374,62 @@ func.func @parameter_recomputed(%g: tensor<8x16xf32>, %v: tensor<8x16xf32>, %b: 
   } -> tensor<8x16xf32>
   return %t, %shift : tensor<8x16xf32>, tensor<8x16xf32>
 }
+
+// A bias add (written as a broadcast and an add, as convert-tcp-to-linalg
+// writes it) that a layer norm's two sums and its normalisation read: each
+// sum gets a copy of it, so no kernel writes the biased tensor; the norm's
+// three generics read the matmul's result and the bias.
+#chans = affine_map<(d0, d1) -> (0, d1)>
+// CHECK-LABEL: func.func @norm_sums_take_the_bias_add
+// CHECK:         %[[X:.*]] = linalg.matmul
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]}
+// CHECK-SAME:      ins(%[[X]], %arg2 :
+// CHECK:           arith.addf
+// CHECK:           arith.addf
+// CHECK:         %[[SQ:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]}
+// CHECK-SAME:      ins(%[[X]], %arg2, %[[SUM]] :
+// CHECK:           arith.addf
+// CHECK:           arith.subf
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME:      ins(%[[X]], %arg2, %[[SUM]], %[[SQ]] :
+// CHECK-NOT:     linalg.generic
+func.func @norm_sums_take_the_bias_add(%m: tensor<8x4xf32>, %w: tensor<4x16xf32>, %bias: tensor<1x16xf32>) -> tensor<8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x16xf32>
+  %x = linalg.matmul ins(%m, %w : tensor<8x4xf32>, tensor<4x16xf32>) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %bb = linalg.generic {indexing_maps = [#chans, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : tensor<1x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<8x16xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %bb : tensor<8x16xf32>, tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<8x16xf32>
+  %e1 = tensor.empty() : tensor<8x1xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e1 : tensor<8x1xf32>) -> tensor<8x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<8x16xf32>) outs(%acc : tensor<8x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<8x1xf32>
+  %sq = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%y, %sum : tensor<8x16xf32>, tensor<8x1xf32>) outs(%acc : tensor<8x1xf32>) {
+  ^bb0(%a: f32, %mean: f32, %o: f32):
+    %d = arith.subf %a, %mean : f32
+    %d2 = arith.mulf %d, %d : f32
+    %s = arith.addf %d2, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<8x1xf32>
+  %n = linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %sum, %sq : tensor<8x16xf32>, tensor<8x1xf32>, tensor<8x1xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %mean: f32, %v: f32, %o: f32):
+    %d = arith.subf %a, %mean : f32
+    %r = arith.mulf %d, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<8x16xf32>
+  return %n : tensor<8x16xf32>
+}

@@ -110,6 +110,12 @@ register("batch_norm_train_channels_last",
 register("batch_norm1d_eval", one(8, 16))(lambda: nn.BatchNorm1d(16))
 register("max_pool2d", one(*IMAGE))(
     lambda: nn.MaxPool2d(3, stride=2, padding=1))
+# A stem (3 input channels, a large output: the conv runs alone in f16 and
+# bf16), its bias and ReLU, then a max pool: the compiler pools first and
+# adds the bias and ReLU to the pooled tensor.
+register("conv_stem_relu_max_pool", one(2, 3, 224, 224))(
+    lambda: nn.Sequential(nn.Conv2d(3, 16, 7, stride=2, padding=3),
+                          nn.ReLU(), nn.MaxPool2d(3, stride=2, padding=1)))
 register("max_pool2d_ceil", one(2, 8, 11, 11))(
     lambda: nn.MaxPool2d(2, stride=2, ceil_mode=True))
 register("avg_pool2d", one(*IMAGE))(lambda: nn.AvgPool2d(2))

@@ -15,6 +15,7 @@
 #include "cudnn-mlir/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -150,6 +151,25 @@ bool readsWholeThroughLoops(OpOperand &use) {
          consumer.getMatchingIndexingMap(&use).isPermutation();
 }
 
+/// Whether `producer`'s body is a few plain arithmetic ops (a bias add, a
+/// scale, a mask), cheap enough to compute once per reader: no math-dialect
+/// function (exp, erf, tanh...), whose copies in a norm's three generics
+/// could make a memory-bound kernel compute-bound.
+bool isCheapToRecompute(linalg::GenericOp producer) {
+  constexpr int64_t kMaxCopiedOps = 16;
+  int64_t count = 0;
+  WalkResult walk = producer.getRegion().walk([&](Operation *op) {
+    if (isa<linalg::YieldOp>(op))
+      return WalkResult::advance();
+    if (op->getDialect() && op->getDialect()->getNamespace() ==
+                                math::MathDialect::getDialectNamespace())
+      return WalkResult::interrupt();
+    return ++count > kMaxCopiedOps ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+  });
+  return !walk.wasInterrupted();
+}
+
 /// A reduction cannot keep a producer's result as an extra output, so a
 /// producer that a reduction reads beside other consumers stays a kernel of
 /// its own (a depthwise conv's bias, split from the conv by cost, before a
@@ -158,7 +178,8 @@ bool readsWholeThroughLoops(OpOperand &use) {
 /// the producer in whole (so that, fused everywhere, its kernel goes) and
 /// it reads at most one full-size tensor (so that each reader reads that
 /// tensor instead of the result: the same bytes), each reduction gets a copy
-/// of its own, which then fuses as a single-use producer.
+/// of its own, which then fuses as a single-use producer; only a cheap one
+/// (isCheapToRecompute).
 bool copyProducersForReductions(Operation *root) {
   bool copied = false;
   SmallVector<linalg::GenericOp> producers;
@@ -171,6 +192,7 @@ bool copyProducersForReductions(Operation *root) {
     Value result = producer->getResult(0);
     if (result.hasOneUse() || fullSizeReads(producer) > 1 ||
         readsOnlyArgumentsAndConstants(producer) ||
+        !isCheapToRecompute(producer) ||
         !llvm::all_of(result.getUses(), readsWholeThroughLoops))
       continue;
     SmallVector<OpOperand *> reductionUses;

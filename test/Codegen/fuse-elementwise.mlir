@@ -433,3 +433,52 @@ func.func @norm_sums_take_the_bias_add(%m: tensor<8x4xf32>, %w: tensor<4x16xf32>
   } -> tensor<8x16xf32>
   return %n : tensor<8x16xf32>
 }
+
+// The same with a GELU (erf) in the producer: a math function three times
+// per element could make the norm's kernel compute-bound, so the producer
+// stays a kernel and the sums read its result.
+// CHECK-LABEL: func.func @norm_sums_read_an_expensive_producer
+// CHECK:         %[[X:.*]] = linalg.matmul
+// CHECK:         %[[G:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME:      ins(%[[X]] :
+// CHECK:           math.erf
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]}
+// CHECK-SAME:      ins(%[[G]] :
+// CHECK-NOT:       math.erf
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]}
+// CHECK-SAME:      ins(%[[G]], %{{.*}} :
+func.func @norm_sums_read_an_expensive_producer(%m: tensor<8x4xf32>, %w: tensor<4x16xf32>) -> tensor<8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x16xf32>
+  %x = linalg.matmul ins(%m, %w : tensor<8x4xf32>, tensor<4x16xf32>) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %g = math.erf %a : f32
+    linalg.yield %g : f32
+  } -> tensor<8x16xf32>
+  %e1 = tensor.empty() : tensor<8x1xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e1 : tensor<8x1xf32>) -> tensor<8x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<8x16xf32>) outs(%acc : tensor<8x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<8x1xf32>
+  %sq = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%y, %sum : tensor<8x16xf32>, tensor<8x1xf32>) outs(%acc : tensor<8x1xf32>) {
+  ^bb0(%a: f32, %mean: f32, %o: f32):
+    %d = arith.subf %a, %mean : f32
+    %d2 = arith.mulf %d, %d : f32
+    %s = arith.addf %d2, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<8x1xf32>
+  %n = linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %sum, %sq : tensor<8x16xf32>, tensor<8x1xf32>, tensor<8x1xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %mean: f32, %v: f32, %o: f32):
+    %d = arith.subf %a, %mean : f32
+    %r = arith.mulf %d, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<8x16xf32>
+  return %n : tensor<8x16xf32>
+}

@@ -25,6 +25,7 @@
 #include "FoldBatchNorm.h"
 #include "GlobalAveragePool.h"
 #include "PatchConv.h"
+#include "PoolBeforeEpilogue.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/AttentionPattern.h"
 #include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
@@ -320,11 +321,17 @@ LogicalResult GroupPlanner::plan() {
       continue; // A norm or resample graph of its own.
     if (std::string alone = whyAnchorRunsAlone(&op); !alone.empty()) {
       // The reason goes to every op the epilogue could have taken (the
-      // chain of epilogue-capable users) and to the input's producer.
+      // chain of epilogue-capable users, also after a max pool moved before
+      // them: PoolBeforeEpilogue.h) and to the input's producer.
       SmallVector<Operation *> worklist(op.getUsers().begin(),
                                         op.getUsers().end());
       while (!worklist.empty()) {
         Operation *user = worklist.pop_back_val();
+        if (isa<MaxPool2DOp>(user) && user->getBlock() == &block &&
+            afterLoneAnchor.insert(user).second) {
+          worklist.append(user->getUsers().begin(), user->getUsers().end());
+          continue;
+        }
         std::optional<CudnnOpSupport> userRow = lookupCudnnSupport(user);
         if (user->getBlock() != &block || !userRow || !userRow->inEpilogue ||
             !afterLoneAnchor.insert(user).second)
@@ -466,6 +473,7 @@ struct TcpFuseForCudnnPass
                                    ? BatchNormFoldForm::Centered
                                    : BatchNormFoldForm::Scaled);
     moveElementwiseBeforeExpandShapes(getOperation());
+    movePoolsBeforeLoneConvEpilogues(getOperation());
     if (patchConvAsMatmul)
       rewritePatchConvsAsMatmuls(getOperation());
     if (globalPool == "cudnn")

@@ -490,6 +490,23 @@ try:
             x.sigmoid(), 0.2, "row", training=False)))
 except ImportError:
     pass
+
+
+class _SquareAfterChannelDropout(nn.Module):
+    """MetaFormer's StarReLU squares (torch.square); timm's non-local
+    attention drops channels with Dropout2d: the identity in eval."""
+
+    def __init__(self):
+        super().__init__()
+        self.drop = nn.Dropout2d(0.1)
+
+    def forward(self, x):
+        y = torch.square(torch.relu(self.drop(x)))
+        return y + F.dropout2d(x, 0.1, training=False).square()
+
+
+register("square_dropout2d", one(*IMAGE))(
+    lambda: _SquareAfterChannelDropout().eval())
 register("upsample_nearest", one(2, 8, 6, 6))(lambda: nn.Sequential(
     nn.Upsample(scale_factor=2), nn.ReLU()))
 

@@ -712,7 +712,12 @@ FailureOr<Value> GraphBuilder::attentionInput(Value groupValue, bool isKey,
     }
   }
   if (type.getRank() == 4 && isKey && !heads.split) {
-    input.collapse = {{0, 1}, {2}, {3}}; // [B, H, S, D] -> [B*H, S, D]
+    // [B, H, S, D] -> [B*H, S, D], from the source's rank (leading unit
+    // dims included).
+    ReassociationIndices batch;
+    for (int64_t d = 0; d <= unitDims + 1; ++d)
+      batch.push_back(d);
+    input.collapse = {batch, {unitDims + 2}, {unitDims + 3}};
     type = RankedTensorType::get({type.getDimSize(0) * type.getDimSize(1),
                                   type.getDimSize(2), type.getDimSize(3)},
                                  type.getElementType());

@@ -28,8 +28,8 @@ from . import (aten_lowerings, attention_functions, attention_modules,
                lowerings, packed_sequence, rnn_lowering, view_writes)
 from .lowerings import UnsupportedOperation
 from .recording import (SUPPORTED_DTYPES, ChangedAfterUse, TensorMeta,
-                        contains_tensor, is_cpu_scalar, mlir_type, record,
-                        tensor_bytes)
+                        contains_tensor, draws_random, is_cpu_scalar,
+                        mlir_type, record, tensor_bytes)
 from .tcp_writer import TcpWriter, Value, string_literal, tensor_type
 
 MODULES = dict(lowerings.MODULES)
@@ -633,6 +633,12 @@ class _Importer:
         if node.name in self.constants:  # folded (recording._Recorder)
             self.env[node] = self._folded(node, self.constants[node.name])
             return
+        if draws_random(node):
+            raise TorchImportError(
+                "cudnn_mlir cannot import %s: it draws random numbers, anew "
+                "at every call, which a compiled module would not (it runs "
+                "in PyTorch when compilation is partitioned)"
+                % self._describe(node))
         chain = self._view_chain(node) if is_in_place(node) else []
         handler, module_name = self._lookup(node)
         if handler is None:

@@ -261,6 +261,11 @@ def dropout(ctx, input, p=0.5, training=True, inplace=False):
     return input
 
 
+def square(ctx, input):
+    """torch.square: x * x (MetaFormer's StarReLU, FilterResponseNorm)."""
+    return pow_(ctx, input, 2)
+
+
 def stochastic_depth(ctx, input, p, mode, training=True):
     """torchvision.ops.stochastic_depth: the identity in eval mode (or with
     p = 0), as dropout."""
@@ -1767,6 +1772,14 @@ MODULES = {
     nn.UpsamplingBilinear2d: lambda ctx, m, x: interpolate(
         ctx, x, m.size, m.scale_factor, "bilinear", True),
     nn.Dropout: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
+    # The channel-wise and alpha forms: the identity in eval mode too
+    # (timm's non-local attention blocks use Dropout2d).
+    nn.Dropout1d: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
+    nn.Dropout2d: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
+    nn.Dropout3d: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
+    nn.AlphaDropout: lambda ctx, m, x: dropout(ctx, x, m.p, m.training),
+    nn.FeatureAlphaDropout: lambda ctx, m, x: dropout(ctx, x, m.p,
+                                                      m.training),
     nn.Embedding: _embedding_module,
     nn.Identity: lambda ctx, m, x: x,
 }
@@ -1799,7 +1812,10 @@ FUNCTIONS = {
     operator.pow: pow_,
     F.leaky_relu: leaky_relu, torch.amax: amax, torch.amin: amin,
     torch.max: max_, torch.min: min_,
-    F.dropout: dropout, F.normalize: normalize, torch.norm: norm,
+    F.dropout: dropout, F.dropout1d: dropout, F.dropout2d: dropout,
+    F.dropout3d: dropout, F.alpha_dropout: dropout,
+    F.feature_alpha_dropout: dropout, torch.square: square,
+    F.normalize: normalize, torch.norm: norm,
     torch.linalg.vector_norm: vector_norm, torch.narrow: narrow, torch.select: select,
     torch.flatten: reshape_like_result, torch.reshape: reshape_like_result,
     torch.squeeze: reshape_like_result, torch.unsqueeze: reshape_like_result,
@@ -1872,7 +1888,7 @@ METHODS = {
     "sigmoid": sigmoid, "tanh": tanh, "exp": exp, "log": log, "sqrt": sqrt,
     "rsqrt": rsqrt, "abs": abs_, "clamp": clamp, "sin": sin, "cos": cos,
     "atan": atan, "floor": floor, "ceil": ceil, "round": round_,
-    "pow": pow_, "norm": norm, "fill_": fill_, "zero_": zero_, "narrow": narrow,
+    "pow": pow_, "square": square, "norm": norm, "fill_": fill_, "zero_": zero_, "narrow": narrow,
     "select": select,
     "chunk": split_along, "split": split_along,
     "split_with_sizes": split_along, "tensor_split": split_along,
@@ -1904,5 +1920,5 @@ METHODS.update(logic_lowerings.METHODS)
 # back through the views it is taken from.
 for _name in ("add", "sub", "mul", "div", "neg", "relu", "sigmoid", "tanh",
               "exp", "log", "sqrt", "rsqrt", "abs", "clamp", "sin", "cos",
-              "atan", "floor", "ceil", "round", "pow"):
+              "atan", "floor", "ceil", "round", "pow", "square"):
     METHODS.setdefault(_name + "_", METHODS[_name])

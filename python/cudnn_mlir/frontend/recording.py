@@ -174,6 +174,42 @@ _UNINITIALISED_FUNCTIONS = (torch.empty, torch.empty_like,
     if hasattr(getattr(torch.ops.aten, name, None), overload))
 
 
+# Ops that draw random numbers: a new draw at every call, so never a
+# constant (folded, a compiled module would repeat the recording's one
+# draw: ViTMAE's random masking would mask the same patches every call).
+# None has a TCP lowering: the importer refuses them with that reason, and
+# partitioned compilation leaves them to PyTorch.
+_RANDOM_METHODS = ("uniform_", "normal_", "bernoulli", "bernoulli_",
+                   "random_", "exponential_", "geometric_", "cauchy_",
+                   "log_normal_", "multinomial")
+def _aten_overloads(names):
+    """Every overload of each aten op in `names` that this torch has."""
+    found = []
+    for name in names:
+        packet = getattr(torch.ops.aten, name, None)
+        try:
+            overloads = packet.overloads() if packet is not None else []
+        except AttributeError:  # an older torch: no overload list
+            overloads = ["default"]
+        found += [getattr(packet, o) for o in overloads if hasattr(packet, o)]
+    return tuple(found)
+
+
+_RANDOM_FUNCTIONS = (
+    torch.rand, torch.randn, torch.randint, torch.rand_like,
+    torch.randn_like, torch.randint_like, torch.randperm, torch.bernoulli,
+    torch.multinomial, torch.normal, torch.poisson) + _aten_overloads(
+    ("rand", "randn", "randint", "rand_like", "randn_like", "randint_like",
+     "randperm", "bernoulli", "multinomial", "normal", "poisson", "uniform",
+     "exponential", "geometric", "cauchy", "log_normal", "random"))
+
+
+def draws_random(n) -> bool:
+    """Whether fx node `n` draws random numbers (see _RANDOM_FUNCTIONS)."""
+    return (n.op == "call_method" and n.target in _RANDOM_METHODS) or (
+        n.op == "call_function" and n.target in _RANDOM_FUNCTIONS)
+
+
 def _uninitialised(n) -> bool:
     return (n.op == "call_method" and n.target in _UNINITIALISED_METHODS) or (
         n.op == "call_function" and n.target in _UNINITIALISED_FUNCTIONS)
@@ -247,7 +283,7 @@ class _Recorder(torch.fx.Interpreter):
         return super().call_method(target, args, kwargs)
 
     def _folds(self, n) -> bool:
-        if n.op not in ("call_function", "call_method"):
+        if n.op not in ("call_function", "call_method") or draws_random(n):
             return False
         metadata_only = n.args[0] if _reads_metadata_only(n) and n.args \
             else None

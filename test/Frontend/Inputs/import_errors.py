@@ -179,6 +179,14 @@ class TransposingAsStrided(nn.Module):
         return torch.as_strided(x.relu(), (4, 2), (1, 4))
 
 
+class RandomNoise(nn.Module):
+    """Draws noise at every call (ViTMAE's random masking draws torch.rand):
+    never folded to the one draw the recording made."""
+
+    def forward(self, x):
+        return x + torch.rand_like(x)
+
+
 def _packed_inputs():
     return (torch.rand(5, 2, 4), torch.tensor([5, 3]))
 
@@ -218,6 +226,7 @@ CASES = {
     "dropout_attention": (DropoutAttention, lambda: (torch.rand(2, 4, 6, 8),)),
     # Through torch.export (the ATen road): cases named aten_*.
     "aten_as_strided": (TransposingAsStrided, lambda: (torch.rand(2, 4),)),
+    "random_noise": (RandomNoise, lambda: (torch.rand(2, 8),)),
 }
 
 if __name__ == "__main__":

@@ -307,6 +307,19 @@ std::string mlir::tcp::whyCudnnCannotRunAttention(const AttentionMatch &m) {
   if (!q.hasStaticShape() || !v.hasStaticShape() || !o.hasStaticShape() ||
       !cast<RankedTensorType>(m.keyTransposed.getType()).hasStaticShape())
     return "cuDNN graphs take static shapes";
+  // The graph takes [B, H, S, D]: a longer chain only with leading unit
+  // dims ([1, B, H, S, D], unbound from a packed projection).
+  for (Type t :
+       {m.query.getType(), m.keyTransposed.getType(), m.value.getType()}) {
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(t).getShape();
+    if (shape.size() > 4 &&
+        llvm::any_of(shape.drop_back(4), [](int64_t d) { return d != 1; }))
+      return llvm::formatv("cuDNN's attention takes [B, H, S, D] (with "
+                           "leading unit dims at most), but an operand is "
+                           "{0}",
+                           t)
+          .str();
+  }
   for (auto [name, dim] :
        {std::pair<const char *, int64_t>{"q/k", q.getShape().back()},
         {"v", v.getShape().back()}})

@@ -174,14 +174,6 @@ _UNINITIALISED_FUNCTIONS = (torch.empty, torch.empty_like,
     if hasattr(getattr(torch.ops.aten, name, None), overload))
 
 
-# Ops that draw random numbers: a new draw at every call, so never a
-# constant (folded, a compiled module would repeat the recording's one
-# draw: ViTMAE's random masking would mask the same patches every call).
-# None has a TCP lowering: the importer refuses them with that reason, and
-# partitioned compilation leaves them to PyTorch.
-_RANDOM_METHODS = ("uniform_", "normal_", "bernoulli", "bernoulli_",
-                   "random_", "exponential_", "geometric_", "cauchy_",
-                   "log_normal_", "multinomial")
 def _aten_overloads(names):
     """Every overload of each aten op in `names` that this torch has."""
     found = []
@@ -195,6 +187,14 @@ def _aten_overloads(names):
     return tuple(found)
 
 
+# Ops that draw random numbers: a new draw at every call, so never a
+# constant (folded, a compiled module would repeat the recording's one
+# draw: ViTMAE's random masking would mask the same patches every call).
+# None has a TCP lowering: the importer refuses them with that reason, and
+# partitioned compilation leaves them to PyTorch.
+_RANDOM_METHODS = ("uniform_", "normal_", "bernoulli", "bernoulli_",
+                   "random_", "exponential_", "geometric_", "cauchy_",
+                   "log_normal_", "multinomial")
 _RANDOM_FUNCTIONS = (
     torch.rand, torch.randn, torch.randint, torch.rand_like,
     torch.randn_like, torch.randint_like, torch.randperm, torch.bernoulli,
@@ -204,20 +204,23 @@ _RANDOM_FUNCTIONS = (
      "exponential", "geometric", "cauchy", "log_normal", "random"))
 
 
+def _calls(n, methods, functions) -> bool:
+    """Whether fx node `n` calls one of `methods` (by name) or `functions`."""
+    return (n.op == "call_method" and n.target in methods) or (
+        n.op == "call_function" and n.target in functions)
+
+
 def draws_random(n) -> bool:
     """Whether fx node `n` draws random numbers (see _RANDOM_FUNCTIONS)."""
-    return (n.op == "call_method" and n.target in _RANDOM_METHODS) or (
-        n.op == "call_function" and n.target in _RANDOM_FUNCTIONS)
+    return _calls(n, _RANDOM_METHODS, _RANDOM_FUNCTIONS)
 
 
 def _uninitialised(n) -> bool:
-    return (n.op == "call_method" and n.target in _UNINITIALISED_METHODS) or (
-        n.op == "call_function" and n.target in _UNINITIALISED_FUNCTIONS)
+    return _calls(n, _UNINITIALISED_METHODS, _UNINITIALISED_FUNCTIONS)
 
 
 def _reads_metadata_only(n) -> bool:
-    return (n.op == "call_method" and n.target in _METADATA_ONLY_METHODS) or (
-        n.op == "call_function" and n.target in _METADATA_ONLY_FUNCTIONS)
+    return _calls(n, _METADATA_ONLY_METHODS, _METADATA_ONLY_FUNCTIONS)
 
 
 class ChangedAfterUse:

@@ -150,6 +150,24 @@ class _UnevenAdaptivePools(nn.Module):
 
 register("adaptive_avg_pool2d_uneven", one(2, 8, 7, 10))(
     _UnevenAdaptivePools)
+class _AdaptiveMaxPools(nn.Module):
+    """Adaptive max pools: to sizes that tile the input (a max pool), to
+    sizes that do not (overlapping windows, separable slices), global, and
+    the 1-D form."""
+
+    def __init__(self):
+        super().__init__()
+        self.global_max = nn.AdaptiveMaxPool2d(1)
+
+    def forward(self, x):
+        tiled = F.adaptive_max_pool2d(x, (7, 1))
+        uneven = F.adaptive_max_pool2d(x, (3, 4))
+        rows = F.adaptive_max_pool1d(x.flatten(2), 5)
+        return (tiled.flatten(1), uneven.flatten(1), rows.flatten(1),
+                self.global_max(x).flatten(1))
+
+
+register("adaptive_max_pool", one(2, 8, 7, 10))(_AdaptiveMaxPools)
 if hasattr(nn, "RMSNorm"):  # torch 2.4+
     class _RmsNorms(nn.Module):
         """nn.RMSNorm (default eps: the type's epsilon) and F.rms_norm over
@@ -230,6 +248,12 @@ if hasattr(F, "scaled_dot_product_attention"):  # torch 2.x
     register("sdpa_causal", one(2, 4, 10, 16))(
         lambda: Fn1(lambda x: F.scaled_dot_product_attention(
             x, x, x, is_causal=True)))
+    # 5-D q/k/v, [1, B, H, S, D] (timm's NesT and Hiera): f16/bf16 take
+    # the flash-attention graph over the collapsed leading dims.
+    register("sdpa_5d", lambda: [rand(1, 2, 4, 128, 32),
+                                 rand(1, 2, 4, 128, 32)])(
+        lambda: Fn2(lambda q, kv: F.scaled_dot_product_attention(
+            q, kv, kv * 0.5)))
     register("sdpa_gqa", lambda: [rand(2, 8, 10, 16), rand(2, 2, 12, 16)])(
         lambda: Fn2(lambda q, kv: F.scaled_dot_product_attention(
             q, kv, kv, enable_gqa=True)))
@@ -286,6 +310,52 @@ register("hardswish", one(*IMAGE, low=-5, high=5))(lambda: nn.Hardswish())
 register("leaky_relu", one(*IMAGE))(lambda: nn.LeakyReLU(0.1))
 register("leaky_relu_functional", one(*IMAGE))(
     lambda: Fn1(lambda x: F.leaky_relu(x, 0.2)))
+class _SoftplusFamily(nn.Module):
+    """Softplus (beta, threshold: both branches), Mish, log-sigmoid,
+    softsign and tanhshrink on values up to +-12 (exp(12) overflows f16)."""
+
+    def __init__(self):
+        super().__init__()
+        self.softplus = nn.Softplus(beta=2.0, threshold=6.0)
+        self.mish = nn.Mish()
+
+    def forward(self, x):
+        return (self.softplus(x) + F.softplus(x) + self.mish(x) +
+                F.logsigmoid(x) + F.softsign(x) + F.tanhshrink(x / 4))
+
+
+class _ExponentialUnits(nn.Module):
+    """ELU, CELU, SELU, PReLU (one slope per channel), RReLU (eval)."""
+
+    def __init__(self):
+        super().__init__()
+        self.prelu = nn.PReLU(8)
+        with torch.no_grad():
+            self.prelu.weight.uniform_(0.0, 0.5)
+        self.elu = nn.ELU(0.5)
+
+    def forward(self, x):
+        return (self.elu(x) + F.celu(x, 2.0) + torch.selu(x) +
+                self.prelu(x) + F.rrelu(x, training=False))
+
+
+class _ShrinksAndGates(nn.Module):
+    """Hard/soft shrink, threshold, and GLU over the channels."""
+
+    def forward(self, x):
+        y = F.hardshrink(x, 0.5) + F.softshrink(x, 0.25) + \
+            F.threshold(x, 0.1, -1.0)
+        return F.glu(y, dim=1)
+
+
+register("softplus_mish_family", one(*IMAGE, low=-12, high=12))(
+    lambda: _SoftplusFamily())
+register("elu_selu_prelu", one(*IMAGE, low=-4, high=4))(
+    lambda: _ExponentialUnits())
+register("shrink_threshold_glu", one(*IMAGE))(lambda: _ShrinksAndGates())
+register("maximum_minimum", two(IMAGE, (8, 1, 1)))(
+    lambda: Fn2(lambda x, y: torch.maximum(x, y) - torch.minimum(x, y * 2)
+                + torch.max(x, y.expand_as(x)) + torch.fmax(x, y)))
 register("add_broadcast", two(IMAGE, (8, 1, 1)))(
     lambda: Fn2(lambda x, y: x + y))
 register("add_alpha", two(IMAGE, IMAGE))(
@@ -376,6 +446,35 @@ register("cat", two((2, 3, 4, 4), (2, 5, 4, 4)))(
 register("mean_keepdim", one(*IMAGE))(
     lambda: Fn1(lambda x: x.mean(dim=(2, 3), keepdim=True)))
 register("sum_dim", one(4, 10, 32))(lambda: Fn1(lambda x: x.sum(-1)))
+class _VarianceForms(nn.Module):
+    """Tensor.var (timm's EvoNorm), torch.std, var_mean, the unbiased
+    default over everything."""
+
+    def forward(self, x):
+        var_mean = torch.var_mean(x, dim=-1, correction=0)
+        return (x.var(dim=(2, 3), unbiased=False, keepdim=True),
+                torch.std(x, dim=1), var_mean[0], var_mean[1], x.std())
+
+
+register("var_std", one(*IMAGE))(_VarianceForms)
+
+
+class _F32TableInReducedModel(nn.Module):
+    """Hugging Face CodeGen's rotary table: a plain f32 tensor attribute
+    (not a buffer, so .half() leaves it f32), split in two, scaling the
+    f16/bf16 input; the result is f32 in every run."""
+
+    def __init__(self):
+        super().__init__()
+        self.table = torch.randn(16, 8)
+
+    def forward(self, x):
+        sin, cos = torch.split(self.table, 4, dim=-1)
+        return x * torch.cat([cos, sin], -1)
+
+
+register("f32_table_split_in_half_run", one(2, 16, 8))(
+    _F32TableInReducedModel)
 register("amax_amin", one(*IMAGE))(lambda: Fn1(
     lambda x: x.amax(dim=(2, 3), keepdim=True) + torch.amin(x, 1, True)))
 register("softmax", one(4, 10, 32, low=-4, high=4))(

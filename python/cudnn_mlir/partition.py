@@ -130,18 +130,19 @@ def _submodule_inputs(fused, names, example_inputs):
     `fused` runs on `example_inputs` (eager, once; f16 and bf16 on the CPU
     as an f32 copy, recording.runnable_on_cpu)."""
     import torch
-    from .frontend.recording import runnable_on_cpu
+    from .frontend.recording import InF32, runnable_on_cpu
     seen = {}
-    module, inputs, back = runnable_on_cpu(fused, list(example_inputs))
+    module, inputs, back, float_type = runnable_on_cpu(
+        fused, list(example_inputs))
 
-    class Recorder(torch.fx.Interpreter):
+    class Recorder(InF32):
         def call_module(self, target, args, kwargs):
             if target in names and target not in seen:
                 seen[target] = [back(a) for a in args]
             return super().call_module(target, args, kwargs)
 
     with torch.no_grad():
-        Recorder(module).run(*inputs)
+        Recorder(module, float_type).run(*inputs)
     return seen
 
 

@@ -98,6 +98,39 @@ class PartitionTest(unittest.TestCase):
         with torch.no_grad():
             torch.testing.assert_close(run(x), model(x), rtol=0, atol=0)
 
+    def test_an_f16_partition_casting_to_f16_records_its_inputs(self):
+        # Mamba: the model in f16, a partition with its own
+        # .to(torch.float16) before a matmul. The partitions' example inputs
+        # are recorded on the CPU by running the graph as its f32 copy,
+        # where that cast (inside a fused submodule) must mean f32 too: it
+        # once raised "expected m1 and m2 to have the same dtype".
+        class CastBeforeMatmul(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lin = torch.nn.Linear(8, 8)
+
+            def forward(self, x):
+                h = torch.flip(self.lin(x), dims=(1,))  # left to PyTorch
+                a = self.lin(h).to(torch.float16)
+                return torch.matmul(a, h.t())
+
+        torch.manual_seed(0)
+        model = CastBeforeMatmul().half().eval()
+        x = torch.randn(4, 8).half()
+        seen = []
+
+        def compile_fn(graph_module, inputs):
+            seen.append([i.dtype for i in inputs])
+            return self.compile_fn(graph_module, inputs)
+        run, report = partition.compile_partitioned(
+            trace(model), [x], compile_fn, (TorchImportError,))
+        self.assertEqual([p["status"] for p in report.partitions],
+                         ["compiled", "compiled"])
+        self.assertEqual([op for op, _ in report.left], ["flip"])
+        # The whole graph's (refused) import, then each partition's, with
+        # inputs as the real run gives them: f16.
+        self.assertEqual(seen, [[torch.float16]] * 3)
+
     def test_a_graph_it_takes_compiles_whole(self):
         model = torch.nn.Sequential(torch.nn.Conv2d(8, 8, 1),
                                     torch.nn.ReLU()).eval()

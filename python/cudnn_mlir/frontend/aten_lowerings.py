@@ -9,6 +9,7 @@ node that reads one gets an error naming it.
 
 import torch
 
+from . import activation_lowerings as activations
 from . import logic_lowerings as logic
 from . import lowerings as L
 from .lowerings import UnsupportedOperation
@@ -92,6 +93,12 @@ def max_pool2d_with_indices(ctx, input, kernel_size, stride=(), padding=0,
     y = L.max_pool2d(shape_ctx, input, kernel_size, stride or None, padding,
                      dilation, ceil_mode)
     return (y, Unavailable("max pooling's indices"))
+
+
+def adaptive_max_pool2d(ctx, input, output_size):
+    # (values, indices), as max_pool2d_with_indices.
+    return (L.adaptive_max_pool2d(_FirstResult(ctx), input, output_size),
+            Unavailable("adaptive max pooling's indices"))
 
 
 class _FirstResult:
@@ -233,6 +240,8 @@ def _overloads():
         "clamp.default": L.clamp, "sigmoid.default": L.sigmoid,
         "tanh.default": L.tanh, "exp.default": L.exp, "log.default": L.log,
         "sqrt.default": L.sqrt, "rsqrt.default": L.rsqrt,
+        "log1p.default": L.log1p, "expm1.default": L.expm1,
+        "sign.default": L.sign,
         "neg.default": L.neg, "abs.default": L.abs_, "gelu.default": L.gelu,
         "silu.default": L.silu, "hardsigmoid.default": L.hardsigmoid,
         "hardswish.default": L.hardswish, "leaky_relu.default": L.leaky_relu,
@@ -340,6 +349,15 @@ def _overloads():
         "any.dims": logic.any_, "all.default": logic.all_,
         "all.dim": logic.all_, "all.dims": logic.all_,
         "clamp.Tensor": L.clamp,
+        "maximum.default": logic.maximum, "minimum.default": logic.minimum,
+        "fmax.default": logic.fmax, "fmin.default": logic.fmin,
+    })
+    table.update(activations.ATEN)
+    table.update({
+        "var.correction": L.var, "var.dim": L.var, "std.correction": L.std,
+        "std.dim": L.std, "var_mean.correction": L.var_mean,
+        "std_mean.correction": L.std_mean,
+        "adaptive_max_pool2d.default": adaptive_max_pool2d,
     })
     overloads = {}
     for name, lower in table.items():

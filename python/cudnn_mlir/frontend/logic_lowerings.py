@@ -177,6 +177,32 @@ def clamp_by_tensors(ctx, input, min=None, max=None):
     return x
 
 
+def _elementwise_extreme(predicate, nan_wins):
+    """torch.maximum / minimum (NaN in either operand gives NaN) and
+    fmax / fmin (NaN loses to a number): a select by `a <predicate> b`,
+    then a select for the NaN case the comparison gets wrong (a
+    comparison with NaN is false, so the first select picks b when
+    either is NaN)."""
+    def lower(ctx, input, other):
+        out = ctx.result
+        a = as_operand(ctx, input, out.shape, out.dtype)
+        b = as_operand(ctx, other, out.shape, out.dtype)
+        picked = ctx.w.select(ctx.w.compare(predicate, a, b, ctx.loc), a, b,
+                              ctx.loc)
+        if out.dtype not in FLOAT_TYPES:
+            return picked
+        # maximum: NaN a must win (b was picked); fmax: NaN b must lose.
+        nan = isnan(ctx, a if nan_wins else b)
+        return ctx.w.select(nan, a, picked, ctx.loc)
+    return lower
+
+
+maximum = _elementwise_extreme("gt", nan_wins=True)
+minimum = _elementwise_extreme("lt", nan_wins=True)
+fmax = _elementwise_extreme("gt", nan_wins=False)
+fmin = _elementwise_extreme("lt", nan_wins=False)
+
+
 def _any_or_all(reduce_op):
     """torch.any / torch.all: the booleans as 0/1 integers, their max
     (any) or min (all) over the dims, compared with 0."""
@@ -212,6 +238,8 @@ FUNCTIONS = {
     torch.logical_xor: logical_xor, torch.logical_not: logical_not,
     torch.isnan: isnan, torch.isinf: isinf, torch.isfinite: isfinite,
     torch.any: any_, torch.all: all_,
+    torch.maximum: maximum, torch.minimum: minimum, torch.fmax: fmax,
+    torch.fmin: fmin,
 }
 
 METHODS = {
@@ -232,4 +260,5 @@ METHODS = {
     "logical_xor": logical_xor, "logical_not": logical_not,
     "isnan": isnan, "isinf": isinf, "isfinite": isfinite,
     "any": any_, "all": all_,
+    "maximum": maximum, "minimum": minimum, "fmax": fmax, "fmin": fmin,
 }

@@ -20,7 +20,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from . import attention_modules, bilinear, logic_lowerings
+from . import activation_lowerings, attention_modules, bilinear, \
+    logic_lowerings
 from .recording import TensorMeta, tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 from .view_writes import basic_box, write_box
@@ -133,6 +134,33 @@ cos = _unary("tcp.cos")
 atan = _unary("tcp.atan")
 floor = _unary("tcp.floor")
 ceil = _unary("tcp.ceil")
+
+
+def log1p(ctx, input):
+    """log(1 + x) (torch.export's softplus and log-sigmoid)."""
+    x = _float(ctx, input)
+    return log(ctx, ctx.w.binary("tcp.add", ctx.w.scalar_like(1.0, x, ctx.loc),
+                                 x, ctx.loc))
+
+
+def expm1(ctx, input):
+    """exp(x) - 1 (torch.export's ELU)."""
+    x = _float(ctx, input)
+    return ctx.w.binary("tcp.sub", exp(ctx, x),
+                        ctx.w.scalar_like(1.0, x, ctx.loc), ctx.loc)
+
+
+def sign(ctx, input):
+    """1, -1 or 0 by the sign of x; NaN stays NaN (torch.export's
+    softshrink)."""
+    x = _float(ctx, input)
+    zero = ctx.w.scalar_like(0.0, x, ctx.loc)
+    y = ctx.w.select(ctx.w.compare("gt", x, zero, ctx.loc),
+                     ctx.w.scalar_like(1.0, x, ctx.loc),
+                     ctx.w.select(ctx.w.compare("lt", x, zero, ctx.loc),
+                                  ctx.w.scalar_like(-1.0, x, ctx.loc), zero,
+                                  ctx.loc), ctx.loc)
+    return ctx.w.select(logic_lowerings.isnan(ctx, x), x, y, ctx.loc)
 
 
 def pow_(ctx, input, exponent):
@@ -967,16 +995,15 @@ amin = _reduction("tcp.reduce_min")
 _ValuesIndices = collections.namedtuple("_ValuesIndices", "values indices")
 
 
-def _max_or_min(reduce, name):
+def _max_or_min(reduce, elementwise, name):
     def lower(ctx, input, dim=None, keepdim=False):
         """torch.max / torch.min over everything (a 0-d result) or over a
         dim (VOLO's `x.max(1)[0]`): the values as `amax`/`amin` computes
         them; the indices are not computed (a node that reads them is
-        refused). An elementwise max of two tensors is refused."""
+        refused). With a second tensor, the elementwise torch.maximum /
+        minimum."""
         if isinstance(dim, Value):
-            raise UnsupportedOperation(
-                "expects torch.%s over the tensor or a dim, but got a second "
-                "tensor (the elementwise torch.%simum)" % (name, name))
+            return elementwise(ctx, input, dim)
         if dim is None:
             return reduce(ctx, input)
         from .aten_lowerings import Unavailable, _FirstResult
@@ -986,8 +1013,73 @@ def _max_or_min(reduce, name):
     return lower
 
 
-max_ = _max_or_min(amax, "max")
-min_ = _max_or_min(amin, "min")
+max_ = _max_or_min(amax, logic_lowerings.maximum, "max")
+min_ = _max_or_min(amin, logic_lowerings.minimum, "min")
+
+
+def _correction(correction, unbiased):
+    """The count a variance's sum of squares is divided by is n minus this:
+    torch's `correction`, or its older `unbiased` (True: 1)."""
+    if correction is not None:
+        if isinstance(correction, Value):
+            raise UnsupportedOperation("expects the variance's correction to "
+                                       "be a number, but got a tensor")
+        return float(correction)
+    return 1.0 if unbiased in (None, True) else 0.0
+
+
+def _var_and_mean(ctx, input, dim, unbiased, keepdim, correction):
+    """(variance, mean) over `dim`: the mean of squared deviations from the
+    mean, rescaled by n / (n - correction)."""
+    x = _float(ctx, input)
+    if isinstance(dim, bool):  # torch.var(x, False): the old `unbiased`
+        dim, unbiased = None, dim
+    axes = _axes(dim, x.rank)
+    count = 1
+    for axis in axes:
+        count *= x.shape[axis] if x.rank else 1
+    c = _correction(correction, unbiased)
+    if count - c <= 0:
+        raise UnsupportedOperation(
+            "expects a variance over more elements (%d) than its correction "
+            "(%g); PyTorch gives inf or nan there" % (count, c))
+    if x.rank == 0:
+        zero = ctx.w.scalar_like(0.0, x, ctx.loc)
+        return zero, x
+    mean_kept = ctx.w.reduce("tcp.reduce_mean", x, axes, True, ctx.loc)
+    deviation = ctx.w.binary("tcp.sub", x, ctx.w.broadcast_to(
+        mean_kept, x.shape, ctx.loc), ctx.loc)
+    squares = ctx.w.binary("tcp.mul", deviation, deviation, ctx.loc)
+    var = ctx.w.reduce("tcp.reduce_mean", squares, axes, keepdim, ctx.loc)
+    if c:
+        var = ctx.w.binary("tcp.mul", var, ctx.w.scalar_like(
+            count / (count - c), var, ctx.loc), ctx.loc)
+    mean = mean_kept if keepdim else ctx.w.reduce(
+        "tcp.reduce_mean", x, axes, False, ctx.loc)
+    return var, mean
+
+
+def var(ctx, input, dim=None, unbiased=None, keepdim=False, *,
+        correction=None):
+    """torch.var / Tensor.var (timm's EvoNorm, FilterResponseNorm)."""
+    return _var_and_mean(ctx, input, dim, unbiased, keepdim, correction)[0]
+
+
+def std(ctx, input, dim=None, unbiased=None, keepdim=False, *,
+        correction=None):
+    return sqrt(ctx, var(ctx, input, dim, unbiased, keepdim,
+                         correction=correction))
+
+
+def var_mean(ctx, input, dim=None, unbiased=None, keepdim=False, *,
+             correction=None):
+    return _var_and_mean(ctx, input, dim, unbiased, keepdim, correction)
+
+
+def std_mean(ctx, input, dim=None, unbiased=None, keepdim=False, *,
+             correction=None):
+    v, m = _var_and_mean(ctx, input, dim, unbiased, keepdim, correction)
+    return sqrt(ctx, v), m
 
 
 def cumsum(ctx, input, dim, *, dtype=None, out=None):
@@ -1508,6 +1600,68 @@ def adaptive_avg_pool2d(ctx, input, output_size):
                         ctx.loc)
 
 
+def adaptive_max_pool2d(ctx, input, output_size, return_indices=False):
+    """nn.AdaptiveMaxPool2d (timm's avg-max global pools, BAT's non-local
+    blocks); see _adaptive_max."""
+    if return_indices:
+        raise UnsupportedOperation("expects adaptive_max_pool2d without "
+                                   "return_indices, but got "
+                                   "return_indices=True")
+    x = _float(ctx, input)
+    oh, ow = _result_shape(ctx)[-2:]
+    return _adaptive_max(ctx, x, oh, ow)
+
+
+def adaptive_max_pool1d(ctx, input, output_size, return_indices=False):
+    """nn.AdaptiveMaxPool1d on [N, C, L]: the 2-D pool over [N, C, 1, L]."""
+    if return_indices or input.rank != 3:
+        raise UnsupportedOperation(
+            "expects adaptive max pooling of [N, C, L] without "
+            "return_indices, but got %s%s" % (
+                list(input.shape),
+                " with return_indices=True" if return_indices else ""))
+    n, c, length = input.shape
+    out = _result_shape(ctx)[-1]
+    y = _adaptive_max(ctx, ctx.w.reshape(_float(ctx, input),
+                                         [n, c, 1, length], ctx.loc), 1, out)
+    return ctx.w.reshape(y, [n, c, out], ctx.loc)
+
+
+def _adaptive_max(ctx, x, oh, ow):
+    """The adaptive max pool of [.., H, W] to [.., oh, ow]: a max pool whose
+    windows tile the input where the output size divides it; else
+    PyTorch's overlapping windows (rows floor(i h / oh) to
+    ceil((i + 1) h / oh)), the maximum taken along H and then along W (max
+    is separable), one slice and reduce_max per output row and per output
+    column, concatenated."""
+    h, w = x.shape[-2:]
+    if not h % oh and not w % ow:
+        kernel = (h // oh, w // ow)
+        return ctx.w.pool2d("tcp.max_pool2d", x, kernel, kernel,
+                            [0, 0, 0, 0], False, [],
+                            list(x.shape[:-2]) + [oh, ow], ctx.loc)
+    for axis, out in ((x.rank - 2, oh), (x.rank - 1, ow)):
+        size = x.shape[axis]
+        if out == size:
+            continue
+        if out > 64:
+            raise UnsupportedOperation(
+                "expects adaptive max pooling to at most 64 positions along "
+                "a dim its size does not divide, but got %d -> %d"
+                % (size, out))
+        pieces = []
+        for i in range(out):
+            start, end = (i * size) // out, -((-(i + 1) * size) // out)
+            starts, sizes = [0] * x.rank, list(x.shape)
+            starts[axis], sizes[axis] = start, end - start
+            window = ctx.w.slice(x, starts, sizes, [1] * x.rank, ctx.loc)
+            pieces.append(ctx.w.reduce("tcp.reduce_max", window, [axis],
+                                       True, ctx.loc))
+        x = ctx.w.concat(pieces, axis, ctx.loc) if len(pieces) > 1 \
+            else pieces[0]
+    return x
+
+
 def adaptive_avg_pool1d(ctx, input, output_size):
     """nn.AdaptiveAvgPool1d / torch.adaptive_avg_pool1d (Hugging Face
     Swin's pooler) on [N, C, L]: the 2-D pool over [N, C, 1, L], to an
@@ -1763,6 +1917,10 @@ MODULES = {
         m.count_include_pad, m.divisor_override),
     nn.AdaptiveAvgPool2d: lambda ctx, m, x: adaptive_avg_pool2d(
         ctx, x, m.output_size),
+    nn.AdaptiveMaxPool2d: lambda ctx, m, x: adaptive_max_pool2d(
+        ctx, x, m.output_size, m.return_indices),
+    nn.AdaptiveMaxPool1d: lambda ctx, m, x: adaptive_max_pool1d(
+        ctx, x, m.output_size, m.return_indices),
     nn.Flatten: lambda ctx, m, x: reshape_like_result(ctx, x),
     nn.Upsample: lambda ctx, m, x: interpolate(
         ctx, x, m.size, m.scale_factor, m.mode, m.align_corners,
@@ -1809,6 +1967,7 @@ FUNCTIONS = {
     F.hardsigmoid: hardsigmoid, F.hardswish: hardswish,
     torch.sin: sin, torch.cos: cos, torch.atan: atan, torch.floor: floor,
     torch.ceil: ceil, torch.round: round_, torch.pow: pow_,
+    torch.log1p: log1p, torch.expm1: expm1, torch.sign: sign,
     operator.pow: pow_,
     F.leaky_relu: leaky_relu, torch.amax: amax, torch.amin: amin,
     torch.max: max_, torch.min: min_,
@@ -1842,6 +2001,10 @@ FUNCTIONS = {
     F.max_pool1d: max_pool1d, torch.tile: tile, F.unfold: unfold_patches,
     torch.repeat_interleave: repeat_interleave,
     F.adaptive_avg_pool2d: adaptive_avg_pool2d,
+    F.adaptive_max_pool2d: adaptive_max_pool2d,
+    F.adaptive_max_pool1d: adaptive_max_pool1d,
+    torch.var: var, torch.std: std, torch.var_mean: var_mean,
+    torch.std_mean: std_mean,
     torch._C._nn.adaptive_avg_pool2d: adaptive_avg_pool2d,
     F.batch_norm: batch_norm, F.layer_norm: layer_norm,
     F.group_norm: group_norm, F.pad: pad,
@@ -1889,6 +2052,7 @@ METHODS = {
     "rsqrt": rsqrt, "abs": abs_, "clamp": clamp, "sin": sin, "cos": cos,
     "atan": atan, "floor": floor, "ceil": ceil, "round": round_,
     "pow": pow_, "square": square, "norm": norm, "fill_": fill_,
+    "log1p": log1p, "expm1": expm1, "sign": sign,
     "zero_": zero_, "narrow": narrow,
     "select": select,
     "chunk": split_along, "split": split_along,
@@ -1905,7 +2069,7 @@ METHODS = {
     "addcmul": addcmul,
     "contiguous": identity, "clone": identity, "detach": identity,
     "mean": mean, "sum": sum_, "cumsum": cumsum, "amax": amax, "amin": amin,
-    "max": max_, "min": min_,
+    "max": max_, "min": min_, "var": var, "std": std,
     "baddbmm": baddbmm, "index_select": index_select, "gather": gather,
     "tril": tril, "triu": triu,
     "softmax": softmax,
@@ -1916,6 +2080,9 @@ METHODS = {
 }
 FUNCTIONS.update(logic_lowerings.FUNCTIONS)
 METHODS.update(logic_lowerings.METHODS)
+FUNCTIONS.update(activation_lowerings.FUNCTIONS)
+METHODS.update(activation_lowerings.METHODS)
+MODULES.update(activation_lowerings.MODULES)
 # The in-place twins of elementwise methods (y.mul_(2), x.clamp_(0, 1)) lower
 # as the op itself; the importer rebinds the mutated tensor and writes it
 # back through the views it is taken from.

@@ -232,7 +232,43 @@ class ChangedAfterUse:
         self.node_name = node_name
 
 
-class _Recorder(torch.fx.Interpreter):
+class InF32(torch.fx.Interpreter):
+    """Runs a graph, one in f16 or bf16 (`float_type`, else None) as its
+    f32 copy: a tensor the graph makes in the reduced type (torch.export's
+    aten.zeros(..., dtype=torch.float16) for an RNN's initial state) is
+    made in f32 too, a cast to the reduced type (Hugging Face's
+    `mask.to(dtype=self.dtype)`, Mamba's `.to(torch.float16)` before a
+    matmul) is a cast to f32, and a submodule that is itself a graph (a
+    partition) runs the same way."""
+
+    def __init__(self, module, float_type):
+        super().__init__(module)
+        self.float_type = float_type
+
+    def call_function(self, target, args, kwargs):
+        # So is a positional dtype: torch.export's
+        # aten._assert_tensor_metadata(x, None, None, torch.float16) before a
+        # cast checks x's type, which is f32 in this run.
+        if self.float_type:
+            args, kwargs = _dtypes_to_f32(args, kwargs)
+        return super().call_function(target, args, kwargs)
+
+    def call_method(self, target, args, kwargs):
+        if self.float_type:
+            if target in ("half", "bfloat16"):
+                target = "float"
+            elif target in ("to", "type"):
+                args, kwargs = _dtypes_to_f32(args, kwargs)
+        return super().call_method(target, args, kwargs)
+
+    def call_module(self, target, args, kwargs):
+        submodule = self.fetch_attr(target)
+        if self.float_type and isinstance(submodule, torch.fx.GraphModule):
+            return InF32(submodule, self.float_type).run(*args, **kwargs)
+        return super().call_module(target, args, kwargs)
+
+
+class _Recorder(InF32):
     """Records every node's result, and folds: a node whose tensor
     arguments are all constants (none at all: torch.zeros(...); or only
     metadata: x.new_zeros(...)) is itself a constant, and so is an in-place
@@ -242,8 +278,7 @@ class _Recorder(torch.fx.Interpreter):
     masked_fill, becomes one literal."""
 
     def __init__(self, module, float_type, buffers):
-        super().__init__(module)
-        self.float_type = float_type
+        super().__init__(module, float_type)
         self.record: Dict[str, Any] = {}
         # Folded node -> its value as the graph reads it (None when no
         # node that is not folded reads it).
@@ -263,27 +298,6 @@ class _Recorder(torch.fx.Interpreter):
         self._unfolded = set()
         from .importer import is_in_place  # (importer imports this module)
         self._is_in_place = is_in_place
-
-    def call_function(self, target, args, kwargs):
-        # Running in f32 for f16/bf16: a tensor the graph makes in the
-        # reduced type (torch.export's aten.zeros(..., dtype=torch.float16)
-        # for an RNN's initial state) is made in f32 too.
-        # So is a positional dtype: torch.export's
-        # aten._assert_tensor_metadata(x, None, None, torch.float16) before a
-        # cast checks x's type, which is f32 in this run.
-        if self.float_type:
-            args, kwargs = _dtypes_to_f32(args, kwargs)
-        return super().call_function(target, args, kwargs)
-
-    def call_method(self, target, args, kwargs):
-        # The same for casts the graph writes as methods (Hugging Face's
-        # `mask.to(dtype=self.dtype)`): to the reduced type means to f32.
-        if self.float_type:
-            if target in ("half", "bfloat16"):
-                target = "float"
-            elif target in ("to", "type"):
-                args, kwargs = _dtypes_to_f32(args, kwargs)
-        return super().call_method(target, args, kwargs)
 
     def _folds(self, n) -> bool:
         if n.op not in ("call_function", "call_method") or draws_random(n):
@@ -384,22 +398,23 @@ def copy_module(module):
 
 
 def runnable_on_cpu(module, inputs):
-    """(module, inputs, back) to run `module` on `inputs` eagerly: as they
-    are, except for a graph in f16 or bf16 on the CPU, which runs as an f32
-    copy (see record); `back` turns a tensor of that run into the type the
-    real run would give."""
+    """(module, inputs, back, float_type) to run `module` on `inputs`
+    eagerly, with InF32(module, float_type): as they are, except for a
+    graph in f16 or bf16 on the CPU, which runs as an f32 copy (see
+    record); `back` turns a tensor of that run into the type the real run
+    would give."""
     reduced = _reduced_float_type(module, inputs)
     on_cpu = all(i.device.type == "cpu" for i in inputs
                  if isinstance(i, torch.Tensor))
     if reduced is None or not on_cpu:
-        return module, list(inputs), lambda value: value
+        return module, list(inputs), lambda value: value, None
 
     def back(value):
         if isinstance(value, torch.Tensor) and value.dtype == torch.float32:
             return value.to(reduced)
         return value
     return (copy_module(module).float(),
-            [_to_f32(i, reduced) for i in inputs], back)
+            [_to_f32(i, reduced) for i in inputs], back, mlir_type(reduced))
 
 
 def _is_fake(value) -> bool:
@@ -461,14 +476,34 @@ def record(module: torch.fx.GraphModule, inputs):
     # _native_batch_norm_legit_functional gives f32 new statistics for f16
     # ones, its CPU and CUDA kernels f16). Without fake tensors (a graph
     # they cannot run) the renaming stands.
+    # A result of several tensors is renamed item by item where the node
+    # reads an f32 tensor of the real run (torch.split of Hugging Face
+    # CodeGen's f32 rotary table, which .half() leaves f32), and so are the
+    # getitems of such a result; the batch norm above reads none.
     true_types = _fake_dtypes(module, inputs)
+    renamed_tuples = set()
+
+    def reads_f32(n):
+        return any(isinstance(recorder.record.get(i.name), TensorMeta) and
+                   recorder.record[i.name].dtype == "f32"
+                   for i in n.all_input_nodes)
+
     for n in module.graph.nodes:
-        meta = recorder.record.get(n.name)
+        meta, true = recorder.record.get(n.name), true_types.get(n.name)
         if isinstance(meta, TensorMeta) and meta.dtype in ("f16", "bf16") \
-                and true_types.get(n.name) == torch.float32 and not any(
-                    isinstance(recorder.record.get(i.name), (tuple, list))
+                and true == torch.float32 and all(
+                    not isinstance(recorder.record.get(i.name),
+                                   (tuple, list)) or i.name in renamed_tuples
                     for i in n.all_input_nodes):
             recorder.record[n.name] = meta.with_dtype("f32")
+        elif isinstance(meta, (tuple, list)) and \
+                isinstance(true, tuple) and len(true) == len(meta) and \
+                reads_f32(n):
+            recorder.record[n.name] = type(meta)(
+                m.with_dtype("f32") if isinstance(m, TensorMeta) and
+                m.dtype in ("f16", "bf16") and t == torch.float32 else m
+                for m, t in zip(meta, true))
+            renamed_tuples.add(n.name)
 
     def real_type(name, value):
         """A folded constant in the type its record now says."""
@@ -483,8 +518,9 @@ def record(module: torch.fx.GraphModule, inputs):
 
 
 def _fake_dtypes(module, inputs):
-    """node name -> dtype of each node whose result is one tensor, when
-    `module` runs on `inputs` in their own types, propagated with fake
+    """node name -> dtype of each node whose result is one tensor (a tuple
+    of them, None for items that are not tensors, for a result of several),
+    when `module` runs on `inputs` in their own types, propagated with fake
     tensors (no kernel runs, so f16 and bf16 need none on the CPU); {}
     where fake tensors cannot run the graph."""
     try:
@@ -501,5 +537,12 @@ def _fake_dtypes(module, inputs):
             FakeTensorProp(shadow, mode).propagate(*fakes)
     except Exception:  # noqa: BLE001 (the f32 renaming stands)
         return {}
-    return {n.name: n.meta["val"].dtype for n in shadow.graph.nodes
-            if isinstance(n.meta.get("val"), torch.Tensor)}
+    types = {}
+    for n in shadow.graph.nodes:
+        value = n.meta.get("val")
+        if isinstance(value, torch.Tensor):
+            types[n.name] = value.dtype
+        elif isinstance(value, (tuple, list)) and value:
+            types[n.name] = tuple(v.dtype if isinstance(v, torch.Tensor)
+                                  else None for v in value)
+    return types

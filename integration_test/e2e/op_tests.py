@@ -66,6 +66,37 @@ register("conv2d_dilated", one(2, 8, 16, 16))(
 register("conv2d_functional", two((2, 4, 10, 10), (8, 4, 3, 3)))(
     lambda: Fn2(lambda x, w: F.conv2d(x, w, stride=1, padding=1)))
 
+register("conv_transpose2d_unet", one(2, 8, 6, 7))(
+    lambda: nn.Sequential(nn.ConvTranspose2d(8, 4, 2, stride=2), nn.ReLU()))
+
+
+class _TransposedConvForms(nn.Module):
+    """Transposed convolutions whose phases read different offsets (DCGAN's
+    k4 s2 p1), with output padding and groups, with stride 1, dilated, and
+    a module called with output_size."""
+
+    def __init__(self):
+        super().__init__()
+        self.dcgan = nn.ConvTranspose2d(8, 6, 4, stride=2, padding=1,
+                                        bias=False)
+        self.grouped = nn.ConvTranspose2d(8, 6, 3, stride=2, padding=1,
+                                          output_padding=1, groups=2)
+        self.same = nn.ConvTranspose2d(8, 4, 3, padding=1)
+        self.dilated = nn.ConvTranspose2d(8, 4, 3, stride=3, dilation=2,
+                                          padding=2)
+        self.sized = nn.ConvTranspose2d(8, 4, 3, stride=2, padding=1)
+
+    def forward(self, x):
+        return (self.dcgan(x), self.grouped(x), self.same(x),
+                self.dilated(x),
+                self.sized(x, output_size=[2 * x.shape[2],
+                                           2 * x.shape[3]]))
+
+
+register("conv_transpose2d_forms", one(2, 8, 5, 6))(_TransposedConvForms)
+register("conv_transpose1d_upsample", one(2, 8, 10))(
+    lambda: nn.Sequential(nn.ConvTranspose1d(8, 4, 16, stride=8, padding=4),
+                          nn.LeakyReLU(0.1)))
 
 class _PatchEmbedding(nn.Module):
     """ViT's patch embedding: a conv whose stride is its window over an RGB

@@ -11,6 +11,7 @@ import torch
 
 from . import activation_lowerings as activations
 from . import logic_lowerings as logic
+from . import transposed_convolution
 from . import lowerings as L
 from .lowerings import UnsupportedOperation
 
@@ -25,8 +26,9 @@ class Unavailable:
 def convolution(ctx, input, weight, bias, stride, padding, dilation,
                 transposed, output_padding, groups):
     if transposed:
-        raise UnsupportedOperation("expects a forward convolution, but got a "
-                                   "transposed one")
+        return transposed_convolution.aten_convolution(
+            ctx, input, weight, bias, stride, padding, dilation,
+            output_padding, groups)
     if len(weight.shape) == 3:
         return L.conv1d(ctx, input, weight, bias, stride, padding, dilation,
                         groups)

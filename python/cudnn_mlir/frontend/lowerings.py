@@ -21,7 +21,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from . import activation_lowerings, attention_modules, bilinear, \
-    logic_lowerings
+    logic_lowerings, transposed_convolution
 from .recording import TensorMeta, tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 from .view_writes import basic_box, write_box
@@ -2083,6 +2083,8 @@ METHODS.update(logic_lowerings.METHODS)
 FUNCTIONS.update(activation_lowerings.FUNCTIONS)
 METHODS.update(activation_lowerings.METHODS)
 MODULES.update(activation_lowerings.MODULES)
+FUNCTIONS.update(transposed_convolution.FUNCTIONS)
+MODULES.update(transposed_convolution.MODULES)
 # The in-place twins of elementwise methods (y.mul_(2), x.clamp_(0, 1)) lower
 # as the op itself; the importer rebinds the mutated tensor and writes it
 # back through the views it is taken from.

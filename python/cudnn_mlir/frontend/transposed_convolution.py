@@ -1,0 +1,247 @@
+"""Transposed convolutions (nn.ConvTranspose1d/2d, F.conv_transpose1d/2d,
+aten.convolution with transposed=True) as forward convolutions, with no
+work wasted on inserted zeros: the sub-pixel form.
+
+Along one spatial dim with stride s, padding p, dilation d and kernel k,
+output position o = s q + r (phase r in [0, s)) sums x[i] w[j] over the
+taps j with i s - p + d j = o, that is the taps with (r + p - d j)
+divisible by s, each reading x at q + (r + p - d j) / s. Those offsets
+form an arithmetic sequence, so phase r is an ordinary stride-1
+cross-correlation of x with the phase's taps in reversed order (dilated by
+the offsets' step, padded so that offset e reads x[q + e]). Each of the
+s_h * s_w phases is one tcp.conv2d, the weight's in and out channels
+swapped (per group) and its taps picked by a tcp.gather of the
+parameters; the phases' outputs interleave into the result (reshapes and
+a concat). Where every phase reads the same offsets (kernel = stride and
+no padding: U-Net's 2x2 up-convolutions) the phases are one convolution
+with s_h * s_w times the output channels, then a depth-to-space
+transpose. The convolutions run as cuDNN's forward convolutions, the
+same multiply-adds a cuDNN transposed (data-gradient) convolution would
+do.
+"""
+
+import torch.nn as nn
+import torch.nn.functional as F
+
+from .tcp_writer import FLOAT_TYPES, Value
+
+
+def _unsupported(message):
+    from .lowerings import UnsupportedOperation
+    return UnsupportedOperation(message)
+
+
+def _pair(v):
+    from .lowerings import _pair as pair
+    return pair(v)
+
+
+def _phases(size, k, s, p, d, out):
+    """(rows per phase, per phase r: (taps by increasing offset, offsets))
+    along one dim of `size` inputs and `out` outputs."""
+    rows = -(-out // s)
+    phases = []
+    for r in range(s):
+        taps = sorted((j for j in range(k) if (r + p - d * j) % s == 0),
+                      key=lambda j: (r + p - d * j) // s)
+        phases.append((taps, [(r + p - d * j) // s for j in taps]))
+    return rows, phases
+
+
+def _swap_channels(ctx, weight, groups):
+    """A transposed convolution's [C_in, C_out/g, kh, kw] weight as a
+    forward convolution's [C_out, C_in/g, kh, kw]."""
+    cin, cog, kh, kw = weight.shape
+    w = ctx.w.reshape(weight, (groups, cin // groups, cog, kh, kw), ctx.loc)
+    w = ctx.w.transpose(w, [0, 2, 1, 3, 4], ctx.loc)
+    return ctx.w.reshape(w, (groups * cog, cin // groups, kh, kw), ctx.loc)
+
+
+def _window(ctx, x, offsets, rows, axis):
+    """x cut or zero-padded along `axis` so that output q of a stride-1
+    correlation reads x[q + offsets[t]]: (x, pad before, pad after), the
+    pads non-negative."""
+    size = x.shape[axis]
+    before, after = -offsets[0], rows - 1 + offsets[-1] - (size - 1)
+    cut_before, cut_after = max(-before, 0), max(-after, 0)
+    if cut_before or cut_after:
+        starts, sizes = [0] * x.rank, list(x.shape)
+        starts[axis] = cut_before
+        sizes[axis] = size - cut_before - cut_after
+        x = ctx.w.slice(x, starts, sizes, [1] * x.rank, ctx.loc)
+    return x, max(before, 0), max(after, 0)
+
+
+def _phase_conv(ctx, x, weight, phase_h, phase_w, rows, groups):
+    """One phase: the correlation of x with the phase's taps, [N, C_out,
+    rows_h, rows_w]."""
+    (taps_h, offs_h), (taps_w, offs_w) = phase_h, phase_w
+    from .lowerings import _gather_along
+    w = _gather_along(ctx, _gather_along(ctx, weight, taps_h, 2), taps_w, 3)
+    x, top, bottom = _window(ctx, x, offs_h, rows[0], 2)
+    x, left, right = _window(ctx, x, offs_w, rows[1], 3)
+    dilation = tuple(offs[1] - offs[0] if len(offs) > 1 else 1
+                     for offs in (offs_h, offs_w))
+    return ctx.w.conv2d(x, w, (1, 1), [top, bottom, left, right], dilation,
+                        groups, ctx.loc)
+
+
+def _interleave(ctx, pieces, n, c, rows, strides):
+    """pieces[ry][rx], each [N, C, rows_h, rows_w], as [N, C, rows_h * s_h,
+    rows_w * s_w] with piece (ry, rx) at rows s_h q + ry, columns s_w q +
+    rx."""
+    rh, rw = rows
+    columns = []
+    for row in pieces:
+        spread = [ctx.w.reshape(p, (n, c, rh, 1, rw, 1), ctx.loc)
+                  for p in row]
+        columns.append(ctx.w.concat(spread, 5, ctx.loc) if len(spread) > 1
+                       else spread[0])
+    y = ctx.w.concat(columns, 3, ctx.loc) if len(columns) > 1 \
+        else columns[0]
+    return ctx.w.reshape(y, (n, c, rh * strides[0], rw * strides[1]),
+                         ctx.loc)
+
+
+def _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
+                    dilation, out_hw):
+    """The transposed convolution of the NCHW `x` to spatial size `out_hw`
+    (which fixes the output padding)."""
+    if isinstance(padding, str):
+        raise _unsupported("expects a transposed convolution's padding to "
+                           "be numbers, but got '%s'" % padding)
+    if not isinstance(weight, Value) or weight.rank != 4:
+        raise _unsupported("expects a [C_in, C_out/groups, kh, kw] weight "
+                           "tensor")
+    stride, padding, dilation = (_pair(v) for v in (stride, padding,
+                                                    dilation))
+    groups = int(groups)
+    n, cin, h, w = x.shape
+    if weight.shape[0] != cin or cin % groups:
+        raise _unsupported(
+            "expects a weight of [C_in = %d, C_out/groups, kh, kw] with "
+            "groups (%d) dividing C_in, but got %s"
+            % (cin, groups, list(weight.shape)))
+    cout = weight.shape[1] * groups
+    plans = [_phases(size, k, s, p, d, o) for size, k, s, p, d, o in zip(
+        (h, w), weight.shape[2:], stride, padding, dilation, out_hw)]
+    rows = (plans[0][0], plans[1][0])
+    forward = _swap_channels(ctx, weight, groups)
+    same_offsets = all(len({tuple(offs) for _, offs in plan[1]}) == 1 and
+                       plan[1][0][0] for plan in plans)
+    if same_offsets and groups == 1 and stride != (1, 1):
+        # One convolution for every phase: the phases' kernels stacked
+        # along the output channels, then depth to space.
+        from .lowerings import _gather_along
+        kernels = [
+            _gather_along(ctx, _gather_along(ctx, forward, th, 2), tw, 3)
+            for th, _ in plans[0][1] for tw, _ in plans[1][1]]
+        stacked = ctx.w.concat(kernels, 0, ctx.loc)
+        first = ((plans[0][1][0][0], plans[0][1][0][1]),
+                 (plans[1][1][0][0], plans[1][1][0][1]))
+        xh, top, bottom = _window(ctx, x, first[0][1], rows[0], 2)
+        xw, left, right = _window(ctx, xh, first[1][1], rows[1], 3)
+        dil = tuple(o[1] - o[0] if len(o) > 1 else 1
+                    for o in (first[0][1], first[1][1]))
+        y = ctx.w.conv2d(xw, stacked, (1, 1), [top, bottom, left, right],
+                         dil, 1, ctx.loc)
+        y = ctx.w.reshape(y, (n, stride[0], stride[1], cout) + rows, ctx.loc)
+        y = ctx.w.transpose(y, [0, 3, 4, 1, 5, 2], ctx.loc)
+        y = ctx.w.reshape(y, (n, cout, rows[0] * stride[0],
+                              rows[1] * stride[1]), ctx.loc)
+    else:
+        zeros = None
+        pieces = []
+        for phase_h in plans[0][1]:
+            row = []
+            for phase_w in plans[1][1]:
+                if not phase_h[0] or not phase_w[0]:  # no tap lands here
+                    if zeros is None:
+                        zeros = ctx.w.splat(0.0, (n, cout) + rows, x.dtype,
+                                            ctx.loc)
+                    row.append(zeros)
+                else:
+                    row.append(_phase_conv(ctx, x, forward, phase_h,
+                                           phase_w, rows, groups))
+            pieces.append(row)
+        y = _interleave(ctx, pieces, n, cout, rows, stride)
+    if tuple(y.shape[2:]) != tuple(out_hw):
+        starts = [0, 0, 0, 0]
+        y = ctx.w.slice(y, starts, [n, cout] + list(out_hw), [1] * 4,
+                        ctx.loc)
+    if bias is not None:
+        b = ctx.w.reshape(bias, (1, cout, 1, 1), ctx.loc)
+        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
+                                                           ctx.loc), ctx.loc)
+    return y
+
+
+def _float4(ctx, input, layout):
+    if not isinstance(input, Value) or input.dtype not in FLOAT_TYPES or \
+            input.rank != len(layout):
+        raise _unsupported("expects a %d-D (batched %s) float input, but "
+                           "got %s" % (len(layout), layout, getattr(
+                               input, "type", type(input).__name__)))
+    return input
+
+
+def conv_transpose2d(ctx, input, weight, bias=None, stride=1, padding=0,
+                     output_padding=0, groups=1, dilation=1):
+    """F.conv_transpose2d; the output padding (or a module call's
+    output_size) is read from the recorded result's shape."""
+    x = _float4(ctx, input, "NCHW")
+    return _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
+                           dilation, tuple(ctx.result.shape[2:]))
+
+
+def _one(v):
+    return int(v[0]) if isinstance(v, (tuple, list)) else int(v)
+
+
+def conv_transpose1d(ctx, input, weight, bias=None, stride=1, padding=0,
+                     output_padding=0, groups=1, dilation=1):
+    """The 2-D form over [N, C, 1, L] with a [C_in, C_out/g, 1, k] weight."""
+    x = _float4(ctx, input, "NCL")
+    n, c, length = x.shape
+    cin, cog, taps = weight.shape
+    out = ctx.result.shape
+    y = _conv_transpose(
+        ctx, ctx.w.reshape(x, (n, c, 1, length), ctx.loc),
+        ctx.w.reshape(weight, (cin, cog, 1, taps), ctx.loc), bias,
+        (1, _one(stride)), (0, _one(padding)), groups, (1, _one(dilation)),
+        (1, out[2]))
+    return ctx.w.reshape(y, out, ctx.loc)
+
+
+def _module(lower):
+    def call(ctx, m, input, output_size=None):
+        if m.padding_mode != "zeros":
+            raise _unsupported("expects padding_mode='zeros', but got '%s'"
+                               % m.padding_mode)
+        return lower(ctx, input, ctx.parameter("weight"),
+                     ctx.parameter("bias") if m.bias is not None else None,
+                     m.stride, m.padding, m.output_padding, m.groups,
+                     m.dilation)
+    return call
+
+
+def aten_convolution(ctx, input, weight, bias, stride, padding, dilation,
+                     output_padding, groups):
+    """aten.convolution with transposed=True."""
+    lower = conv_transpose1d if len(weight.shape) == 3 else conv_transpose2d
+    if len(weight.shape) not in (3, 4):
+        raise _unsupported("expects a 1-D or 2-D transposed convolution, but "
+                           "got a %d-D weight" % len(weight.shape))
+    return lower(ctx, input, weight, bias, stride, padding, output_padding,
+                 groups, dilation)
+
+
+FUNCTIONS = {
+    F.conv_transpose2d: conv_transpose2d,
+    F.conv_transpose1d: conv_transpose1d,
+}
+
+MODULES = {
+    nn.ConvTranspose2d: _module(conv_transpose2d),
+    nn.ConvTranspose1d: _module(conv_transpose1d),
+}

@@ -379,6 +379,80 @@ class _ShrinksAndGates(nn.Module):
         return F.glu(y, dim=1)
 
 
+class _ElementwiseMath(nn.Module):
+    """math_lowerings.py's compositions on inputs in (0.1, 0.9) (inside
+    every function's domain)."""
+
+    @staticmethod
+    def rounded(x):
+        # On halves, divided by powers of two: exact in every float type,
+        # so no value sits at a step of trunc or floor by rounding.
+        z = -(torch.floor(x * 8) + 0.5)
+        return (torch.trunc(z) + torch.frac(z) + torch.fmod(z, 2.0) +
+                torch.remainder(z, 4.0) +
+                torch.div(z, 2.0, rounding_mode="floor") +
+                torch.div(z, 4.0, rounding_mode="trunc") + z // 2)
+
+    def forward(self, x):
+        y = -x
+        return (x.reciprocal() + torch.exp2(y) + torch.log2(x) +
+                torch.log10(x) + torch.tan(y) + torch.sinh(y) +
+                torch.cosh(x) + torch.asinh(y) + torch.acosh(x + 1.5) +
+                torch.atanh(y) + torch.asin(y) + torch.acos(x),
+                self.rounded(x),
+                torch.lerp(x, y, 0.3) + torch.hypot(x, y) +
+                torch.atan2(y, x - 0.5) + torch.erf(y * 3) +
+                torch.erfc(x * 2) + x.clamp_min(0.4) + x.clamp_max(0.6) +
+                x ** 1.5 + x ** 5 + x ** -2 + 2.0 ** y + torch.sgn(y),
+                torch.logsumexp(x * 4, dim=1) + F.softmin(x, dim=1).sum(1))
+
+
+class _Rearrangements(nn.Module):
+    """Pixel (un)shuffle, channel shuffle, movedim, unflatten, flip, rot90
+    and argmax/argmin."""
+
+    def __init__(self):
+        super().__init__()
+        self.shuffle = nn.PixelShuffle(2)
+        self.channels = nn.ChannelShuffle(2)
+
+    def forward(self, x):
+        up = self.shuffle(x)
+        down = F.pixel_unshuffle(up.flip(3), 2)
+        y = self.channels(down) + torch.rot90(x, 1, (2, 3)) + \
+            x.flip((1, 2)).movedim(1, -1).movedim(-1, 1)
+        return (y.flatten(2).unflatten(2, (12, 12)),
+                x.argmax(1).float() + x.argmin(-1).float().mean())
+
+
+class _InstanceAndResponseNorms(nn.Module):
+    """InstanceNorm2d (affine; and tracking running statistics, in eval)
+    and LocalResponseNorm."""
+
+    def __init__(self):
+        super().__init__()
+        self.instance = nn.InstanceNorm2d(8, affine=True)
+        self.tracked = nn.InstanceNorm2d(8, track_running_stats=True)
+        with torch.no_grad():
+            self.instance.weight.uniform_(0.5, 1.5)
+            self.instance.bias.uniform_(-0.5, 0.5)
+            self.tracked.running_mean.uniform_(-0.5, 0.5)
+            self.tracked.running_var.uniform_(0.5, 1.5)
+        self.lrn = nn.LocalResponseNorm(3, alpha=0.1, beta=0.75, k=1.0)
+
+    def forward(self, x):
+        return self.instance(x) + self.tracked(x) + self.lrn(x), \
+            F.max_pool2d(x, 2, return_indices=True)[0]
+
+
+register("pool3d", one(2, 4, 6, 8, 8))(lambda: Fn1(lambda x: (
+    F.max_pool3d(x, 2), F.max_pool3d(x, 3, 2, 1, ceil_mode=True),
+    F.avg_pool3d(x, 3, 2, 1), F.avg_pool3d(x, (2, 1, 1)))))
+register("elementwise_math", one(2, 8, 6, 6, low=0.1, high=0.9))(
+    _ElementwiseMath)
+register("rearrangements_argmax", one(*IMAGE))(_Rearrangements)
+register("instance_lrn_norms", one(*IMAGE))(
+    lambda: _InstanceAndResponseNorms().eval())
 register("softplus_mish_family", one(*IMAGE, low=-12, high=12))(
     lambda: _SoftplusFamily())
 register("elu_selu_prelu", one(*IMAGE, low=-4, high=4))(

@@ -11,6 +11,8 @@ import torch
 
 from . import activation_lowerings as activations
 from . import logic_lowerings as logic
+from . import math_lowerings as math_ops
+from . import rearrangement_lowerings as rearrangements
 from . import transposed_convolution
 from . import lowerings as L
 from .lowerings import UnsupportedOperation
@@ -355,6 +357,25 @@ def _overloads():
         "fmax.default": logic.fmax, "fmin.default": logic.fmin,
     })
     table.update(activations.ATEN)
+    table.update(math_ops.ATEN)
+    table.update(rearrangements.ATEN)
+    table.update({
+        "avg_pool3d.default": L.avg_pool3d,
+        "max_pool3d_with_indices.default":
+            lambda ctx, input, kernel_size, stride=(), padding=0,
+            dilation=1, ceil_mode=False: (
+                L.max_pool3d(_FirstResult(ctx), input, kernel_size,
+                             stride or None, padding, dilation, ceil_mode),
+                Unavailable("max pooling's indices")),
+        "sgn.default": L.sign, "div.Tensor_mode": L.div,
+        "div.Scalar_mode": L.div,
+        # Instance norm, as torch.export decomposes it: a batch norm of
+        # [1, N C, ..] with batch statistics and none tracked.
+        "_native_batch_norm_legit.no_stats":
+            lambda ctx, input, weight, bias, training, momentum, eps:
+            native_batch_norm(ctx, input, weight, bias, None, None,
+                              training, momentum, eps),
+    })
     table.update({
         "var.correction": L.var, "var.dim": L.var, "std.correction": L.std,
         "std.dim": L.std, "var_mean.correction": L.var_mean,

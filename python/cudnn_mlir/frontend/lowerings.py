@@ -21,7 +21,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from . import activation_lowerings, attention_modules, bilinear, \
-    logic_lowerings, transposed_convolution
+    logic_lowerings, math_lowerings, rearrangement_lowerings, \
+    transposed_convolution
 from .recording import TensorMeta, tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 from .view_writes import basic_box, write_box
@@ -96,9 +97,13 @@ def addcmul(ctx, input, tensor1, tensor2, *, value=1):
 
 
 def div(ctx, input, other, *, rounding_mode=None):
+    if rounding_mode == "floor":
+        return math_lowerings.floor_divide(ctx, input, other)
+    if rounding_mode == "trunc":
+        return math_lowerings.trunc_divide(ctx, input, other)
     if rounding_mode is not None:
-        raise UnsupportedOperation("expects true division, but got "
-                                   "rounding_mode='%s'" % rounding_mode)
+        raise UnsupportedOperation("expects rounding_mode None, 'floor' or "
+                                   "'trunc', but got '%s'" % rounding_mode)
     if ctx.result.dtype not in FLOAT_TYPES:
         raise UnsupportedOperation("expects a float division, but got a "
                                    "result of %s" % ctx.result.dtype)
@@ -1523,8 +1528,11 @@ def _pool_pad(padding):
 def max_pool2d(ctx, input, kernel_size, stride=None, padding=0, dilation=1,
                ceil_mode=False, return_indices=False):
     if return_indices:
-        raise UnsupportedOperation("expects max_pool2d without "
-                                   "return_indices, but got return_indices=True")
+        # The values only: a node that reads the indices is refused.
+        from .aten_lowerings import Unavailable, _FirstResult
+        return (max_pool2d(_FirstResult(ctx), input, kernel_size, stride,
+                           padding, dilation, ceil_mode),
+                Unavailable("max pooling's indices"))
     kernel = _pair(kernel_size)
     stride = _pair(stride) if stride not in (None, [], ()) else kernel
     extra = []
@@ -1598,6 +1606,72 @@ def adaptive_avg_pool2d(ctx, input, output_size):
     return ctx.w.pool2d("tcp.avg_pool2d", x, kernel, kernel, [0, 0, 0, 0],
                         False, ["count_include_pad"], _result_shape(ctx),
                         ctx.loc)
+
+
+def _triple(v):
+    if isinstance(v, (tuple, list)):
+        return tuple(int(x) for x in v) * (3 if len(v) == 1 else 1)
+    return (int(v),) * 3
+
+
+def _pool3d(ctx, op, input, kernel_size, stride, padding, ceil_mode,
+            extra):
+    """A 3-D pool of [N, C, D, H, W] as two 2-D pools, H and W first (over
+    [N, C D, H, W]), then D (over [N, C, D, H' W'] with a (kd, 1)
+    window): exact for max, and for an average whose every window counts
+    its full size (count_include_pad, no ceil-mode remainder)."""
+    x = _float(ctx, input)
+    if x.rank != 5:
+        raise UnsupportedOperation("expects a 3-D pool of [N, C, D, H, W], "
+                                   "but got %s" % x.type)
+    kernel = _triple(kernel_size)
+    stride = _triple(stride) if stride not in (None, [], ()) else kernel
+    pad = _triple(padding)
+    n, c, d, h, w = x.shape
+    od, oh, ow = ctx.result.shape[2:]
+    y = x
+    if kernel[1:] != (1, 1) or stride[1:] != (1, 1) or pad[1:] != (0, 0):
+        y = ctx.w.pool2d(op, ctx.w.reshape(y, (n, c * d, h, w), ctx.loc),
+                         kernel[1:], stride[1:],
+                         [pad[1], pad[1], pad[2], pad[2]], ceil_mode, extra,
+                         (n, c * d, oh, ow), ctx.loc)
+    y = ctx.w.reshape(y, (n, c, d, oh * ow), ctx.loc)
+    if kernel[0] != 1 or stride[0] != 1 or pad[0] != 0:
+        y = ctx.w.pool2d(op, y, (kernel[0], 1), (stride[0], 1),
+                         [pad[0], pad[0], 0, 0], ceil_mode, extra,
+                         (n, c, od, oh * ow), ctx.loc)
+    return ctx.w.reshape(y, ctx.result.shape, ctx.loc)
+
+
+def max_pool3d(ctx, input, kernel_size, stride=None, padding=0, dilation=1,
+               ceil_mode=False, return_indices=False):
+    if return_indices or _triple(dilation) != (1, 1, 1):
+        raise UnsupportedOperation("expects max_pool3d without indices or "
+                                   "dilation")
+    return _pool3d(ctx, "tcp.max_pool2d", input, kernel_size, stride,
+                   padding, ceil_mode, [])
+
+
+def avg_pool3d(ctx, input, kernel_size, stride=None, padding=0,
+               ceil_mode=False, count_include_pad=True, divisor_override=None):
+    """Separable where every window counts its full size: no padding or
+    count_include_pad, and no partial window at the end (ceil mode whose
+    output the floor mode gives too)."""
+    kernel = _triple(kernel_size)
+    stride_ = _triple(stride) if stride not in (None, [], ()) else kernel
+    pad = _triple(padding)
+    floor_sizes = tuple(
+        (size + 2 * p - k) // s + 1 for size, k, s, p in zip(
+            input.shape[2:], kernel, stride_, pad))
+    if divisor_override is not None or \
+            (any(pad) and not count_include_pad) or \
+            tuple(ctx.result.shape[2:]) != floor_sizes:
+        raise UnsupportedOperation(
+            "expects avg_pool3d whose windows all count their full size (no "
+            "divisor_override; padding only with count_include_pad; no "
+            "ceil-mode remainder)")
+    return _pool3d(ctx, "tcp.avg_pool2d", input, kernel, stride_, pad, False,
+                   ["count_include_pad"])
 
 
 def adaptive_max_pool2d(ctx, input, output_size, return_indices=False):
@@ -1807,6 +1881,55 @@ def _sample_norm(ctx, x, eps):
                      ctx.w.broadcast_to(scale, wide.shape, ctx.loc), ctx.loc),
         ctx.w.broadcast_to(shift, wide.shape, ctx.loc), ctx.loc)
     return ctx.w.cast(y, x.dtype, ctx.loc) if y.dtype != x.dtype else y
+
+
+def instance_norm(ctx, input, running_mean=None, running_var=None,
+                  weight=None, bias=None, use_input_stats=True,
+                  momentum=0.1, eps=1e-05):
+    """Each channel of each sample normalised over its positions: a group
+    norm with one group per channel (style transfer, U-Nets, GANs); with
+    tracked running statistics in eval mode (use_input_stats False), the
+    eval batch norm they describe. Updating the running statistics (a
+    training-mode call that tracks them) is refused."""
+    x = _float(ctx, input)
+    if not use_input_stats:
+        if running_mean is None or running_var is None:
+            raise UnsupportedOperation(
+                "expects running statistics where use_input_stats is False")
+        return batch_norm(ctx, x, running_mean, running_var, weight, bias,
+                          False, momentum, eps)
+    if running_mean is not None:
+        raise UnsupportedOperation(
+            "expects instance_norm in eval mode where it tracks running "
+            "statistics, but got a call that updates them (training mode)")
+    return group_norm(ctx, x, x.shape[1], weight, bias, eps)
+
+
+def local_response_norm(ctx, input, size, alpha=1e-4, beta=0.75, k=1.0):
+    """x / (k + alpha * mean of x^2 over `size` neighbouring channels)^beta
+    (the window zero-padded at the ends, as PyTorch's avg_pool3d):
+    the squares as [N, 1, C, rest] average-pooled along C, the power as
+    exp(beta log(.))."""
+    x = _float(ctx, input)
+    if x.rank < 3:
+        raise UnsupportedOperation("expects [N, C, ...] for "
+                                   "local_response_norm, but got %s" % x.type)
+    size = int(size)
+    n, c = x.shape[:2]
+    rest = math.prod(x.shape[2:])
+    w, loc = ctx.w, ctx.loc
+    squares = w.reshape(w.binary("tcp.mul", x, x, loc), (n, 1, c, rest), loc)
+    window = w.pool2d("tcp.avg_pool2d", squares, (size, 1), (1, 1),
+                      [size // 2, (size - 1) // 2, 0, 0], False,
+                      ["count_include_pad"], (n, 1, c, rest), loc)
+    window = w.reshape(window, x.shape, loc)
+    base = w.binary("tcp.add", w.binary("tcp.mul", window, w.scalar_like(
+        float(alpha), window, loc), loc), w.scalar_like(float(k), window,
+                                                        loc), loc)
+    denominator = w.unary("tcp.exp", w.binary(
+        "tcp.mul", w.unary("tcp.log", base, loc=loc),
+        w.scalar_like(float(beta), base, loc), loc), loc=loc)
+    return w.binary("tcp.divf", x, denominator, loc)
 
 
 def group_norm(ctx, input, num_groups, weight=None, bias=None, eps=1e-05):
@@ -2084,6 +2207,38 @@ FUNCTIONS.update(activation_lowerings.FUNCTIONS)
 METHODS.update(activation_lowerings.METHODS)
 MODULES.update(activation_lowerings.MODULES)
 FUNCTIONS.update(transposed_convolution.FUNCTIONS)
+FUNCTIONS.update(math_lowerings.FUNCTIONS)
+METHODS.update(math_lowerings.METHODS)
+FUNCTIONS.update(rearrangement_lowerings.FUNCTIONS)
+METHODS.update(rearrangement_lowerings.METHODS)
+MODULES.update(rearrangement_lowerings.MODULES)
+FUNCTIONS[torch.sgn] = METHODS["sgn"] = sign
+FUNCTIONS[F.max_pool3d] = FUNCTIONS[torch.max_pool3d] = max_pool3d
+FUNCTIONS[F.avg_pool3d] = FUNCTIONS[torch._C._nn.avg_pool3d] = avg_pool3d
+MODULES[nn.MaxPool3d] = lambda ctx, m, x: max_pool3d(
+    ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,
+    m.return_indices)
+MODULES[nn.AvgPool3d] = lambda ctx, m, x: avg_pool3d(
+    ctx, x, m.kernel_size, m.stride, m.padding, m.ceil_mode,
+    m.count_include_pad, m.divisor_override)
+FUNCTIONS[F.max_pool2d_with_indices] = (
+    lambda ctx, input, kernel_size, stride=None, padding=0, dilation=1,
+    ceil_mode=False, return_indices=True: max_pool2d(
+        ctx, input, kernel_size, stride, padding, dilation, ceil_mode, True))
+FUNCTIONS[F.instance_norm] = instance_norm
+FUNCTIONS[F.local_response_norm] = local_response_norm
+for _norm in (nn.InstanceNorm1d, nn.InstanceNorm2d, nn.InstanceNorm3d):
+    MODULES[_norm] = lambda ctx, m, x: instance_norm(
+        ctx, x, ctx.parameter("running_mean") if m.track_running_stats
+        else None, ctx.parameter("running_var") if m.track_running_stats
+        else None, ctx.parameter("weight") if m.affine else None,
+        ctx.parameter("bias") if m.affine else None,
+        m.training or not m.track_running_stats, m.momentum, m.eps)
+MODULES[nn.LocalResponseNorm] = lambda ctx, m, x: local_response_norm(
+    ctx, x, m.size, m.alpha, m.beta, m.k)
+# Powers beyond the small whole ones (pow_ stays their lowering).
+FUNCTIONS[torch.pow] = FUNCTIONS[operator.pow] = METHODS["pow"] = \
+    math_lowerings.pow_any
 MODULES.update(transposed_convolution.MODULES)
 # The in-place twins of elementwise methods (y.mul_(2), x.clamp_(0, 1)) lower
 # as the op itself; the importer rebinds the mutated tensor and writes it

@@ -1,0 +1,195 @@
+"""Ops that only move elements, as reshapes, transposes and gathers:
+pixel shuffle and unshuffle (super-resolution heads), channel shuffle
+(ShuffleNet written with nn.ChannelShuffle), movedim/moveaxis,
+unflatten, flip and rot90; and argmax/argmin, which pick positions.
+Lowerings here follow lowerings.py's conventions (a leading `ctx`,
+torch's own parameter names); lowerings.py registers them.
+"""
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from .tcp_writer import FLOAT_TYPES, Value
+
+
+def _unsupported(message):
+    from .lowerings import UnsupportedOperation
+    return UnsupportedOperation(message)
+
+
+def _dim(d, rank):
+    from .lowerings import _dim as dim
+    return dim(d, rank)
+
+
+def _image(x, what):
+    if not isinstance(x, Value) or x.rank < 3:
+        raise _unsupported("expects %s of a [.., C, H, W] tensor, but got %s"
+                           % (what, getattr(x, "type", type(x).__name__)))
+    return x
+
+
+def pixel_shuffle(ctx, input, upscale_factor):
+    """[.., C r^2, H, W] -> [.., C, H r, W r]: out[c, h r + i, w r + j] =
+    in[c r^2 + i r + j, h, w]."""
+    x, r = _image(input, "pixel_shuffle"), int(upscale_factor)
+    *lead, c, h, w = x.shape
+    k = len(lead)
+    y = ctx.w.reshape(x, tuple(lead) + (c // (r * r), r, r, h, w), ctx.loc)
+    perm = list(range(k)) + [k + i for i in (0, 3, 1, 4, 2)]
+    y = ctx.w.transpose(y, perm, ctx.loc)
+    return ctx.w.reshape(y, ctx.result.shape, ctx.loc)
+
+
+def pixel_unshuffle(ctx, input, downscale_factor):
+    """The inverse: [.., C, H r, W r] -> [.., C r^2, H, W]."""
+    x, r = _image(input, "pixel_unshuffle"), int(downscale_factor)
+    *lead, c, h, w = x.shape
+    k = len(lead)
+    y = ctx.w.reshape(x, tuple(lead) + (c, h // r, r, w // r, r), ctx.loc)
+    perm = list(range(k)) + [k + i for i in (0, 2, 4, 1, 3)]
+    y = ctx.w.transpose(y, perm, ctx.loc)
+    return ctx.w.reshape(y, ctx.result.shape, ctx.loc)
+
+
+def channel_shuffle(ctx, input, groups):
+    """[N, g * k, ..] -> [N, k * g, ..]: the channels as a g x k matrix,
+    transposed."""
+    x, g = input, int(groups)
+    if not isinstance(x, Value) or x.rank < 2 or x.shape[1] % g:
+        raise _unsupported("expects [N, C, ..] with groups dividing C")
+    n, c, *rest = x.shape
+    y = ctx.w.reshape(x, (n, g, c // g) + tuple(rest), ctx.loc)
+    y = ctx.w.transpose(y, [0, 2, 1] + list(range(3, x.rank + 1)), ctx.loc)
+    return ctx.w.reshape(y, x.shape, ctx.loc)
+
+
+def movedim(ctx, input, source, destination):
+    """torch.movedim / moveaxis: a transpose."""
+    rank = input.rank
+    sources = [_dim(d, rank) for d in (
+        source if isinstance(source, (tuple, list)) else [source])]
+    targets = [_dim(d, rank) for d in (
+        destination if isinstance(destination, (tuple, list))
+        else [destination])]
+    order = [None] * rank
+    for s, t in zip(sources, targets):
+        order[t] = s
+    rest = iter(d for d in range(rank) if d not in sources)
+    order = [next(rest) if o is None else o for o in order]
+    return ctx.w.transpose(input, order, ctx.loc)
+
+
+def unflatten(ctx, input, dim, sizes):
+    """A reshape to the recorded shape."""
+    return ctx.w.reshape(input, ctx.result.shape, ctx.loc)
+
+
+def flip(ctx, input, dims):
+    """The entries reversed along each of `dims`: one gather each (constant
+    positions)."""
+    from .lowerings import _gather_along
+    x = input
+    for d in (dims if isinstance(dims, (tuple, list)) else [dims]):
+        d = _dim(d, x.rank)
+        if x.shape[d] > 1:
+            x = _gather_along(ctx, x, list(range(x.shape[d] - 1, -1, -1)), d)
+    return x
+
+
+def rot90(ctx, input, k=1, dims=(0, 1)):
+    """k quarter turns from dims[0] towards dims[1]: flips and a
+    transpose."""
+    a, b = (_dim(d, input.rank) for d in dims)
+    k = int(k) % 4
+    perm = list(range(input.rank))
+    perm[a], perm[b] = perm[b], perm[a]
+    if k == 0:
+        return input
+    if k == 2:
+        return flip(ctx, input, [a, b])
+    if k == 1:
+        return ctx.w.transpose(flip(ctx, input, [b]), perm, ctx.loc)
+    return flip(ctx, ctx.w.transpose(input, perm, ctx.loc), [b])
+
+
+def _arg_extreme(reduce_op, predicate_name):
+    def lower(ctx, input, dim=None, keepdim=False):
+        """The first position of the max (min) along `dim` (of the
+        flattened tensor for None): positions where x equals its max keep
+        their index, the others the dim's size, and the least is taken."""
+        x = input
+        if not isinstance(x, Value) or x.dtype not in FLOAT_TYPES:
+            raise _unsupported("expects torch.%s of a float tensor"
+                               % predicate_name)
+        w, loc = ctx.w, ctx.loc
+        if dim is None:
+            x = w.reshape(x, (max(1, _count(x.shape)),), loc)
+            axis = 0
+        else:
+            axis = _dim(dim, x.rank)
+        extreme = w.reduce(reduce_op, x, [axis], True, loc)
+        hit = w.compare("eq", x, w.broadcast_to(extreme, x.shape, loc), loc)
+        size = x.shape[axis]
+        raw = torch.arange(size, dtype=torch.int64)
+        from .recording import tensor_bytes
+        positions = w.literal(tensor_bytes(raw), raw.shape, "i64", loc)
+        spread = (1,) * axis + (size,) + (1,) * (x.rank - axis - 1)
+        positions = w.broadcast_to(w.reshape(positions, spread, loc),
+                                   x.shape, loc)
+        picked = w.select(hit, positions, w.scalar_like(
+            size, positions, loc), loc)
+        first = w.reduce("tcp.reduce_min", picked, [axis], True, loc)
+        return w.reshape(first, ctx.result.shape, loc)
+    return lower
+
+
+def _count(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+argmax = _arg_extreme("tcp.reduce_max", "argmax")
+argmin = _arg_extreme("tcp.reduce_min", "argmin")
+
+
+FUNCTIONS = {
+    F.pixel_shuffle: pixel_shuffle, torch.pixel_shuffle: pixel_shuffle,
+    F.pixel_unshuffle: pixel_unshuffle,
+    torch.pixel_unshuffle: pixel_unshuffle,
+    torch.channel_shuffle: channel_shuffle, torch.movedim: movedim,
+    torch.moveaxis: movedim, torch.unflatten: unflatten, torch.flip: flip,
+    torch.fliplr: lambda ctx, input: flip(ctx, input, [1]),
+    torch.flipud: lambda ctx, input: flip(ctx, input, [0]),
+    torch.rot90: rot90, torch.argmax: argmax, torch.argmin: argmin,
+}
+if hasattr(F, "channel_shuffle"):
+    FUNCTIONS[F.channel_shuffle] = channel_shuffle
+
+METHODS = {
+    "movedim": movedim, "moveaxis": movedim, "unflatten": unflatten,
+    "flip": flip, "rot90": rot90, "argmax": argmax, "argmin": argmin,
+}
+
+MODULES = {
+    nn.PixelShuffle: lambda ctx, m, x: pixel_shuffle(ctx, x,
+                                                     m.upscale_factor),
+    nn.PixelUnshuffle: lambda ctx, m, x: pixel_unshuffle(
+        ctx, x, m.downscale_factor),
+    nn.ChannelShuffle: lambda ctx, m, x: channel_shuffle(ctx, x, m.groups),
+    nn.Unflatten: lambda ctx, m, x: unflatten(ctx, x, m.dim,
+                                              m.unflattened_size),
+}
+
+# torch.export's forms (aten_lowerings registers them).
+ATEN = {
+    "pixel_shuffle.default": pixel_shuffle,
+    "pixel_unshuffle.default": pixel_unshuffle,
+    "channel_shuffle.default": channel_shuffle,
+    "native_channel_shuffle.default": channel_shuffle,
+    "flip.default": flip, "rot90.default": rot90,
+    "argmax.default": argmax, "argmin.default": argmin,
+}

@@ -626,9 +626,9 @@ if torchvision is not None:
 # PyTorch between compiled partitions (cudnn_mlir/partition.py).
 
 
-class _FlipBetweenConvs(nn.Module):
-    """conv -> ReLU -> torch.flip (no TCP lowering) -> conv -> ReLU: two
-    compiled partitions around the flip."""
+class _BesselBetweenConvs(nn.Module):
+    """conv -> ReLU -> torch.special.i0e (no TCP lowering) -> conv -> ReLU:
+    two compiled partitions around it."""
 
     def __init__(self):
         super().__init__()
@@ -637,7 +637,7 @@ class _FlipBetweenConvs(nn.Module):
 
     def forward(self, x):
         y = torch.relu(self.conv1(x))
-        y = torch.flip(y, dims=(2, 3))
+        y = torch.special.i0e(y)
         return torch.relu(self.conv2(y)) + x
 
 
@@ -674,8 +674,8 @@ class _WriteThroughATransposedView(nn.Module):
         return self.conv2(torch.relu(y + 1))
 
 
-register("partitioned_flip", lambda: [rand(2, 8, 12, 12)],
-         partitioned=True)(_FlipBetweenConvs)
+register("partitioned_bessel", lambda: [rand(2, 8, 12, 12)],
+         partitioned=True)(_BesselBetweenConvs)
 register("partitioned_write_through_view", lambda: [rand(2, 8, 12, 12)],
          partitioned=True)(_WriteThroughATransposedView)
 register("partitioned_cumprod", lambda: [rand(2, 10, 32)],

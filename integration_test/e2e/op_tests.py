@@ -445,6 +445,32 @@ class _InstanceAndResponseNorms(nn.Module):
             F.max_pool2d(x, 2, return_indices=True)[0]
 
 
+class _VideoBlock(nn.Module):
+    """torchvision's video-model pieces: Conv3d (padded, strided in time,
+    grouped, a (1, 3, 3) spatial one), BatchNorm3d, MaxPool3d,
+    AdaptiveAvgPool3d."""
+
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Conv3d(3, 8, 3, stride=(2, 1, 1), padding=1)
+        self.bn = _affine(nn.BatchNorm3d(8))
+        with torch.no_grad():
+            self.bn.running_mean.uniform_(-0.2, 0.2)
+            self.bn.running_var.uniform_(0.5, 1.5)
+        self.spatial = nn.Conv3d(8, 8, (1, 3, 3), stride=(1, 2, 2),
+                                 padding=(0, 1, 1), groups=2, bias=False)
+        self.temporal = nn.Conv3d(8, 4, (3, 1, 1), padding=(1, 0, 0),
+                                  dilation=(2, 1, 1))
+        self.pool = nn.AdaptiveAvgPool3d(1)
+
+    def forward(self, x):
+        y = F.max_pool3d(torch.relu(self.bn(self.stem(x))), (1, 2, 2))
+        y = self.temporal(torch.relu(self.spatial(y)))
+        return y, self.pool(y).flatten(1)
+
+
+register("video_conv3d_block", one(2, 3, 8, 16, 16))(
+    lambda: _VideoBlock().eval())
 register("pool3d", one(2, 4, 6, 8, 8))(lambda: Fn1(lambda x: (
     F.max_pool3d(x, 2), F.max_pool3d(x, 3, 2, 1, ceil_mode=True),
     F.avg_pool3d(x, 3, 2, 1), F.avg_pool3d(x, (2, 1, 1)))))

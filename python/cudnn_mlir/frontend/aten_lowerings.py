@@ -34,9 +34,12 @@ def convolution(ctx, input, weight, bias, stride, padding, dilation,
     if len(weight.shape) == 3:
         return L.conv1d(ctx, input, weight, bias, stride, padding, dilation,
                         groups)
+    if len(weight.shape) == 5:
+        return L.conv3d(ctx, input, weight, bias, stride, padding, dilation,
+                        groups)
     if len(weight.shape) != 4:
-        raise UnsupportedOperation("expects a 1-D or 2-D convolution, but got "
-                                   "a %d-D weight" % len(weight.shape))
+        raise UnsupportedOperation("expects a 1-D, 2-D or 3-D convolution, "
+                                   "but got a %d-D weight" % len(weight.shape))
     return L.conv2d(ctx, input, weight, bias, stride, padding, dilation,
                     groups)
 
@@ -361,6 +364,8 @@ def _overloads():
     table.update(rearrangements.ATEN)
     table.update({
         "avg_pool3d.default": L.avg_pool3d,
+        "adaptive_avg_pool3d.default": L.adaptive_avg_pool3d,
+        "_adaptive_avg_pool3d.default": L.adaptive_avg_pool3d,
         "max_pool3d_with_indices.default":
             lambda ctx, input, kernel_size, stride=(), padding=0,
             dilation=1, ceil_mode=False: (

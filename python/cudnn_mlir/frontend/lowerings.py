@@ -1495,6 +1495,50 @@ def conv2d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
                         groups, _result_shape(ctx))
 
 
+def conv3d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
+           groups=1):
+    """A 3-D convolution (torchvision's video models) as one 2-D
+    convolution: the kd depth taps stacked into the channels, [N OD,
+    C kd, H, W] (channel c kd + t holds depth od sd + t dd - pd, zero
+    outside), convolved with the weight viewed as [K, C/g kd, kh, kw]
+    (the same order within each group), and the result's depth moved
+    back beside H and W. The stack costs kd copies of the input; the
+    multiply-adds are the 3-D convolution's own."""
+    x = _batched(ctx, input, "NCDHW")
+    if isinstance(padding, str):
+        raise UnsupportedOperation("expects conv3d's padding as numbers, "
+                                   "but got '%s'" % padding)
+    (sd, sh, sw), (pd, ph, pw), (dd, dh, dw) = (
+        _triple(v) for v in (stride, padding, dilation))
+    n, c, d, h, w = x.shape
+    k, cg, kd, kh, kw = weight.shape
+    od = (d + 2 * pd - dd * (kd - 1) - 1) // sd + 1
+    if pd:
+        zeros = ctx.w.splat(0.0, (n, c, pd, h, w), x.dtype, ctx.loc)
+        x = ctx.w.concat([zeros, x, zeros], 2, ctx.loc)
+    taps = []
+    for t in range(kd):
+        start = [0, 0, t * dd, 0, 0]
+        size = [n, c, od, h, w]
+        tap = ctx.w.slice(x, start, size, [1, 1, sd, 1, 1], ctx.loc) \
+            if size != list(x.shape) or sd != 1 else x
+        taps.append(ctx.w.reshape(tap, (n, c, 1, od, h, w), ctx.loc))
+    stacked = ctx.w.concat(taps, 2, ctx.loc) if kd > 1 else taps[0]
+    stacked = ctx.w.transpose(stacked, [0, 3, 1, 2, 4, 5], ctx.loc)
+    stacked = ctx.w.reshape(stacked, (n * od, c * kd, h, w), ctx.loc)
+    w2 = ctx.w.reshape(weight, (k, cg * kd, kh, kw), ctx.loc)
+    out = _result_shape(ctx)
+    y = _convolution(ctx, stacked, w2, None, (sh, sw), (ph, pw), (dh, dw),
+                     groups, (n * od, k, out[3], out[4]))
+    y = ctx.w.transpose(ctx.w.reshape(y, (n, od, k, out[3], out[4]),
+                                      ctx.loc), [0, 2, 1, 3, 4], ctx.loc)
+    if bias is not None:
+        b = ctx.w.reshape(bias, (1, k, 1, 1, 1), ctx.loc)
+        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
+                                                           ctx.loc), ctx.loc)
+    return y
+
+
 def _one(v):
     """A 1-D convolution's stride, padding or dilation as one int (or a
     padding string)."""
@@ -1643,6 +1687,20 @@ def _pool3d(ctx, op, input, kernel_size, stride, padding, ceil_mode,
     return ctx.w.reshape(y, ctx.result.shape, ctx.loc)
 
 
+def adaptive_avg_pool3d(ctx, input, output_size):
+    """To an output size dividing the input (the video models' global
+    pool): the 3-D average pool whose windows tile the input."""
+    x = _float(ctx, input)
+    out = tuple(_result_shape(ctx)[2:])
+    if x.rank != 5 or any(i % o for i, o in zip(x.shape[2:], out)):
+        raise UnsupportedOperation(
+            "expects adaptive average pooling of [N, C, D, H, W] to a size "
+            "dividing it, but got %s -> %s" % (list(x.shape), list(out)))
+    kernel = tuple(i // o for i, o in zip(x.shape[2:], out))
+    return _pool3d(ctx, "tcp.avg_pool2d", x, kernel, kernel, 0, False,
+                   ["count_include_pad"])
+
+
 def max_pool3d(ctx, input, kernel_size, stride=None, padding=0, dilation=1,
                ceil_mode=False, return_indices=False):
     if return_indices or _triple(dilation) != (1, 1, 1):
@@ -1758,8 +1816,14 @@ def _per_channel(ctx, v, value, channels, dtype):
 def batch_norm_with_statistics(ctx, input, running_mean, running_var,
                                weight, bias, training, momentum, eps):
     """(y, new running mean, new running var); the new statistics are None
-    in eval mode."""
+    in eval mode; a 5-D input (BatchNorm3d) as [N, C, D H, W]."""
     x = _float(ctx, input)
+    if x.rank == 5:
+        n, c, d, h, w = x.shape
+        y, new_mean, new_var = batch_norm_with_statistics(
+            ctx, ctx.w.reshape(x, (n, c, d * h, w), ctx.loc), running_mean,
+            running_var, weight, bias, training, momentum, eps)
+        return ctx.w.reshape(y, x.shape, ctx.loc), new_mean, new_var
     channels = x.shape[1]
     known = [v for v in (running_mean, running_var, weight, bias)
              if v is not None]
@@ -2214,6 +2278,12 @@ METHODS.update(rearrangement_lowerings.METHODS)
 MODULES.update(rearrangement_lowerings.MODULES)
 FUNCTIONS[torch.sgn] = METHODS["sgn"] = sign
 FUNCTIONS[F.max_pool3d] = FUNCTIONS[torch.max_pool3d] = max_pool3d
+FUNCTIONS[F.conv3d] = FUNCTIONS[torch.conv3d] = conv3d
+FUNCTIONS[F.adaptive_avg_pool3d] = adaptive_avg_pool3d
+MODULES[nn.Conv3d] = _conv_module(conv3d)
+MODULES[nn.BatchNorm3d] = _batch_norm_module
+MODULES[nn.AdaptiveAvgPool3d] = lambda ctx, m, x: adaptive_avg_pool3d(
+    ctx, x, m.output_size)
 FUNCTIONS[F.avg_pool3d] = FUNCTIONS[torch._C._nn.avg_pool3d] = avg_pool3d
 MODULES[nn.MaxPool3d] = lambda ctx, m, x: max_pool3d(
     ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,

@@ -403,7 +403,7 @@ class _ElementwiseMath(nn.Module):
                 torch.lerp(x, y, 0.3) + torch.hypot(x, y) +
                 torch.atan2(y, x - 0.5) + torch.erf(y * 3) +
                 torch.erfc(x * 2) + x.clamp_min(0.4) + x.clamp_max(0.6) +
-                x ** 1.5 + x ** 5 + x ** -2 + 2.0 ** y + torch.sgn(y),
+                x ** 1.5 + x ** 5 + x ** -2 + torch.sgn(y),
                 torch.logsumexp(x * 4, dim=1) + F.softmin(x, dim=1).sum(1))
 
 

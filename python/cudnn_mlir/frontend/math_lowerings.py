@@ -33,7 +33,8 @@ class _Ops:
         out = self.ctx.result
         dtype = dtype or out.dtype
         if dtype not in FLOAT_TYPES:
-            raise _unsupported("expects a float result, but got %s" % dtype)
+            raise _unsupported("expects a float result (the integer form "
+                               "is not lowered), but got %s" % dtype)
         return as_operand(self.ctx, v, out.shape, dtype)
 
     def const(self, value, like):

@@ -49,12 +49,12 @@ class ReflectPad(nn.Module):
 
 class MaxPoolIndices(nn.Module):
     def forward(self, x):
-        return F.max_pool2d(x, 2, return_indices=True)[0]
+        return F.max_pool2d(x, 2, return_indices=True)[1].float()
 
 
 class IntegerDivision(nn.Module):
     def forward(self, x):
-        return torch.div(x, 3, rounding_mode="floor")
+        return torch.div(x.long(), 3, rounding_mode="floor")
 
 
 class WrongInputs(nn.Module):
@@ -104,9 +104,9 @@ class RepeatsTensor(nn.Module):
         return x.repeat_interleave(repeats, dim=0)
 
 
-class PowerOneAndHalf(nn.Module):
+class PowerOfATensor(nn.Module):
     def forward(self, x):
-        return x ** 1.5
+        return x ** x
 
 
 class CausalAndMaskAttention(nn.Module):  # torch 2.x
@@ -211,7 +211,7 @@ CASES = {
     "trilinear": (TrilinearResize, lambda: (torch.rand(1, 4, 3, 6, 6),)),
     "repeats_tensor": (RepeatsTensor, lambda: (torch.rand(3, 4),
                                                torch.tensor([1, 2, 0]))),
-    "power": (PowerOneAndHalf, lambda: (torch.rand(2, 8),)),
+    "power": (PowerOfATensor, lambda: (torch.rand(2, 8),)),
     "pad_reflect": (ReflectPadFunctional, lambda: (torch.rand(1, 2, 5),)),
     "upsample_inexact_scale": (UpsampleInexactScale,
                                lambda: (torch.rand(1, 4, 6, 6),)),

@@ -66,6 +66,21 @@ register("conv2d_dilated", one(2, 8, 16, 16))(
 register("conv2d_functional", two((2, 4, 10, 10), (8, 4, 3, 3)))(
     lambda: Fn2(lambda x, w: F.conv2d(x, w, stride=1, padding=1)))
 
+class _FoldUnfold(nn.Module):
+    """F.fold (VOLO's outlooker folds its attended windows back), with
+    stride and padding, and nn.Fold with overlapping 2x2 windows."""
+
+    def __init__(self):
+        super().__init__()
+        self.fold = nn.Fold((9, 10), 2)
+
+    def forward(self, x):
+        return (F.fold(F.unfold(x, 3, padding=1, stride=2) * 0.5, (9, 10), 3,
+                       padding=1, stride=2),
+                self.fold(F.unfold(x, 2)))
+
+
+register("fold_unfold", one(2, 4, 9, 10))(_FoldUnfold)
 register("conv_transpose2d_unet", one(2, 8, 6, 7))(
     lambda: nn.Sequential(nn.ConvTranspose2d(8, 4, 2, stride=2), nn.ReLU()))
 

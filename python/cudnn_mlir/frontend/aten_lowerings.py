@@ -362,6 +362,7 @@ def _overloads():
     table.update(activations.ATEN)
     table.update(math_ops.ATEN)
     table.update(rearrangements.ATEN)
+    table.update(transposed_convolution.ATEN)
     table.update({
         "avg_pool3d.default": L.avg_pool3d,
         "adaptive_avg_pool3d.default": L.adaptive_avg_pool3d,

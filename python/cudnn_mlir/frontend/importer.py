@@ -332,8 +332,9 @@ def decompose_exported(exported):
     scaled_dot_product_attention, whose decomposition guards fully masked
     rows with selects TCP lacks; roll, which would become
     a gather at indices computed with fmod instead of two slices; and
-    im2col (F.unfold), which would become an index by computed tensors
-    instead of strided slices."""
+    im2col (F.unfold) and col2im (F.fold), which would become an index (an
+    accumulating index_put) by computed tensors instead of strided slices
+    (a transposed convolution)."""
     table = torch.export.default_decompositions()
     kept = list(rnn_lowering.ATEN_OVERLOADS) + [
         getattr(packet, overload)
@@ -341,7 +342,7 @@ def decompose_exported(exported):
                        torch.ops.aten._upsample_nearest_exact2d,
                        torch.ops.aten.upsample_bilinear2d,
                        torch.ops.aten.upsample_bicubic2d,
-                       torch.ops.aten.im2col,
+                       torch.ops.aten.im2col, torch.ops.aten.col2im,
                        torch.ops.aten.scaled_dot_product_attention,
                        torch.ops.aten.roll)
         for overload in ("vec", "default") if hasattr(packet, overload)]

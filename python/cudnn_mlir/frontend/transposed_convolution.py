@@ -1,6 +1,7 @@
 """Transposed convolutions (nn.ConvTranspose1d/2d, F.conv_transpose1d/2d,
 aten.convolution with transposed=True) as forward convolutions, with no
-work wasted on inserted zeros: the sub-pixel form.
+work wasted on inserted zeros: the sub-pixel form; and F.fold, which is
+one.
 
 Along one spatial dim with stride s, padding p, dilation d and kernel k,
 output position o = s q + r (phase r in [0, s)) sums x[i] w[j] over the
@@ -236,12 +237,59 @@ def aten_convolution(ctx, input, weight, bias, stride, padding, dilation,
                  groups, dilation)
 
 
+def fold(ctx, input, output_size, kernel_size, dilation=1, padding=0,
+         stride=1):
+    """F.fold / nn.Fold (col2im; VOLO's outlooker), the adjoint of unfold:
+    the transposed convolution of the [N, C kh kw, blocks_h, blocks_w]
+    columns with one-hot weights, one group per channel (column j of a
+    group lands at window position (j // kw, j % kw)), overlaps summed."""
+    import torch
+    from .recording import tensor_bytes, torch_type
+    x = input
+    if not isinstance(x, Value) or x.rank not in (2, 3) or \
+            x.dtype not in FLOAT_TYPES:
+        raise _unsupported("expects F.fold of a float [N, C kh kw, L] or "
+                           "[C kh kw, L] tensor")
+    batched = x.rank == 3
+    if not batched:
+        x = ctx.w.reshape(x, (1,) + x.shape, ctx.loc)
+    (kh, kw), (dh, dw) = _pair(kernel_size), _pair(dilation)
+    (ph, pw), (sh, sw) = _pair(padding), _pair(stride)
+    out_h, out_w = _pair(output_size)
+    n, ckk, length = x.shape
+    blocks = [(size + 2 * p - d * (k - 1) - 1) // s + 1 for size, p, d, k, s
+              in ((out_h, ph, dh, kh, sh), (out_w, pw, dw, kw, sw))]
+    if ckk % (kh * kw) or blocks[0] * blocks[1] != length:
+        raise _unsupported(
+            "expects fold's input of [N, C * %d, %d] for a %dx%d output, but "
+            "got %s" % (kh * kw, blocks[0] * blocks[1], out_h, out_w,
+                        list(input.shape)))
+    channels = ckk // (kh * kw)
+    one_hot = torch.zeros(ckk, 1, kh, kw)
+    for c in range(channels):
+        for j in range(kh * kw):
+            one_hot[c * kh * kw + j, 0, j // kw, j % kw] = 1
+    one_hot = one_hot.to(torch_type(x.dtype))
+    weight = ctx.w.literal(tensor_bytes(one_hot), one_hot.shape, x.dtype,
+                           ctx.loc)
+    columns = ctx.w.reshape(x, (n, ckk, blocks[0], blocks[1]), ctx.loc)
+    y = _conv_transpose(ctx, columns, weight, None, (sh, sw), (ph, pw),
+                        channels, (dh, dw), (out_h, out_w))
+    return y if batched else ctx.w.reshape(y, y.shape[1:], ctx.loc)
+
+
 FUNCTIONS = {
+    F.fold: fold,
     F.conv_transpose2d: conv_transpose2d,
     F.conv_transpose1d: conv_transpose1d,
 }
 
+# torch.export's form (aten_lowerings registers it).
+ATEN = {"col2im.default": fold}
+
 MODULES = {
+    nn.Fold: lambda ctx, m, x: fold(ctx, x, m.output_size, m.kernel_size,
+                                    m.dilation, m.padding, m.stride),
     nn.ConvTranspose2d: _module(conv_transpose2d),
     nn.ConvTranspose1d: _module(conv_transpose1d),
 }

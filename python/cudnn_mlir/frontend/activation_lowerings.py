@@ -15,6 +15,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from .elementwise_ops import Elementwise
 from .tcp_writer import FLOAT_TYPES, Value
 
 
@@ -37,98 +38,61 @@ def _number(name, value):
     return float(value)
 
 
-class _Ops:
-    """Shorthands for elementwise ops on Values of one shape and type."""
+def _log1p_exp_of_minus_abs(o, z):
+    """log(1 + exp(-|z|)): in (0, log 2], never overflows."""
+    return o.log(o.add(o.const(1.0, z), o.exp(o.neg(o.abs(z)))))
 
-    def __init__(self, ctx):
-        self.w, self.loc = ctx.w, ctx.loc
 
-    def const(self, value, like):
-        return self.w.scalar_like(value, like, self.loc)
+def _expm1_of_negative_part(o, a):
+    """exp(min(a, 0)) - 1: ELU's negative branch, finite for any a."""
+    return o.sub(o.exp(o.negative_part(a)), o.const(1.0, a))
 
-    def add(self, a, b):
-        return self.w.binary("tcp.add", a, b, self.loc)
 
-    def sub(self, a, b):
-        return self.w.binary("tcp.sub", a, b, self.loc)
-
-    def mul(self, a, b):
-        return self.w.binary("tcp.mul", a, b, self.loc)
-
-    def div(self, a, b):
-        return self.w.binary("tcp.divf", a, b, self.loc)
-
-    def scale(self, a, factor):
-        return a if factor == 1 else self.mul(a, self.const(factor, a))
-
-    def unary(self, op, a):
-        return self.w.unary(op, a, loc=self.loc)
-
-    def positive_part(self, a):
-        return self.w.clamp(a, 0.0, None, self.loc)
-
-    def negative_part(self, a):
-        return self.w.clamp(a, None, 0.0, self.loc)
-
-    def above(self, a, bound):
-        """a > bound (a number), as an i1 tensor."""
-        return self.w.compare("gt", a, self.const(bound, a), self.loc)
-
-    def select(self, condition, on_true, on_false):
-        return self.w.select(condition, on_true, on_false, self.loc)
-
-    def log1p_exp_of_minus_abs(self, z):
-        """log(1 + exp(-|z|)): in (0, log 2], never overflows."""
-        e = self.unary("tcp.exp", self.unary("tcp.neg", self.unary(
-            "tcp.abs", z)))
-        return self.unary("tcp.log", self.add(self.const(1.0, z), e))
-
-    def expm1_of_negative_part(self, a):
-        """exp(min(a, 0)) - 1: ELU's negative branch, finite for any a."""
-        return self.sub(self.unary("tcp.exp", self.negative_part(a)),
-                        self.const(1.0, a))
+def _above(o, a, bound, on_true, on_false):
+    """on_true where a > bound (a number), else on_false."""
+    return o.select("gt", a, o.const(bound, a), on_true, on_false)
 
 
 def softplus(ctx, input, beta=1.0, threshold=20.0):
     """log(1 + exp(beta x)) / beta, and x itself where beta x > threshold
     (PyTorch's switch to the linear function)."""
-    x, o = _float(ctx, input), _Ops(ctx)
+    x, o = _float(ctx, input), Elementwise(ctx)
     beta = _number("softplus's beta", beta)
     threshold = _number("softplus's threshold", threshold)
     z = o.scale(x, beta)
-    soft = o.add(o.positive_part(z), o.log1p_exp_of_minus_abs(z))
+    soft = o.add(o.positive_part(z), _log1p_exp_of_minus_abs(o, z))
     if beta != 1:
         soft = o.div(soft, o.const(beta, x))
-    return o.select(o.above(z, threshold), x, soft)
+    return _above(o, z, threshold, x, soft)
 
 
 def mish(ctx, input, inplace=False):
     """x * tanh(softplus(x)) (CSPDarkNet, YOLOv4-style backbones)."""
-    x, o = _float(ctx, input), _Ops(ctx)
-    return o.mul(x, o.unary("tcp.tanh", softplus(ctx, x)))
+    x, o = _float(ctx, input), Elementwise(ctx)
+    return o.mul(x, o.tanh(softplus(ctx, x)))
 
 
 def logsigmoid(ctx, input):
     """log(sigmoid(x)) = min(x, 0) - log(1 + exp(-|x|))."""
-    x, o = _float(ctx, input), _Ops(ctx)
-    return o.sub(o.negative_part(x), o.log1p_exp_of_minus_abs(x))
+    x, o = _float(ctx, input), Elementwise(ctx)
+    return o.sub(o.negative_part(x), _log1p_exp_of_minus_abs(o, x))
 
 
 def elu(ctx, input, alpha=1.0, inplace=False):
     """x where x > 0, alpha (exp(x) - 1) elsewhere."""
-    x, o = _float(ctx, input), _Ops(ctx)
+    x, o = _float(ctx, input), Elementwise(ctx)
     alpha = _number("elu's alpha", alpha)
-    return o.select(o.above(x, 0.0), x,
-                    o.scale(o.expm1_of_negative_part(x), alpha))
+    return _above(o, x, 0.0, x,
+                  o.scale(_expm1_of_negative_part(o, x), alpha))
 
 
 def celu(ctx, input, alpha=1.0, inplace=False):
     """max(0, x) + min(0, alpha (exp(x / alpha) - 1))."""
-    x, o = _float(ctx, input), _Ops(ctx)
+    x, o = _float(ctx, input), Elementwise(ctx)
     alpha = _number("celu's alpha", alpha)
     if alpha == 0:
         raise _unsupported("expects celu's alpha to be nonzero, but got 0")
-    negative = o.scale(o.expm1_of_negative_part(o.scale(x, 1.0 / alpha)),
+    negative = o.scale(_expm1_of_negative_part(o, o.scale(x, 1.0 / alpha)),
                        alpha)
     return o.add(o.positive_part(x), negative)
 
@@ -140,15 +104,15 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 def selu(ctx, input, inplace=False):
     """scale (max(0, x) + min(0, alpha (exp(x) - 1)))."""
-    x, o = _float(ctx, input), _Ops(ctx)
-    negative = o.scale(o.expm1_of_negative_part(x), _SELU_ALPHA)
+    x, o = _float(ctx, input), Elementwise(ctx)
+    negative = o.scale(_expm1_of_negative_part(o, x), _SELU_ALPHA)
     return o.scale(o.add(o.positive_part(x), negative), _SELU_SCALE)
 
 
 def prelu(ctx, input, weight):
     """max(x, 0) + weight * min(x, 0), one weight per channel (dim 1) or
     one for every element."""
-    x, o = _float(ctx, input), _Ops(ctx)
+    x, o = _float(ctx, input), Elementwise(ctx)
     if not isinstance(weight, Value):
         raise _unsupported("expects prelu's weight to be a tensor, but got "
                            "%s" % type(weight).__name__)
@@ -183,7 +147,7 @@ def rrelu(ctx, input, lower=1.0 / 8, upper=1.0 / 3, training=False,
 def glu(ctx, input, dim=-1):
     """a * sigmoid(b), a and b the halves of the input along `dim`."""
     from .lowerings import _dim
-    x, o = _float(ctx, input), _Ops(ctx)
+    x, o = _float(ctx, input), Elementwise(ctx)
     axis = _dim(dim, x.rank)
     if x.shape[axis] % 2:
         raise _unsupported("expects glu's dim %d to have an even size, but "
@@ -194,32 +158,32 @@ def glu(ctx, input, dim=-1):
     a = ctx.w.slice(x, starts, half, [1] * x.rank, ctx.loc)
     starts[axis] = half[axis]
     b = ctx.w.slice(x, starts, half, [1] * x.rank, ctx.loc)
-    return o.mul(a, o.unary("tcp.sigmoid", b))
+    return o.mul(a, o.sigmoid(b))
 
 
 def softsign(ctx, input):
     """x / (1 + |x|)."""
-    x, o = _float(ctx, input), _Ops(ctx)
-    return o.div(x, o.add(o.const(1.0, x), o.unary("tcp.abs", x)))
+    x, o = _float(ctx, input), Elementwise(ctx)
+    return o.div(x, o.add(o.const(1.0, x), o.abs(x)))
 
 
 def tanhshrink(ctx, input):
     """x - tanh(x)."""
-    x, o = _float(ctx, input), _Ops(ctx)
-    return o.sub(x, o.unary("tcp.tanh", x))
+    x, o = _float(ctx, input), Elementwise(ctx)
+    return o.sub(x, o.tanh(x))
 
 
 def hardshrink(ctx, input, lambd=0.5):
     """x where |x| > lambd, else 0."""
-    x, o = _float(ctx, input), _Ops(ctx)
+    x, o = _float(ctx, input), Elementwise(ctx)
     lambd = _number("hardshrink's lambd", lambd)
-    return o.select(o.above(o.unary("tcp.abs", x), lambd), x, o.const(0.0, x))
+    return _above(o, o.abs(x), lambd, x, o.const(0.0, x))
 
 
 def softshrink(ctx, input, lambd=0.5):
     """x - lambd where x > lambd, x + lambd where x < -lambd, else 0:
     x - clamp(x, -lambd, lambd)."""
-    x, o = _float(ctx, input), _Ops(ctx)
+    x, o = _float(ctx, input), Elementwise(ctx)
     lambd = _number("softshrink's lambd", lambd)
     if lambd < 0:
         raise _unsupported("expects softshrink's lambd >= 0, but got %g"
@@ -229,9 +193,9 @@ def softshrink(ctx, input, lambd=0.5):
 
 def threshold(ctx, input, threshold, value, inplace=False):
     """x where x > threshold, else value."""
-    x, o = _float(ctx, input), _Ops(ctx)
-    return o.select(o.above(x, _number("threshold", threshold)), x,
-                    o.const(_number("threshold's value", value), x))
+    x, o = _float(ctx, input), Elementwise(ctx)
+    return _above(o, x, _number("threshold", threshold), x,
+                  o.const(_number("threshold's value", value), x))
 
 
 FUNCTIONS = {
@@ -296,11 +260,11 @@ ATEN = {
 
 def _elu_with_scales(ctx, input, alpha, scale, input_scale):
     """aten.elu's general form (SELU and CELU decompose to it)."""
-    o = _Ops(ctx)
+    o = Elementwise(ctx)
     x = o.scale(_float(ctx, input), _number("elu's input_scale", input_scale))
     y = elu(ctx, x, alpha)
     if input_scale != 1:  # the positive branch is x itself, unscaled
-        y = o.select(o.above(input, 0.0), input, y)
+        y = _above(o, input, 0.0, input, y)
     return o.scale(y, _number("elu's scale", scale))
 
 

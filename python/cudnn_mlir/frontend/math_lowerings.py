@@ -12,6 +12,7 @@ import operator
 import torch
 import torch.nn.functional as F
 
+from .elementwise_ops import Elementwise
 from .tcp_writer import FLOAT_TYPES, Value
 
 
@@ -20,54 +21,9 @@ def _unsupported(message):
     return UnsupportedOperation(message)
 
 
-class _Ops:
-    """Elementwise ops on Values of the node's result shape and type."""
-
-    def __init__(self, ctx):
-        self.ctx, self.w, self.loc = ctx, ctx.w, ctx.loc
-
-    def operand(self, v, dtype=None):
-        """A tensor or number as a Value of the result's shape (and float
-        type: these functions compute in the result's type)."""
-        from .logic_lowerings import as_operand
-        out = self.ctx.result
-        dtype = dtype or out.dtype
-        if dtype not in FLOAT_TYPES:
-            raise _unsupported("expects a float result (the integer form "
-                               "is not lowered), but got %s" % dtype)
-        return as_operand(self.ctx, v, out.shape, dtype)
-
-    def const(self, value, like):
-        return self.w.scalar_like(value, like, self.loc)
-
-    def __getattr__(self, name):
-        ops = {"add": "tcp.add", "sub": "tcp.sub", "mul": "tcp.mul",
-               "div": "tcp.divf", "atan2": "tcp.atan2"}
-        if name in ops:
-            return lambda a, b: self.w.binary(ops[name], a, b, self.loc)
-        unary = {"exp": "tcp.exp", "log": "tcp.log", "sqrt": "tcp.sqrt",
-                 "abs": "tcp.abs", "neg": "tcp.neg", "sin": "tcp.sin",
-                 "cos": "tcp.cos", "floor": "tcp.floor", "ceil": "tcp.ceil",
-                 "tanh": "tcp.tanh"}
-        if name in unary:
-            return lambda a: self.w.unary(unary[name], a, loc=self.loc)
-        raise AttributeError(name)
-
-    def scale(self, a, factor):
-        return self.mul(a, self.const(factor, a))
-
-    def select(self, predicate, a, b, on_true, on_false):
-        return self.w.select(self.w.compare(predicate, a, b, self.loc),
-                             on_true, on_false, self.loc)
-
-    def trunc(self, a):
-        zero = self.const(0.0, a)
-        return self.select("lt", a, zero, self.ceil(a), self.floor(a))
-
-
 def _unary(compute):
     def lower(ctx, input, *args, **kwargs):
-        o = _Ops(ctx)
+        o = Elementwise(ctx)
         return compute(o, o.operand(input), *args, **kwargs)
     return lower
 
@@ -77,7 +33,7 @@ def _binary(compute, python_op=None):
         if python_op and not isinstance(input, Value) and \
                 not isinstance(other, Value):
             return python_op(input, other)  # sizes in a TorchDynamo graph
-        o = _Ops(ctx)
+        o = Elementwise(ctx)
         return compute(o, o.operand(input), o.operand(other), *args,
                        **kwargs)
     return lower
@@ -126,7 +82,7 @@ trunc_divide = _binary(lambda o, a, b: o.trunc(o.div(a, b)))
 
 def lerp(ctx, input, end, weight):
     """input + weight * (end - input)."""
-    o = _Ops(ctx)
+    o = Elementwise(ctx)
     a, b, t = o.operand(input), o.operand(end), o.operand(weight)
     return o.add(a, o.mul(t, o.sub(b, a)))
 
@@ -155,7 +111,7 @@ erfc = _unary(lambda o, x: o.sub(o.const(1.0, x), _erf(o, x)))
 
 def nan_to_num(ctx, input, nan=0.0, posinf=None, neginf=None):
     """NaN -> nan, +inf -> posinf (the type's largest), -inf -> neginf."""
-    o = _Ops(ctx)
+    o = Elementwise(ctx)
     x = o.operand(input)
     largest = float(torch.finfo(_torch_type(x.dtype)).max)
     posinf = largest if posinf is None else float(posinf)
@@ -186,7 +142,7 @@ def pow_any(ctx, input, exponent):
     as exp(p log x) (NaN for negative x, as PyTorch gives), and a positive
     number raised to a tensor as exp(x log b)."""
     from .lowerings import pow_
-    o = _Ops(ctx)
+    o = Elementwise(ctx)
     if not isinstance(input, Value):
         base = float(input)
         if base <= 0 or not isinstance(exponent, Value):
@@ -221,7 +177,7 @@ def softmin(ctx, input, dim=None, _stacklevel=3, dtype=None):
     from .lowerings import softmax
     if dim is None:
         raise _unsupported("expects softmin with a dim")
-    o = _Ops(ctx)
+    o = Elementwise(ctx)
     return softmax(ctx, o.neg(o.operand(input, dtype=input.dtype)), dim)
 
 

@@ -81,6 +81,11 @@ class _FoldUnfold(nn.Module):
 
 
 register("fold_unfold", one(2, 4, 9, 10))(_FoldUnfold)
+register("interpolate_antialias", one(2, 4, 12, 15))(lambda: Fn1(
+    lambda x: (F.interpolate(x, size=(5, 7), mode="bilinear",
+                             antialias=True),
+               F.interpolate(x, scale_factor=0.5, mode="bicubic",
+                             antialias=True, align_corners=True))))
 register("conv_transpose2d_unet", one(2, 8, 6, 7))(
     lambda: nn.Sequential(nn.ConvTranspose2d(8, 4, 2, stride=2), nn.ReLU()))
 

@@ -16,6 +16,27 @@ class BicubicTest(unittest.TestCase):
     images as F.interpolate(mode="bicubic") does, up and down, both
     align_corners, by size and by scale factor, in float64."""
 
+    def test_antialiased_resizes(self):
+        # The 2-D antialiased resize is the two 1-D ones (separable), down
+        # (the filter widens) and up, by size and by scale factor.
+        torch.manual_seed(3)
+        for mode in ("bilinear", "bicubic"):
+            for align in (False, True):
+                for shape, size, scale in (((2, 3, 16, 12), (5, 7), None),
+                                           ((1, 2, 9, 9), (20, 4), None),
+                                           ((1, 1, 12, 15), None,
+                                            (0.5, 0.25))):
+                    x = torch.randn(*shape, dtype=torch.float64)
+                    want = F.interpolate(x, size=size, scale_factor=scale,
+                                         mode=mode, align_corners=align,
+                                         antialias=True)
+                    got = bilinear.resize(
+                        x, want.shape[-2], want.shape[-1], align,
+                        bilinear.scale_factors(scale, None, 2),
+                        matrix=bilinear.antialiased_matrix(mode))
+                    self.assertLess((got - want).abs().max().item(), 1e-12,
+                                    (mode, shape, align, size, scale))
+
     def test_bicubic_resizes(self):
         torch.manual_seed(2)
         for align in (False, True):

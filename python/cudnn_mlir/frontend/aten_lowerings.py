@@ -229,6 +229,10 @@ def _overloads():
         "upsample_bilinear2d.vec": upsample_by_matrices("bilinear"),
         "upsample_bilinear2d.default": upsample_by_matrices("bilinear"),
         "upsample_bicubic2d.vec": upsample_by_matrices("bicubic"),
+        **{"_upsample_%s2d_aa.%s" % (mode, overload):
+           upsample_by_matrices(mode + " antialiased")
+           for mode in ("bilinear", "bicubic")
+           for overload in ("vec", "default")},
         "upsample_bicubic2d.default": upsample_by_matrices("bicubic"),
         "convolution.default": convolution,
         "_native_batch_norm_legit_no_training.default":

@@ -7,9 +7,9 @@ upsample_bilinear2d computes them (area_pixel_compute_source_index): with
 align_corners the corners map to corners, src = dst * (in - 1) / (out -
 1); without, src = (dst + 0.5) * scale - 0.5, clamped at 0, scale = 1 /
 scale_factor when one is given and in / out otherwise. Bicubic weights
-(four source rows an output row, clamped at the edges) come from
-PyTorch's own float64 kernel run on the unit vectors: the resize is
-linear and separable. The lowering (lowerings.interpolate) makes the
+(four source rows an output row, clamped at the edges) and the weights of
+antialiased resizes come from PyTorch's own float64 kernel run on the unit
+vectors: the resize is linear and separable. The lowering (lowerings.interpolate) makes the
 matrices constants; `resize` is the same product in torch, for tests.
 """
 
@@ -46,19 +46,40 @@ def interpolation_matrix(in_size, out_size, align_corners,
     return matrix
 
 
-def bicubic_matrix(in_size, out_size, align_corners, scale_factor=None):
-    """[out_size, in_size] float64 weights of one spatial dim of a bicubic
-    resize: column i is PyTorch's resize of the i-th unit vector (the
-    other spatial dim of size 1 is left as it is)."""
-    basis = torch.eye(in_size, dtype=torch.float64).view(in_size, 1,
-                                                         in_size, 1)
-    resized = F.interpolate(basis, mode="bicubic",
-                            align_corners=align_corners, **(
-                                {"size": (out_size, 1)}
+def resampled_matrix(mode, antialias, in_size, out_size, align_corners,
+                     scale_factor=None):
+    """[out_size, in_size] float64 weights of one spatial dim of PyTorch's
+    `mode` resize (with `antialias`): column i is PyTorch's own resize of
+    the i-th unit vector, as the resize is linear and separable. The other
+    spatial dim has size 2, left as it is: with size 1, torch 2.11's CPU
+    antialiased kernel gives weights that do not compose with the other
+    dim's (0.69 off on a 16x12 -> 5x7 resize)."""
+    basis = torch.eye(in_size, dtype=torch.float64).view(
+        in_size, 1, in_size, 1).expand(in_size, 1, in_size, 2).contiguous()
+    resized = F.interpolate(basis, mode=mode, align_corners=align_corners,
+                            antialias=antialias, **(
+                                {"size": (out_size, 2)}
                                 if scale_factor is None else
                                 {"scale_factor": (scale_factor, 1.0),
                                  "recompute_scale_factor": False}))
     return resized[:, 0, :, 0].t().contiguous()
+
+
+def bicubic_matrix(in_size, out_size, align_corners, scale_factor=None):
+    """Bicubic weights (four source rows an output row, clamped at the
+    edges), from PyTorch's float64 kernel."""
+    return resampled_matrix("bicubic", False, in_size, out_size,
+                            align_corners, scale_factor)
+
+
+def antialiased_matrix(mode):
+    """The weights of an antialiased bilinear or bicubic resize
+    (`antialias=True`: NaFlexViT's and SAM's position-embedding resizes),
+    whose filter widens with the downscale factor, from PyTorch's own
+    float64 kernel."""
+    return lambda in_size, out_size, align_corners, scale_factor=None: \
+        resampled_matrix(mode, True, in_size, out_size, align_corners,
+                         scale_factor)
 
 
 def adaptive_average_matrix(in_size, out_size, align_corners=False,

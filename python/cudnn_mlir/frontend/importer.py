@@ -327,7 +327,7 @@ def decompose_exported(exported):
     """`exported` decomposed to core ATen, except for the RNNs
     (aten.lstm/gru/rnn_tanh/rnn_relu), which stay whole: decomposed, they
     are per-step matmuls and gates instead of one cuDNN RNN; nearest,
-    bilinear and bicubic upsampling, which would become gathers at
+    bilinear and bicubic upsampling (antialiased too), which would become gathers at
     computed indices instead of a repeat or two matrix products;
     scaled_dot_product_attention, whose decomposition guards fully masked
     rows with selects TCP lacks; roll, which would become
@@ -342,6 +342,8 @@ def decompose_exported(exported):
                        torch.ops.aten._upsample_nearest_exact2d,
                        torch.ops.aten.upsample_bilinear2d,
                        torch.ops.aten.upsample_bicubic2d,
+                       torch.ops.aten._upsample_bilinear2d_aa,
+                       torch.ops.aten._upsample_bicubic2d_aa,
                        torch.ops.aten.im2col, torch.ops.aten.col2im,
                        torch.ops.aten.scaled_dot_product_attention,
                        torch.ops.aten.roll)

@@ -424,12 +424,16 @@ def upsample_nearest(ctx, input, mode="nearest", scales=None,
 def interpolate(ctx, input, size=None, scale_factor=None, mode="nearest",
                 align_corners=None, recompute_scale_factor=None,
                 antialias=False):
-    if antialias:
-        raise UnsupportedOperation("expects interpolate without antialias")
+    if antialias and mode not in ("bilinear", "bicubic"):
+        raise UnsupportedOperation("expects antialias only with bilinear or "
+                                   "bicubic interpolation, but got mode "
+                                   "'%s'" % mode)
     if mode in ("bilinear", "bicubic"):
         scales = bilinear.scale_factors(scale_factor, recompute_scale_factor,
                                         2)
-        return _resize_by_matrices(ctx, input, bool(align_corners), scales, mode)
+        return _resize_by_matrices(ctx, input, bool(align_corners), scales,
+                                   mode + (" antialiased" if antialias
+                                           else ""))
     if mode == "area":  # PyTorch's own: adaptive_avg_pool to the size
         return adaptive_avg_pool2d(ctx, input, _result_shape(ctx)[-2:])
     return upsample_nearest(ctx, input, mode, scale_factor,
@@ -442,8 +446,9 @@ _MAX_BILINEAR_WEIGHTS = 1 << 20
 
 
 def _resize_by_matrices(ctx, x, align_corners, scales, mode="bilinear"):
-    """F.interpolate(mode="bilinear" or "bicubic"), or adaptive average
-    pooling ("adaptive average"), of [N, C, H, W] as y = A_h x A_w^T
+    """F.interpolate(mode="bilinear" or "bicubic", either "antialiased"),
+    or adaptive average pooling ("adaptive average"), of [N, C, H, W] as
+    y = A_h x A_w^T
     (frontend/bilinear.py): x @ A_w^T over rows of W, a
     transpose, @ A_h^T over rows of H, a transpose back; the matrices are
     constants of x's type."""
@@ -456,6 +461,8 @@ def _resize_by_matrices(ctx, x, align_corners, scales, mode="bilinear"):
             "expects %s of [N, C, H, W], but got %s -> %s"
             % (what, list(x.shape), list(out)))
     matrix = {"bicubic": bilinear.bicubic_matrix,
+              "bilinear antialiased": bilinear.antialiased_matrix("bilinear"),
+              "bicubic antialiased": bilinear.antialiased_matrix("bicubic"),
               "adaptive average": bilinear.adaptive_average_matrix}.get(
                   mode, bilinear.interpolation_matrix)
     x = _float(ctx, x)

@@ -494,6 +494,26 @@ register("video_conv3d_block", one(2, 3, 8, 16, 16))(
 register("pool3d", one(2, 4, 6, 8, 8))(lambda: Fn1(lambda x: (
     F.max_pool3d(x, 2), F.max_pool3d(x, 3, 2, 1, ceil_mode=True),
     F.avg_pool3d(x, 3, 2, 1), F.avg_pool3d(x, (2, 1, 1)))))
+class _Distances(nn.Module):
+    """Cosine similarity (module and function, broadcasting), pairwise
+    distance, cdist directly (few rows) and in its matmul form (over 25
+    rows), torch.outer."""
+
+    def __init__(self):
+        super().__init__()
+        self.cosine = nn.CosineSimilarity(dim=-1)
+
+    def forward(self, x, y):
+        tokens = x.flatten(2).transpose(1, 2)  # [2, 36, 8]
+        return (self.cosine(x.flatten(2), y.flatten(2)),
+                F.cosine_similarity(x, y[:1], dim=1),
+                F.pairwise_distance(x.flatten(1), y.flatten(1)),
+                torch.cdist(tokens[:, :5], tokens[:, 5:9]),
+                torch.cdist(tokens, tokens[:, :30]),
+                torch.outer(x[0, 0, 0], y[0, 0, 1]))
+
+
+register("distances_outer", two((2, 8, 6, 6), (2, 8, 6, 6)))(_Distances)
 register("elementwise_math", one(2, 8, 6, 6, low=0.1, high=0.9))(
     _ElementwiseMath)
 register("rearrangements_argmax", one(*IMAGE))(_Rearrangements)

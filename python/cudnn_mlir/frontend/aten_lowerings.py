@@ -10,6 +10,7 @@ node that reads one gets an error naming it.
 import torch
 
 from . import activation_lowerings as activations
+from . import distance_lowerings as distances
 from . import logic_lowerings as logic
 from . import math_lowerings as math_ops
 from . import rearrangement_lowerings as rearrangements
@@ -367,6 +368,7 @@ def _overloads():
     table.update(math_ops.ATEN)
     table.update(rearrangements.ATEN)
     table.update(transposed_convolution.ATEN)
+    table.update(distances.ATEN)
     table.update({
         "avg_pool3d.default": L.avg_pool3d,
         "adaptive_avg_pool3d.default": L.adaptive_avg_pool3d,

@@ -21,8 +21,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from . import activation_lowerings, attention_modules, bilinear, \
-    logic_lowerings, math_lowerings, rearrangement_lowerings, \
-    transposed_convolution
+    distance_lowerings, logic_lowerings, math_lowerings, \
+    rearrangement_lowerings, transposed_convolution
 from .recording import TensorMeta, tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 from .view_writes import basic_box, write_box
@@ -2283,6 +2283,9 @@ METHODS.update(math_lowerings.METHODS)
 FUNCTIONS.update(rearrangement_lowerings.FUNCTIONS)
 METHODS.update(rearrangement_lowerings.METHODS)
 MODULES.update(rearrangement_lowerings.MODULES)
+FUNCTIONS.update(distance_lowerings.FUNCTIONS)
+METHODS.update(distance_lowerings.METHODS)
+MODULES.update(distance_lowerings.MODULES)
 FUNCTIONS[torch.sgn] = METHODS["sgn"] = sign
 FUNCTIONS[F.max_pool3d] = FUNCTIONS[torch.max_pool3d] = max_pool3d
 FUNCTIONS[F.conv3d] = FUNCTIONS[torch.conv3d] = conv3d

@@ -514,6 +514,11 @@ class _Distances(nn.Module):
 
 
 register("distances_outer", two((2, 8, 6, 6), (2, 8, 6, 6)))(_Distances)
+register("integer_division", one(2, 8, 6, 6, low=-9, high=9))(
+    lambda: Fn1(lambda x: (  # CANINE's hash buckets: (ids + 1) * p % n
+        ((x.long() + 1) * 7 % 5) + x.long() // 3 +
+        torch.fmod(x.long(), 4) +
+        torch.div(x.long(), 2, rounding_mode="trunc")).float()))
 register("elementwise_math", one(2, 8, 6, 6, low=0.1, high=0.9))(
     _ElementwiseMath)
 register("rearrangements_argmax", one(*IMAGE))(_Rearrangements)

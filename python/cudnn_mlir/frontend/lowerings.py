@@ -1191,8 +1191,15 @@ def log_softmax(ctx, input, dim=None, _stacklevel=3, dtype=None):
 
 
 def matmul(ctx, input, other):
-    return _matmul(ctx, _float(ctx, input), _float(ctx, other),
-                   _result_shape(ctx))
+    a, b = _float(ctx, input), _float(ctx, other)
+    if a.dtype != b.dtype:
+        # PyTorch refuses it too ("expected m1 and m2 to have the same
+        # dtype"); fake tensors let it through (Hugging Face CANINE in f16,
+        # whose attention mask is f32).
+        raise UnsupportedOperation(
+            "expects matmul operands of one type, as PyTorch's matmul does, "
+            "but got %s and %s" % (a.dtype, b.dtype))
+    return _matmul(ctx, a, b, _result_shape(ctx))
 
 
 def _matmul(ctx, a, b, out):

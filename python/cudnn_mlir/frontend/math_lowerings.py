@@ -28,11 +28,8 @@ def _unary(compute):
     return lower
 
 
-def _binary(compute, python_op=None):
+def _binary(compute):
     def lower(ctx, input, other, *args, **kwargs):
-        if python_op and not isinstance(input, Value) and \
-                not isinstance(other, Value):
-            return python_op(input, other)  # sizes in a TorchDynamo graph
         o = Elementwise(ctx)
         return compute(o, o.operand(input), o.operand(other), *args,
                        **kwargs)
@@ -71,13 +68,37 @@ trunc = _unary(lambda o, x: o.trunc(x))
 frac = _unary(lambda o, x: o.sub(x, o.trunc(x)))
 atan2 = _binary(lambda o, y, x: o.atan2(y, x))
 hypot = _binary(lambda o, a, b: o.sqrt(o.add(o.mul(a, a), o.mul(b, b))))
-fmod = _binary(lambda o, a, b: o.sub(a, o.mul(o.trunc(o.div(a, b)), b)),
-               math.fmod)
-remainder = _binary(
-    lambda o, a, b: o.sub(a, o.mul(o.floor(o.div(a, b)), b)), operator.mod)
-floor_divide = _binary(lambda o, a, b: o.floor(o.div(a, b)),
-                       operator.floordiv)
-trunc_divide = _binary(lambda o, a, b: o.trunc(o.div(a, b)))
+def _division(float_quotient, rounding, keep, python_op=None):
+    """A rounded division (keep="quotient") or its remainder
+    (keep="remainder", a - q b): floats by `float_quotient` of a / b,
+    signed integers by tcp.divsi rounded as `rounding` says (CANINE's
+    hash buckets, `ids % n`)."""
+    def lower(ctx, input, other):
+        if python_op and not isinstance(input, Value) and \
+                not isinstance(other, Value):
+            return python_op(input, other)  # sizes in a TorchDynamo graph
+        o, dtype = Elementwise(ctx), ctx.result.dtype
+        if dtype in FLOAT_TYPES:
+            a, b = o.operand(input), o.operand(other)
+            q = float_quotient(o, o.div(a, b))
+        elif dtype.startswith("i") and dtype != "i1":
+            from .logic_lowerings import as_operand
+            shape = ctx.result.shape
+            a, b = (as_operand(ctx, v, shape, dtype) for v in (input, other))
+            q = ctx.w.divide_integers(a, b, rounding, ctx.loc)
+        else:
+            raise _unsupported("expects a float or signed integer result, "
+                               "but got %s" % dtype)
+        return q if keep == "quotient" else o.sub(a, o.mul(q, b))
+    return lower
+
+
+fmod = _division(lambda o, q: o.trunc(q), "Trunc", "remainder", math.fmod)
+remainder = _division(lambda o, q: o.floor(q), "Floor", "remainder",
+                      operator.mod)
+floor_divide = _division(lambda o, q: o.floor(q), "Floor", "quotient",
+                         operator.floordiv)
+trunc_divide = _division(lambda o, q: o.trunc(q), "Trunc", "quotient")
 
 
 def lerp(ctx, input, end, weight):

@@ -162,6 +162,18 @@ class TcpWriter:
                         % (op, a.name, b.name, a.type, b.type, a.type),
                         a.shape, a.dtype, loc)
 
+    def divide_integers(self, a: Value, b: Value, rounding: str,
+                        loc=None) -> Value:
+        """a / b of signed integers, rounded as `rounding` says (Trunc,
+        Floor or Ceil)."""
+        if a.shape != b.shape or a.dtype != b.dtype or a.dtype in FLOAT_TYPES:
+            raise ValueError("tcp.divsi expects integer operands of one "
+                             "type, but got %s and %s" % (a.type, b.type))
+        return self._op("tcp.divsi %s, %s {rounding_mode = #tcp<roundingMode "
+                        "%s>} : %s, %s -> %s"
+                        % (a.name, b.name, rounding, a.type, b.type, a.type),
+                        a.shape, a.dtype, loc)
+
     def compare(self, predicate: str, a: Value, b: Value, loc=None) -> Value:
         """`a <predicate> b` (eq ne lt le gt ge) as an i1 tensor; integers
         other than i1 compare as signed (torch's integer dtypes)."""

@@ -125,9 +125,11 @@ class ReflectPadFunctional(nn.Module):
         return F.pad(x, (-1, 1))
 
 
-class UpsampleInexactScale(nn.Module):
+class UpsampleTooManyWeights(nn.Module):
+    # Its two interpolation matrices (constants) would hold 1024^2 + 600^2
+    # weights.
     def forward(self, x):
-        return F.interpolate(x, scale_factor=2, mode="bilinear", antialias=True)
+        return F.interpolate(x, size=(1024, 600), mode="bilinear")
 
 
 class UpsamplingModuleInexactScale(nn.Module):
@@ -213,8 +215,8 @@ CASES = {
                                                torch.tensor([1, 2, 0]))),
     "power": (PowerOfATensor, lambda: (torch.rand(2, 8),)),
     "pad_reflect": (ReflectPadFunctional, lambda: (torch.rand(1, 2, 5),)),
-    "upsample_inexact_scale": (UpsampleInexactScale,
-                               lambda: (torch.rand(1, 4, 6, 6),)),
+    "upsample_too_many_weights": (UpsampleTooManyWeights,
+                                  lambda: (torch.rand(1, 1, 1024, 600),)),
     "upsampling_module_inexact_scale": (UpsamplingModuleInexactScale,
                                         lambda: (torch.rand(1, 4, 3, 6, 6),)),
     "causal_and_mask_attention": (CausalAndMaskAttention, lambda: (

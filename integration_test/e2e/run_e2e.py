@@ -159,6 +159,20 @@ def _partitions_only(model, inputs, cache):
     return "partitioned: %s" % report.summarize()
 
 
+def _in_pytorch_on_cpu(gm):
+    """gm run in PyTorch on the CPU, an f16/bf16 graph as its f32 copy
+    (recording.runnable_on_cpu: the CPU lacks some half kernels, such as
+    cdist's and avg_pool3d's), its results in the real run's types."""
+    from cudnn_mlir.frontend.recording import InF32, runnable_on_cpu
+
+    def run(*args):
+        module, inputs, back, float_type = runnable_on_cpu(gm, list(args))
+        with torch.no_grad():
+            out = InF32(module, float_type).run(*inputs)
+        return torch.utils._pytree.tree_map(back, out)
+    return run
+
+
 def _through_torch_compile(model, inputs, cache, compile_only=False,
                            partitioned=False):
     """torch.compile(backend="cudnn_mlir"): fails unless every subgraph
@@ -173,7 +187,7 @@ def _through_torch_compile(model, inputs, cache, compile_only=False,
 
     def backend(gm, ins):
         run = dynamo.backend(gm, ins, cache_dir=cache)
-        return gm.forward if compile_only else run
+        return _in_pytorch_on_cpu(gm) if compile_only else run
     compiled = torch.compile(model, dynamic=False, backend=backend)
     with torch.no_grad():
         out = compiled(*inputs)

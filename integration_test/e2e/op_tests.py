@@ -514,6 +514,12 @@ class _Distances(nn.Module):
 
 
 register("distances_outer", two((2, 8, 6, 6), (2, 8, 6, 6)))(_Distances)
+register("diagonal_tensordot", two((2, 8, 6, 6), (6, 6, 3)))(
+    lambda: Fn2(lambda x, y: (
+        torch.diagonal(x, 1, 2, 3), x.diagonal(-2, -1, -2),
+        torch.diagonal(x[0], 0, 0, 1),
+        torch.tensordot(x, y, 2),
+        torch.tensordot(x, y, dims=([2], [0])))))
 register("integer_division", one(2, 8, 6, 6, low=-9, high=9))(
     lambda: Fn1(lambda x: (  # CANINE's hash buckets: (ids + 1) * p % n
         ((x.long() + 1) * 7 % 5) + x.long() // 3 +

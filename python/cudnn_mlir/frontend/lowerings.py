@@ -547,6 +547,31 @@ def _einsum_parts(equation, ranks):
     return inputs, out
 
 
+def tensordot(ctx, a, b, dims=2, out=None):
+    """torch.tensordot as the einsum it is: a's last `dims` dims (or the
+    listed ones) contracted with b's first (or listed) ones, the output a's
+    free dims then b's."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    if isinstance(dims, int):
+        da = list(range(a.rank - dims, a.rank))
+        db = list(range(dims))
+    else:
+        da, db = ([d] if isinstance(d, int) else list(d) for d in dims)
+    da = [_dim(d, a.rank) for d in da]
+    db = [_dim(d, b.rank) for d in db]
+    if len(da) != len(db) or a.rank + b.rank > len(letters):
+        raise UnsupportedOperation("expects tensordot dims of equal count")
+    sub_a = letters[:a.rank]
+    sub_b = [None] * b.rank
+    for i, j in zip(da, db):
+        sub_b[j] = sub_a[i]
+    fresh = iter(letters[a.rank:])
+    sub_b = "".join(s or next(fresh) for s in sub_b)
+    output = "".join(sub_a[i] for i in range(a.rank) if i not in da) + \
+        "".join(sub_b[j] for j in range(b.rank) if j not in db)
+    return einsum(ctx, "%s,%s->%s" % (sub_a, sub_b, output), a, b)
+
+
 def einsum(ctx, equation, *operands):
     """torch.einsum of one or two operands with an explicit output: a
     permute for one; for two, each operand permuted to [batch, free,
@@ -2181,7 +2206,7 @@ FUNCTIONS = {
     torch.squeeze: reshape_like_result, torch.unsqueeze: reshape_like_result,
     torch.permute: permute, torch.transpose: transpose, torch.t: t,
     torch.swapaxes: transpose, torch.swapdims: transpose,
-    torch.einsum: einsum,
+    torch.einsum: einsum, torch.tensordot: tensordot,
     torch.addcmul: addcmul, torch.cat: cat, torch.stack: stack,
     torch.mean: mean, torch.sum: sum_, torch.cumsum: cumsum, torch.roll: roll,
     attention_modules.additive_mask: additive_mask,

@@ -1,7 +1,8 @@
 """Ops that only move elements, as reshapes, transposes and gathers:
 pixel shuffle and unshuffle (super-resolution heads), channel shuffle
 (ShuffleNet written with nn.ChannelShuffle), movedim/moveaxis,
-unflatten, flip and rot90; and argmax/argmin, which pick positions.
+unflatten, flip, rot90 and diagonal; and argmax/argmin, which pick
+positions.
 Lowerings here follow lowerings.py's conventions (a leading `ctx`,
 torch's own parameter names); lowerings.py registers them.
 """
@@ -114,6 +115,31 @@ def rot90(ctx, input, k=1, dims=(0, 1)):
     return flip(ctx, ctx.w.transpose(input, perm, ctx.loc), [b])
 
 
+def diagonal(ctx, input, offset=0, dim1=0, dim2=1):
+    """The entries (i, i + offset) of dims dim1 and dim2, as a last dim:
+    the two dims moved to the end and merged, then one strided slice (a
+    step of one row and one column)."""
+    x = input
+    a, b = _dim(dim1, x.rank), _dim(dim2, x.rank)
+    if a == b:
+        raise _unsupported("expects diagonal of two different dims")
+    rest = [d for d in range(x.rank) if d not in (a, b)]
+    x = ctx.w.transpose(x, rest + [a, b], ctx.loc)
+    rows, cols = x.shape[-2:]
+    offset = int(offset)
+    length = max(0, min(rows, cols - offset) if offset >= 0
+                 else min(rows + offset, cols))
+    if length == 0:
+        raise _unsupported("expects a diagonal with at least one entry")
+    lead = tuple(x.shape[:-2])
+    flat = ctx.w.reshape(x, lead + (rows * cols,), ctx.loc)
+    start = offset if offset >= 0 else -offset * cols
+    k = len(lead)
+    picked = ctx.w.slice(flat, [0] * k + [start], list(lead) + [length],
+                         [1] * k + [cols + 1], ctx.loc)
+    return ctx.w.reshape(picked, ctx.result.shape, ctx.loc)
+
+
 def _arg_extreme(reduce_op, predicate_name):
     def lower(ctx, input, dim=None, keepdim=False):
         """The first position of the max (min) along `dim` (of the
@@ -165,6 +191,7 @@ FUNCTIONS = {
     torch.fliplr: lambda ctx, input: flip(ctx, input, [1]),
     torch.flipud: lambda ctx, input: flip(ctx, input, [0]),
     torch.rot90: rot90, torch.argmax: argmax, torch.argmin: argmin,
+    torch.diagonal: diagonal,
 }
 if hasattr(F, "channel_shuffle"):
     FUNCTIONS[F.channel_shuffle] = channel_shuffle
@@ -172,6 +199,7 @@ if hasattr(F, "channel_shuffle"):
 METHODS = {
     "movedim": movedim, "moveaxis": movedim, "unflatten": unflatten,
     "flip": flip, "rot90": rot90, "argmax": argmax, "argmin": argmin,
+    "diagonal": diagonal,
 }
 
 MODULES = {
@@ -192,4 +220,5 @@ ATEN = {
     "native_channel_shuffle.default": channel_shuffle,
     "flip.default": flip, "rot90.default": rot90,
     "argmax.default": argmax, "argmin.default": argmin,
+    "diagonal.default": diagonal,
 }

@@ -152,4 +152,7 @@ ATEN = {
     "outer.default": outer,
     "_cdist_forward.default": lambda ctx, x1, x2, p, compute_mode=None:
         cdist(ctx, x1, x2, p, _COMPUTE_MODES[compute_mode]),
+    # torch 1.13's make_fx records cdist's matmul form as this.
+    "_euclidean_dist.default": lambda ctx, x1, x2: cdist(
+        ctx, x1, x2, 2.0, "use_mm_for_euclid_dist"),
 }

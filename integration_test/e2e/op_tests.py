@@ -514,6 +514,17 @@ class _Distances(nn.Module):
 
 
 register("distances_outer", two((2, 8, 6, 6), (2, 8, 6, 6)))(_Distances)
+class _TopK(nn.Module):
+    """torch.topk along the last dim and the smallest along dim 1; the
+    values and (as floats) the indices."""
+
+    def forward(self, x):
+        top = torch.topk(x, 3)
+        low = torch.topk(x, 2, dim=1, largest=False)
+        return top.values, top.indices.float(), low[0], low[1].float()
+
+
+register("topk_small_k", one(*IMAGE))(_TopK)
 register("diagonal_tensordot", two((2, 8, 6, 6), (6, 6, 3)))(
     lambda: Fn2(lambda x, y: (
         torch.diagonal(x, 1, 2, 3), x.diagonal(-2, -1, -2),

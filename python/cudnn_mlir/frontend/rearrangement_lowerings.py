@@ -1,8 +1,8 @@
 """Ops that only move elements, as reshapes, transposes and gathers:
 pixel shuffle and unshuffle (super-resolution heads), channel shuffle
 (ShuffleNet written with nn.ChannelShuffle), movedim/moveaxis,
-unflatten, flip, rot90 and diagonal; and argmax/argmin, which pick
-positions.
+unflatten, flip, rot90 and diagonal; and argmax/argmin and topk (small
+k), which pick positions.
 Lowerings here follow lowerings.py's conventions (a leading `ctx`,
 torch's own parameter names); lowerings.py registers them.
 """
@@ -182,6 +182,54 @@ argmax = _arg_extreme("tcp.reduce_max", "argmax")
 argmin = _arg_extreme("tcp.reduce_min", "argmin")
 
 
+# The most entries torch.topk may pick: one max-and-mask pass each.
+_MAX_TOPK = 16
+
+
+def topk(ctx, input, k, dim=-1, largest=True, sorted=True):
+    """(values, indices) of the k largest (smallest) entries along `dim`,
+    in order, for k up to 16: k passes, each taking the extreme of what is
+    left and its first position (as argmax), then masking that position
+    out (to -inf, or +inf for the smallest). NaN entries are not ranked as
+    PyTorch ranks them (above every number)."""
+    from .lowerings import _ValuesIndices
+    x = input
+    if not isinstance(x, Value) or x.dtype not in FLOAT_TYPES:
+        raise _unsupported("expects torch.topk of a float tensor")
+    k = int(k)
+    if not 1 <= k <= _MAX_TOPK:
+        raise _unsupported("expects torch.topk with k from 1 to %d (one "
+                           "pass over the dim each), but got k=%d"
+                           % (_MAX_TOPK, k))
+    w, loc = ctx.w, ctx.loc
+    axis = _dim(dim, x.rank)
+    size = x.shape[axis]
+    reduce_op = "tcp.reduce_max" if largest else "tcp.reduce_min"
+    spent = float("-inf") if largest else float("inf")
+    from .recording import tensor_bytes
+    raw = torch.arange(size, dtype=torch.int64)
+    spread = (1,) * axis + (size,) + (1,) * (x.rank - axis - 1)
+    positions = w.broadcast_to(w.reshape(w.literal(
+        tensor_bytes(raw), raw.shape, "i64", loc), spread, loc), x.shape,
+        loc)
+    beyond = w.scalar_like(size, positions, loc)
+    values, indices = [], []
+    left = x
+    for _ in range(k):
+        extreme = w.reduce(reduce_op, left, [axis], True, loc)
+        hit = w.compare("eq", left, w.broadcast_to(extreme, x.shape, loc),
+                        loc)
+        first = w.reduce("tcp.reduce_min", w.select(hit, positions, beyond,
+                                                    loc), [axis], True, loc)
+        values.append(extreme)
+        indices.append(first)
+        taken = w.compare("eq", positions, w.broadcast_to(first, x.shape,
+                                                          loc), loc)
+        left = w.select(taken, w.scalar_like(spent, left, loc), left, loc)
+    concat = (lambda vs: w.concat(vs, axis, loc) if len(vs) > 1 else vs[0])
+    return _ValuesIndices(concat(values), concat(indices))
+
+
 FUNCTIONS = {
     F.pixel_shuffle: pixel_shuffle, torch.pixel_shuffle: pixel_shuffle,
     F.pixel_unshuffle: pixel_unshuffle,
@@ -191,7 +239,7 @@ FUNCTIONS = {
     torch.fliplr: lambda ctx, input: flip(ctx, input, [1]),
     torch.flipud: lambda ctx, input: flip(ctx, input, [0]),
     torch.rot90: rot90, torch.argmax: argmax, torch.argmin: argmin,
-    torch.diagonal: diagonal,
+    torch.diagonal: diagonal, torch.topk: topk,
 }
 if hasattr(F, "channel_shuffle"):
     FUNCTIONS[F.channel_shuffle] = channel_shuffle
@@ -199,7 +247,7 @@ if hasattr(F, "channel_shuffle"):
 METHODS = {
     "movedim": movedim, "moveaxis": movedim, "unflatten": unflatten,
     "flip": flip, "rot90": rot90, "argmax": argmax, "argmin": argmin,
-    "diagonal": diagonal,
+    "diagonal": diagonal, "topk": topk,
 }
 
 MODULES = {
@@ -220,5 +268,5 @@ ATEN = {
     "native_channel_shuffle.default": channel_shuffle,
     "flip.default": flip, "rot90.default": rot90,
     "argmax.default": argmax, "argmin.default": argmin,
-    "diagonal.default": diagonal,
+    "diagonal.default": diagonal, "topk.default": topk,
 }

@@ -525,6 +525,27 @@ class _TopK(nn.Module):
 
 
 register("topk_small_k", one(*IMAGE))(_TopK)
+class _SpatialTransformer(nn.Module):
+    """A spatial transformer: affine grids from a small head (both
+    align_corners), bilinear sampling with zeros and border padding, and a
+    grid past the edges (RAFT-style sampling at computed coordinates)."""
+
+    def __init__(self):
+        super().__init__()
+        self.head = nn.Linear(8 * 6 * 6, 6)
+
+    def forward(self, x, grid):
+        theta = torch.tanh(self.head(x.flatten(1))).view(-1, 2, 3)
+        aligned = F.affine_grid(theta, [2, 8, 5, 7], align_corners=True)
+        centered = F.affine_grid(theta, [2, 8, 4, 4], align_corners=False)
+        return (F.grid_sample(x, aligned, align_corners=True),
+                F.grid_sample(x, centered, padding_mode="border",
+                              align_corners=False),
+                F.grid_sample(x, grid * 1.3, align_corners=False))
+
+
+register("spatial_transformer_grid_sample",
+         two((2, 8, 6, 6), (2, 3, 5, 2)))(_SpatialTransformer)
 register("diagonal_tensordot", two((2, 8, 6, 6), (6, 6, 3)))(
     lambda: Fn2(lambda x, y: (
         torch.diagonal(x, 1, 2, 3), x.diagonal(-2, -1, -2),

@@ -11,6 +11,7 @@ import torch
 
 from . import activation_lowerings as activations
 from . import distance_lowerings as distances
+from . import grid_sample
 from . import logic_lowerings as logic
 from . import math_lowerings as math_ops
 from . import rearrangement_lowerings as rearrangements
@@ -369,6 +370,7 @@ def _overloads():
     table.update(rearrangements.ATEN)
     table.update(transposed_convolution.ATEN)
     table.update(distances.ATEN)
+    table.update(grid_sample.ATEN)
     table.update({
         "avg_pool3d.default": L.avg_pool3d,
         "adaptive_avg_pool3d.default": L.adaptive_avg_pool3d,

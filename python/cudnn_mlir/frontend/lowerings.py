@@ -21,7 +21,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from . import activation_lowerings, attention_modules, bilinear, \
-    distance_lowerings, logic_lowerings, math_lowerings, \
+    distance_lowerings, grid_sample, logic_lowerings, math_lowerings, \
     rearrangement_lowerings, transposed_convolution
 from .recording import TensorMeta, tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
@@ -2316,6 +2316,7 @@ FUNCTIONS.update(rearrangement_lowerings.FUNCTIONS)
 METHODS.update(rearrangement_lowerings.METHODS)
 MODULES.update(rearrangement_lowerings.MODULES)
 FUNCTIONS.update(distance_lowerings.FUNCTIONS)
+FUNCTIONS.update(grid_sample.FUNCTIONS)
 METHODS.update(distance_lowerings.METHODS)
 MODULES.update(distance_lowerings.MODULES)
 FUNCTIONS[torch.sgn] = METHODS["sgn"] = sign

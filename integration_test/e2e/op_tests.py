@@ -546,6 +546,25 @@ class _SpatialTransformer(nn.Module):
 
 register("spatial_transformer_grid_sample",
          two((2, 8, 6, 6), (2, 3, 5, 2)))(_SpatialTransformer)
+class _EmbeddingBags(nn.Module):
+    """nn.EmbeddingBag of equal bags (a 2-D input): mean with a padding
+    index (a bag of padding only is 0), max, and sum with per-sample
+    weights."""
+
+    def __init__(self):
+        super().__init__()
+        self.mean = nn.EmbeddingBag(10, 8, mode="mean", padding_idx=0)
+        self.max = nn.EmbeddingBag(10, 8, mode="max")
+        self.sum = nn.EmbeddingBag(10, 8, mode="sum")
+
+    def forward(self, x):
+        ids = (x * 10).long().clamp(0, 9)
+        ids = torch.cat([ids, torch.zeros_like(ids[:1])])  # a padding bag
+        return (self.mean(ids), self.max(ids),
+                self.sum(ids, per_sample_weights=x.repeat(2, 1)[:5]))
+
+
+register("embedding_bags", one(4, 6, low=0.0, high=1.0))(_EmbeddingBags)
 register("diagonal_tensordot", two((2, 8, 6, 6), (6, 6, 3)))(
     lambda: Fn2(lambda x, y: (
         torch.diagonal(x, 1, 2, 3), x.diagonal(-2, -1, -2),

@@ -264,7 +264,8 @@ def leaky_relu(ctx, input, negative_slope=0.01, inplace=False):
 def clamp(ctx, input, min=None, max=None):
     if min is None and max is None:
         raise UnsupportedOperation("expects clamp to have a min or a max")
-    if isinstance(min, Value) or isinstance(max, Value):
+    if isinstance(min, Value) or isinstance(max, Value) or \
+            input.dtype not in FLOAT_TYPES:  # integer indices clamped too
         return logic_lowerings.clamp_by_tensors(ctx, input, min, max)
     return ctx.w.clamp(_float(ctx, input), min, max, ctx.loc)
 
@@ -1407,6 +1408,78 @@ def embedding(ctx, input, weight, padding_idx=None, max_norm=None,
     return ctx.w.reshape(picked, _result_shape(ctx), ctx.loc)
 
 
+def embedding_bag(ctx, input, weight, offsets=None, max_norm=None,
+                  norm_type=2, scale_grad_by_freq=False, mode="mean",
+                  sparse=False, per_sample_weights=None,
+                  include_last_offset=False, padding_idx=None):
+    """F.embedding_bag / nn.EmbeddingBag of a 2-D input (each row one bag
+    of equal size): the rows gathered ([B, L, D]), weighted by
+    per_sample_weights (mode "sum"), padding_idx entries left out, and
+    summed, averaged (over the entries kept) or maxed over L. A 1-D input
+    with offsets (bags of sizes known only at run time) is refused."""
+    if offsets is not None or input.rank != 2:
+        raise UnsupportedOperation(
+            "expects embedding_bag of a 2-D input (equal bags, no offsets), "
+            "but got a %d-D input%s" % (input.rank, " with offsets"
+                                        if offsets is not None else ""))
+    if mode not in ("sum", "mean", "max"):
+        raise UnsupportedOperation("expects embedding_bag mode 'sum', 'mean' "
+                                   "or 'max', but got '%s'" % mode)
+    if max_norm is not None:
+        raise UnsupportedOperation("expects an embedding_bag without "
+                                   "max_norm (it renormalises the weight in "
+                                   "place)")
+    bags, length = input.shape
+    dim = weight.shape[1]
+
+    class _Rows:
+        result = TensorMeta((bags, length, dim), weight.dtype)
+
+        def __getattr__(self, name):
+            return getattr(ctx, name)
+    w, loc = ctx.w, ctx.loc
+    rows = embedding(_Rows(), input, weight)  # [B, L, D]
+    full = (bags, length, dim)
+    keep = None
+    if padding_idx is not None:
+        ids = w.broadcast_to(w.reshape(input, (bags, length, 1), loc), full,
+                             loc)
+        keep = w.compare("ne", ids, w.scalar_like(int(padding_idx), ids,
+                                                  loc), loc)
+    if per_sample_weights is not None:
+        if mode != "sum":
+            raise UnsupportedOperation("expects per_sample_weights only "
+                                       "with mode 'sum'")
+        scale = w.broadcast_to(w.reshape(w.cast(per_sample_weights,
+                                                rows.dtype, loc),
+                                         (bags, length, 1), loc), full, loc)
+        rows = w.binary("tcp.mul", rows, scale, loc)
+    if mode == "max":
+        if keep is None:
+            return w.reduce("tcp.reduce_max", rows, [1], False, loc)
+        # A bag of padding only is 0, as PyTorch's empty bags are.
+        peak = w.reduce("tcp.reduce_max", w.select(keep, rows, w.scalar_like(
+            float("-inf"), rows, loc), loc), [1], False, loc)
+        kept = w.reduce("tcp.reduce_max", w.cast(keep, "i32", loc), [1],
+                        False, loc)
+        return w.select(w.compare("ne", kept, w.scalar_like(0, kept, loc),
+                                  loc), peak, w.scalar_like(0.0, peak, loc),
+                        loc)
+    if keep is not None:
+        rows = w.select(keep, rows, w.scalar_like(0.0, rows, loc), loc)
+    total = w.reduce("tcp.reduce_sum", rows, [1], False, loc)
+    if mode == "sum":
+        return total
+    if keep is None:
+        count = w.scalar_like(float(length), total, loc)
+    else:
+        ones = w.select(keep, w.scalar_like(1.0, rows, loc),
+                        w.scalar_like(0.0, rows, loc), loc)
+        count = w.clamp(w.reduce("tcp.reduce_sum", ones, [1], False, loc),
+                        1.0, None, loc)
+    return w.binary("tcp.divf", total, count, loc)
+
+
 def _embedding_module(ctx, m, input):
     return embedding(ctx, input, ctx.parameter("weight"), m.padding_idx,
                      m.max_norm)
@@ -2320,6 +2393,12 @@ FUNCTIONS.update(grid_sample.FUNCTIONS)
 METHODS.update(distance_lowerings.METHODS)
 MODULES.update(distance_lowerings.MODULES)
 FUNCTIONS[torch.sgn] = METHODS["sgn"] = sign
+FUNCTIONS[F.embedding_bag] = embedding_bag
+MODULES[nn.EmbeddingBag] = lambda ctx, m, input, offsets=None, \
+    per_sample_weights=None: embedding_bag(
+        ctx, input, ctx.parameter("weight"), offsets, m.max_norm,
+        m.norm_type, m.scale_grad_by_freq, m.mode, m.sparse,
+        per_sample_weights, m.include_last_offset, m.padding_idx)
 FUNCTIONS[F.max_pool3d] = FUNCTIONS[torch.max_pool3d] = max_pool3d
 FUNCTIONS[F.conv3d] = FUNCTIONS[torch.conv3d] = conv3d
 FUNCTIONS[F.adaptive_avg_pool3d] = adaptive_avg_pool3d

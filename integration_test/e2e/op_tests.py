@@ -520,12 +520,17 @@ class _TopK(nn.Module):
     """torch.topk along the last dim and the smallest along dim 1; the
     values and (as floats) the indices."""
 
-    def forward(self, x):
+    def __init__(self):
+        super().__init__()
         # Distinct scores (ties, frequent in bf16, are ordered differently
-        # by PyTorch): x in [-1, 1) plus levels 4 apart, permuted.
-        x = x + (torch.arange(12, device=x.device) * 5 % 12 * 4.0).view(
-            1, 1, 1, 12) + (torch.arange(8, device=x.device) * 3 % 8 *
-                            4.0).view(1, 8, 1, 1)
+        # by PyTorch): x in [-1, 1) plus levels 4 apart, permuted (whole
+        # numbers, exact in every float type).
+        self.register_buffer("levels", (
+            (torch.arange(12) * 5 % 12 * 4.0).view(1, 1, 1, 12) +
+            (torch.arange(8) * 3 % 8 * 4.0).view(1, 8, 1, 1)))
+
+    def forward(self, x):
+        x = x + self.levels
         top = torch.topk(x, 3)
         low = torch.topk(x, 2, dim=1, largest=False)
         return top.values, top.indices.float(), low[0], low[1].float()
@@ -710,8 +715,8 @@ class _F32TableInReducedModel(nn.Module):
 
     def forward(self, x):
         # As CodeGen does: the attribute is not moved by .cuda() either.
-        sin, cos = torch.split(self.table.to(x.device), 4, dim=-1)
-        return x * torch.cat([cos, sin], -1)
+        halves = torch.split(self.table.to(x.device), 4, dim=-1)
+        return x * torch.cat([halves[1], halves[0]], -1)
 
 
 register("f32_table_split_in_half_run", one(2, 16, 8))(

@@ -1401,11 +1401,17 @@ def embedding(ctx, input, weight, padding_idx=None, max_norm=None,
     if input.dtype in FLOAT_TYPES:
         raise UnsupportedOperation("expects integer embedding indices, but "
                                    "got %s" % input.type)
+    return ctx.w.reshape(_embedding_rows(ctx, input, weight),
+                         _result_shape(ctx), ctx.loc)
+
+
+def _embedding_rows(ctx, input, weight):
+    """[indices, dim]: the weight's rows at the flattened indices, one
+    tcp.gather along dim 0."""
     count = math.prod(input.shape)
     rows = ctx.w.reshape(input, (count, 1), ctx.loc)
     rows = ctx.w.broadcast_to(rows, (count, weight.shape[1]), ctx.loc)
-    picked = ctx.w.gather(weight, rows, 0, ctx.loc)
-    return ctx.w.reshape(picked, _result_shape(ctx), ctx.loc)
+    return ctx.w.gather(weight, rows, 0, ctx.loc)
 
 
 def embedding_bag(ctx, input, weight, offsets=None, max_norm=None,
@@ -1430,16 +1436,9 @@ def embedding_bag(ctx, input, weight, offsets=None, max_norm=None,
                                    "max_norm (it renormalises the weight in "
                                    "place)")
     bags, length = input.shape
-    dim = weight.shape[1]
-
-    class _Rows:
-        result = TensorMeta((bags, length, dim), weight.dtype)
-
-        def __getattr__(self, name):
-            return getattr(ctx, name)
+    full = (bags, length, weight.shape[1])
     w, loc = ctx.w, ctx.loc
-    rows = embedding(_Rows(), input, weight)  # [B, L, D]
-    full = (bags, length, dim)
+    rows = w.reshape(_embedding_rows(ctx, input, weight), full, loc)
     keep = None
     if padding_idx is not None:
         ids = w.broadcast_to(w.reshape(input, (bags, length, 1), loc), full,
@@ -2163,6 +2162,16 @@ def _batch_norm_module(ctx, m, input):
         use_batch_stats, m.momentum, m.eps)
 
 
+def _instance_norm_module(ctx, m, input):
+    tracked = m.track_running_stats
+    return instance_norm(
+        ctx, input, ctx.parameter("running_mean") if tracked else None,
+        ctx.parameter("running_var") if tracked else None,
+        ctx.parameter("weight") if m.affine else None,
+        ctx.parameter("bias") if m.affine else None,
+        m.training or not tracked, m.momentum, m.eps)
+
+
 def _linear_module(ctx, m, input):
     return linear(ctx, input, ctx.parameter("weight"),
                   ctx.parameter("bias") if m.bias is not None else None)
@@ -2216,6 +2225,25 @@ MODULES = {
         m.count_include_pad, m.divisor_override),
     nn.AdaptiveAvgPool2d: lambda ctx, m, x: adaptive_avg_pool2d(
         ctx, x, m.output_size),
+    nn.Conv3d: _conv_module(conv3d),
+    nn.BatchNorm3d: _batch_norm_module,
+    nn.MaxPool3d: lambda ctx, m, x: max_pool3d(
+        ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,
+        m.return_indices),
+    nn.AvgPool3d: lambda ctx, m, x: avg_pool3d(
+        ctx, x, m.kernel_size, m.stride, m.padding, m.ceil_mode,
+        m.count_include_pad, m.divisor_override),
+    nn.AdaptiveAvgPool3d: lambda ctx, m, x: adaptive_avg_pool3d(
+        ctx, x, m.output_size),
+    nn.EmbeddingBag: lambda ctx, m, input, offsets=None,
+    per_sample_weights=None: embedding_bag(
+        ctx, input, ctx.parameter("weight"), offsets, m.max_norm,
+        m.norm_type, m.scale_grad_by_freq, m.mode, m.sparse,
+        per_sample_weights, m.include_last_offset, m.padding_idx),
+    nn.LocalResponseNorm: lambda ctx, m, x: local_response_norm(
+        ctx, x, m.size, m.alpha, m.beta, m.k),
+    **{norm: _instance_norm_module for norm in (
+        nn.InstanceNorm1d, nn.InstanceNorm2d, nn.InstanceNorm3d)},
     nn.AdaptiveMaxPool2d: lambda ctx, m, x: adaptive_max_pool2d(
         ctx, x, m.output_size, m.return_indices),
     nn.AdaptiveMaxPool1d: lambda ctx, m, x: adaptive_max_pool1d(
@@ -2265,9 +2293,11 @@ FUNCTIONS = {
     torch.rsqrt: rsqrt, torch.abs: abs_, F.gelu: gelu, F.silu: silu,
     F.hardsigmoid: hardsigmoid, F.hardswish: hardswish,
     torch.sin: sin, torch.cos: cos, torch.atan: atan, torch.floor: floor,
-    torch.ceil: ceil, torch.round: round_, torch.pow: pow_,
+    torch.ceil: ceil, torch.round: round_,
+    # Any power (pow_ stays the lowering of the small whole ones).
+    torch.pow: math_lowerings.pow_any, operator.pow: math_lowerings.pow_any,
     torch.log1p: log1p, torch.expm1: expm1, torch.sign: sign,
-    operator.pow: pow_,
+    torch.sgn: sign,
     F.leaky_relu: leaky_relu, torch.amax: amax, torch.amin: amin,
     torch.max: max_, torch.min: min_,
     F.dropout: dropout, F.dropout1d: dropout, F.dropout2d: dropout,
@@ -2302,6 +2332,16 @@ FUNCTIONS = {
     F.adaptive_avg_pool2d: adaptive_avg_pool2d,
     F.adaptive_max_pool2d: adaptive_max_pool2d,
     F.adaptive_max_pool1d: adaptive_max_pool1d,
+    F.max_pool2d_with_indices: lambda ctx, input, kernel_size, stride=None,
+    padding=0, dilation=1, ceil_mode=False, return_indices=True: max_pool2d(
+        ctx, input, kernel_size, stride, padding, dilation, ceil_mode, True),
+    F.max_pool3d: max_pool3d, torch.max_pool3d: max_pool3d,
+    F.avg_pool3d: avg_pool3d, torch._C._nn.avg_pool3d: avg_pool3d,
+    F.adaptive_avg_pool3d: adaptive_avg_pool3d,
+    F.conv3d: conv3d, torch.conv3d: conv3d,
+    F.embedding_bag: embedding_bag,
+    F.instance_norm: instance_norm,
+    F.local_response_norm: local_response_norm,
     torch.var: var, torch.std: std, torch.var_mean: var_mean,
     torch.std_mean: std_mean,
     torch._C._nn.adaptive_avg_pool2d: adaptive_avg_pool2d,
@@ -2350,8 +2390,9 @@ METHODS = {
     "sigmoid": sigmoid, "tanh": tanh, "exp": exp, "log": log, "sqrt": sqrt,
     "rsqrt": rsqrt, "abs": abs_, "clamp": clamp, "sin": sin, "cos": cos,
     "atan": atan, "floor": floor, "ceil": ceil, "round": round_,
-    "pow": pow_, "square": square, "norm": norm, "fill_": fill_,
-    "log1p": log1p, "expm1": expm1, "sign": sign,
+    "pow": math_lowerings.pow_any, "square": square, "norm": norm,
+    "fill_": fill_, "log1p": log1p, "expm1": expm1, "sign": sign,
+    "sgn": sign,
     "zero_": zero_, "narrow": narrow,
     "select": select,
     "chunk": split_along, "split": split_along,
@@ -2392,45 +2433,6 @@ FUNCTIONS.update(distance_lowerings.FUNCTIONS)
 FUNCTIONS.update(grid_sample.FUNCTIONS)
 METHODS.update(distance_lowerings.METHODS)
 MODULES.update(distance_lowerings.MODULES)
-FUNCTIONS[torch.sgn] = METHODS["sgn"] = sign
-FUNCTIONS[F.embedding_bag] = embedding_bag
-MODULES[nn.EmbeddingBag] = lambda ctx, m, input, offsets=None, \
-    per_sample_weights=None: embedding_bag(
-        ctx, input, ctx.parameter("weight"), offsets, m.max_norm,
-        m.norm_type, m.scale_grad_by_freq, m.mode, m.sparse,
-        per_sample_weights, m.include_last_offset, m.padding_idx)
-FUNCTIONS[F.max_pool3d] = FUNCTIONS[torch.max_pool3d] = max_pool3d
-FUNCTIONS[F.conv3d] = FUNCTIONS[torch.conv3d] = conv3d
-FUNCTIONS[F.adaptive_avg_pool3d] = adaptive_avg_pool3d
-MODULES[nn.Conv3d] = _conv_module(conv3d)
-MODULES[nn.BatchNorm3d] = _batch_norm_module
-MODULES[nn.AdaptiveAvgPool3d] = lambda ctx, m, x: adaptive_avg_pool3d(
-    ctx, x, m.output_size)
-FUNCTIONS[F.avg_pool3d] = FUNCTIONS[torch._C._nn.avg_pool3d] = avg_pool3d
-MODULES[nn.MaxPool3d] = lambda ctx, m, x: max_pool3d(
-    ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,
-    m.return_indices)
-MODULES[nn.AvgPool3d] = lambda ctx, m, x: avg_pool3d(
-    ctx, x, m.kernel_size, m.stride, m.padding, m.ceil_mode,
-    m.count_include_pad, m.divisor_override)
-FUNCTIONS[F.max_pool2d_with_indices] = (
-    lambda ctx, input, kernel_size, stride=None, padding=0, dilation=1,
-    ceil_mode=False, return_indices=True: max_pool2d(
-        ctx, input, kernel_size, stride, padding, dilation, ceil_mode, True))
-FUNCTIONS[F.instance_norm] = instance_norm
-FUNCTIONS[F.local_response_norm] = local_response_norm
-for _norm in (nn.InstanceNorm1d, nn.InstanceNorm2d, nn.InstanceNorm3d):
-    MODULES[_norm] = lambda ctx, m, x: instance_norm(
-        ctx, x, ctx.parameter("running_mean") if m.track_running_stats
-        else None, ctx.parameter("running_var") if m.track_running_stats
-        else None, ctx.parameter("weight") if m.affine else None,
-        ctx.parameter("bias") if m.affine else None,
-        m.training or not m.track_running_stats, m.momentum, m.eps)
-MODULES[nn.LocalResponseNorm] = lambda ctx, m, x: local_response_norm(
-    ctx, x, m.size, m.alpha, m.beta, m.k)
-# Powers beyond the small whole ones (pow_ stays their lowering).
-FUNCTIONS[torch.pow] = FUNCTIONS[operator.pow] = METHODS["pow"] = \
-    math_lowerings.pow_any
 MODULES.update(transposed_convolution.MODULES)
 # The in-place twins of elementwise methods (y.mul_(2), x.clamp_(0, 1)) lower
 # as the op itself; the importer rebinds the mutated tensor and writes it

@@ -7,6 +7,8 @@ Lowerings here follow lowerings.py's conventions (a leading `ctx`,
 torch's own parameter names); lowerings.py registers them.
 """
 
+import math
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -140,42 +142,47 @@ def diagonal(ctx, input, offset=0, dim1=0, dim2=1):
     return ctx.w.reshape(picked, ctx.result.shape, ctx.loc)
 
 
+def _positions(ctx, shape, axis):
+    """Each entry's index along `axis`, an i64 constant broadcast to
+    `shape`."""
+    from .recording import tensor_bytes
+    size = shape[axis]
+    raw = torch.arange(size, dtype=torch.int64)
+    spread = (1,) * axis + (size,) + (1,) * (len(shape) - axis - 1)
+    return ctx.w.broadcast_to(ctx.w.reshape(ctx.w.literal(
+        tensor_bytes(raw), raw.shape, "i64", ctx.loc), spread, ctx.loc),
+        shape, ctx.loc)
+
+
+def _extreme_and_first(ctx, x, reduce_op, axis, positions):
+    """(the max or min of x along `axis`, the first position holding it),
+    both with `axis` kept as size 1: positions where x equals the extreme
+    keep their index, the others the dim's size, and the least is taken."""
+    w, loc = ctx.w, ctx.loc
+    extreme = w.reduce(reduce_op, x, [axis], True, loc)
+    hit = w.compare("eq", x, w.broadcast_to(extreme, x.shape, loc), loc)
+    picked = w.select(hit, positions, w.scalar_like(
+        x.shape[axis], positions, loc), loc)
+    return extreme, w.reduce("tcp.reduce_min", picked, [axis], True, loc)
+
+
 def _arg_extreme(reduce_op, predicate_name):
     def lower(ctx, input, dim=None, keepdim=False):
         """The first position of the max (min) along `dim` (of the
-        flattened tensor for None): positions where x equals its max keep
-        their index, the others the dim's size, and the least is taken."""
+        flattened tensor for None)."""
         x = input
         if not isinstance(x, Value) or x.dtype not in FLOAT_TYPES:
             raise _unsupported("expects torch.%s of a float tensor"
                                % predicate_name)
-        w, loc = ctx.w, ctx.loc
         if dim is None:
-            x = w.reshape(x, (max(1, _count(x.shape)),), loc)
+            x = ctx.w.reshape(x, (max(1, math.prod(x.shape)),), ctx.loc)
             axis = 0
         else:
             axis = _dim(dim, x.rank)
-        extreme = w.reduce(reduce_op, x, [axis], True, loc)
-        hit = w.compare("eq", x, w.broadcast_to(extreme, x.shape, loc), loc)
-        size = x.shape[axis]
-        raw = torch.arange(size, dtype=torch.int64)
-        from .recording import tensor_bytes
-        positions = w.literal(tensor_bytes(raw), raw.shape, "i64", loc)
-        spread = (1,) * axis + (size,) + (1,) * (x.rank - axis - 1)
-        positions = w.broadcast_to(w.reshape(positions, spread, loc),
-                                   x.shape, loc)
-        picked = w.select(hit, positions, w.scalar_like(
-            size, positions, loc), loc)
-        first = w.reduce("tcp.reduce_min", picked, [axis], True, loc)
-        return w.reshape(first, ctx.result.shape, loc)
+        _, first = _extreme_and_first(ctx, x, reduce_op, axis,
+                                      _positions(ctx, x.shape, axis))
+        return ctx.w.reshape(first, ctx.result.shape, ctx.loc)
     return lower
-
-
-def _count(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
 
 
 argmax = _arg_extreme("tcp.reduce_max", "argmax")
@@ -203,24 +210,14 @@ def topk(ctx, input, k, dim=-1, largest=True, sorted=True):
                            % (_MAX_TOPK, k))
     w, loc = ctx.w, ctx.loc
     axis = _dim(dim, x.rank)
-    size = x.shape[axis]
     reduce_op = "tcp.reduce_max" if largest else "tcp.reduce_min"
     spent = float("-inf") if largest else float("inf")
-    from .recording import tensor_bytes
-    raw = torch.arange(size, dtype=torch.int64)
-    spread = (1,) * axis + (size,) + (1,) * (x.rank - axis - 1)
-    positions = w.broadcast_to(w.reshape(w.literal(
-        tensor_bytes(raw), raw.shape, "i64", loc), spread, loc), x.shape,
-        loc)
-    beyond = w.scalar_like(size, positions, loc)
+    positions = _positions(ctx, x.shape, axis)
     values, indices = [], []
     left = x
     for _ in range(k):
-        extreme = w.reduce(reduce_op, left, [axis], True, loc)
-        hit = w.compare("eq", left, w.broadcast_to(extreme, x.shape, loc),
-                        loc)
-        first = w.reduce("tcp.reduce_min", w.select(hit, positions, beyond,
-                                                    loc), [axis], True, loc)
+        extreme, first = _extreme_and_first(ctx, left, reduce_op, axis,
+                                            positions)
         values.append(extreme)
         indices.append(first)
         taken = w.compare("eq", positions, w.broadcast_to(first, x.shape,

@@ -73,18 +73,24 @@ def _window(ctx, x, offsets, rows, axis):
     return x, max(before, 0), max(after, 0)
 
 
-def _phase_conv(ctx, x, weight, phase_h, phase_w, rows, groups):
-    """One phase: the correlation of x with the phase's taps, [N, C_out,
-    rows_h, rows_w]."""
-    (taps_h, offs_h), (taps_w, offs_w) = phase_h, phase_w
+def _phase_kernel(ctx, weight, phase_h, phase_w):
+    """The forward weight's taps a phase reads, in its correlation's
+    order (a tcp.gather along kh, then kw)."""
     from .lowerings import _gather_along
-    w = _gather_along(ctx, _gather_along(ctx, weight, taps_h, 2), taps_w, 3)
+    return _gather_along(ctx, _gather_along(ctx, weight, phase_h[0], 2),
+                         phase_w[0], 3)
+
+
+def _phase_conv(ctx, x, kernel, phase_h, phase_w, rows, groups):
+    """The stride-1 correlation of x with `kernel` that reads x at the
+    phase's offsets: [N, kernel's out channels, rows_h, rows_w]."""
+    offs_h, offs_w = phase_h[1], phase_w[1]
     x, top, bottom = _window(ctx, x, offs_h, rows[0], 2)
     x, left, right = _window(ctx, x, offs_w, rows[1], 3)
     dilation = tuple(offs[1] - offs[0] if len(offs) > 1 else 1
                      for offs in (offs_h, offs_w))
-    return ctx.w.conv2d(x, w, (1, 1), [top, bottom, left, right], dilation,
-                        groups, ctx.loc)
+    return ctx.w.conv2d(x, kernel, (1, 1), [top, bottom, left, right],
+                        dilation, groups, ctx.loc)
 
 
 def _interleave(ctx, pieces, n, c, rows, strides):
@@ -133,19 +139,12 @@ def _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
     if same_offsets and groups == 1 and stride != (1, 1):
         # One convolution for every phase: the phases' kernels stacked
         # along the output channels, then depth to space.
-        from .lowerings import _gather_along
-        kernels = [
-            _gather_along(ctx, _gather_along(ctx, forward, th, 2), tw, 3)
-            for th, _ in plans[0][1] for tw, _ in plans[1][1]]
-        stacked = ctx.w.concat(kernels, 0, ctx.loc)
-        first = ((plans[0][1][0][0], plans[0][1][0][1]),
-                 (plans[1][1][0][0], plans[1][1][0][1]))
-        xh, top, bottom = _window(ctx, x, first[0][1], rows[0], 2)
-        xw, left, right = _window(ctx, xh, first[1][1], rows[1], 3)
-        dil = tuple(o[1] - o[0] if len(o) > 1 else 1
-                    for o in (first[0][1], first[1][1]))
-        y = ctx.w.conv2d(xw, stacked, (1, 1), [top, bottom, left, right],
-                         dil, 1, ctx.loc)
+        stacked = ctx.w.concat([
+            _phase_kernel(ctx, forward, phase_h, phase_w)
+            for phase_h in plans[0][1] for phase_w in plans[1][1]], 0,
+            ctx.loc)
+        y = _phase_conv(ctx, x, stacked, plans[0][1][0], plans[1][1][0],
+                        rows, 1)
         y = ctx.w.reshape(y, (n, stride[0], stride[1], cout) + rows, ctx.loc)
         y = ctx.w.transpose(y, [0, 3, 4, 1, 5, 2], ctx.loc)
         y = ctx.w.reshape(y, (n, cout, rows[0] * stride[0],
@@ -162,8 +161,10 @@ def _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
                                             ctx.loc)
                     row.append(zeros)
                 else:
-                    row.append(_phase_conv(ctx, x, forward, phase_h,
-                                           phase_w, rows, groups))
+                    row.append(_phase_conv(
+                        ctx, x, _phase_kernel(ctx, forward, phase_h,
+                                              phase_w),
+                        phase_h, phase_w, rows, groups))
             pieces.append(row)
         y = _interleave(ctx, pieces, n, cout, rows, stride)
     if tuple(y.shape[2:]) != tuple(out_hw):

@@ -47,6 +47,7 @@ sys.path.insert(0, PYTHON_DIR)
 
 from cuda_timing import ms_per_call_in_turns  # noqa: E402 (imports no torch)
 from inductor_cache import use_inductor_cache  # noqa: E402 (nor this)
+import zoo_decoders  # noqa: E402 (nor this)
 
 # Above this relative error (fp16 logits) a contender's output is WRONG.
 DEFAULT_TOLERANCE = 2e-2
@@ -106,8 +107,16 @@ MODELS = [
     _model("timm-vit_small_patch16_224"),
     _model("timm-deit_small_patch16_224"),
     _model("timm-swin_tiny_patch4_window7_224"), _model("timm-levit_128"),
+    # torchvision's video classifiers (Kinetics-400) on clips of
+    # VIDEO_FRAMES frames, channels-last 3-D: native 3-D convolutions.
+    _model("video-r3d_18", 112), _model("video-mc3_18", 112),
+    _model("video-r2plus1d_18", 112), _model("video-s3d", 224),
+    # Decoders built on transposed convolutions (benchmarks/zoo_decoders.py):
+    # the DCGAN generator (noise to 64x64) and U-Net at 256x256.
+    _model("decoder-dcgan", 64), _model("decoder-unet", 256),
 ]
 NAMES = [name for name, _, _ in MODELS]
+VIDEO_FRAMES = 16
 
 # name -> (config class, model class, config arguments): default configs
 # are BERT-base and GPT-2 small. No KV cache (its DynamicCache output is
@@ -171,6 +180,11 @@ def build(torch, row, device, calibrated=False):
     if name.startswith("timm-"):
         import timm
         model = timm.create_model(name[len("timm-"):], pretrained=False)
+    elif name.startswith("video-"):
+        model = torchvision.models.get_model(name[len("video-"):],
+                                             weights=None, **kwargs)
+    elif name.startswith("decoder-"):
+        model = zoo_decoders.BUILDERS[name[len("decoder-"):]](**kwargs)
     else:
         model = torchvision.models.get_model(name, weights=None, **kwargs)
     # Weights torchvision initialises to zero (ViT's classifier head) would
@@ -180,13 +194,26 @@ def build(torch, row, device, calibrated=False):
             if parameter.dim() >= 2 and not parameter.any():
                 torch.nn.init.normal_(parameter, std=0.02)
     model = model.to(device=device)
+    shape = input_shape(name, size, row[1])
+    layout = (torch.channels_last_3d if len(shape) == 5
+              else torch.channels_last)
     if calibrated:
-        calibrate(torch, model, size, device)
-    model = model.eval().to(dtype=torch.float16,
-                            memory_format=torch.channels_last)
-    x = torch.randn(row[1], 3, size, size, device=device,
-                    dtype=torch.float16).to(memory_format=torch.channels_last)
+        calibrate(torch, model, shape, device)
+    model = model.eval().to(dtype=torch.float16, memory_format=layout)
+    x = torch.randn(*shape, device=device,
+                    dtype=torch.float16).to(memory_format=layout)
     return model, [x]
+
+
+def input_shape(name, size, batch):
+    """An image model's [batch, 3, size, size], a video model's clip
+    [batch, 3, VIDEO_FRAMES, size, size], a decoder's input
+    (zoo_decoders.input_shape)."""
+    if name.startswith("video-"):
+        return (batch, 3, VIDEO_FRAMES, size, size)
+    if name.startswith("decoder-"):
+        return zoo_decoders.input_shape(name[len("decoder-"):], size, batch)
+    return (batch, 3, size, size)
 
 
 def _hugging_face_model(torch, name, batch, length, device):
@@ -212,7 +239,7 @@ def _hugging_face_model(torch, name, batch, length, device):
     return model, [ids]
 
 
-def calibrate(torch, model, size, device, batch=16):
+def calibrate(torch, model, shape, device, batch=16):
     """Sets the batch norms' running statistics to those of one fp32
     training-mode pass over random input. With torchvision's initial ones
     (mean 0, variance 1) activations shrink layer by layer in some models
@@ -230,7 +257,7 @@ def calibrate(torch, model, size, device, batch=16):
         m.momentum = None  # a plain average: this one pass's statistics
     model.train()
     with torch.no_grad():
-        model(torch.randn(batch, 3, size, size, device=device))
+        model(torch.randn(batch, *shape[1:], device=device))
     for m, momentum in zip(norms, momenta):
         m.momentum = momentum
     model.eval()
@@ -619,6 +646,10 @@ def family(model):
         return "timm"
     if model.startswith("hf-"):
         return "Hugging Face"
+    if model.startswith("video-"):
+        return "torchvision video"
+    if model.startswith("decoder-"):
+        return "decoders"
     return "torchvision"
 
 
@@ -777,8 +808,9 @@ def main():
     if args.list:
         for i, (name, size, _) in enumerate(MODELS):
             print("%2d %s (%s)" % (i, name, "%d tokens" % size
-                                   if name in HUGGING_FACE
-                                   else "%dx%d" % (size, size)))
+                                   if name in HUGGING_FACE else "x".join(
+                                       map(str, input_shape(name, size,
+                                                            1)[2:]))))
         return 0
     try:
         rows = parse_rows(args.rows, [int(b) for b in args.batch.split(",")])

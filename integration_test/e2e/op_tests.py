@@ -391,11 +391,15 @@ class _ExponentialUnits(nn.Module):
 
 
 class _ShrinksAndGates(nn.Module):
-    """Hard/soft shrink, threshold, and GLU over the channels."""
+    """Hard/soft shrink, threshold, and GLU over the channels. The bounds
+    are exact in every float type: PyTorch itself compares a bf16 input
+    with F.threshold's 0.1 in bf16 on CUDA and in f32 on the CPU and in
+    torch.export's decomposition, so an input of bf16(0.1) has two
+    answers."""
 
     def forward(self, x):
         y = F.hardshrink(x, 0.5) + F.softshrink(x, 0.25) + \
-            F.threshold(x, 0.1, -1.0)
+            F.threshold(x, 0.125, -1.0)
         return F.glu(y, dim=1)
 
 
@@ -494,6 +498,35 @@ register("video_conv3d_block", one(2, 3, 8, 16, 16))(
 register("pool3d", one(2, 4, 6, 8, 8))(lambda: Fn1(lambda x: (
     F.max_pool3d(x, 2), F.max_pool3d(x, 3, 2, 1, ceil_mode=True),
     F.avg_pool3d(x, 3, 2, 1), F.avg_pool3d(x, (2, 1, 1)))))
+
+
+class _VideoConvForms(nn.Module):
+    """More 3-D convolutions on a channels-last (NDHWC) clip: padding
+    "same" with a dilation, a depthwise one (X3D's), strided in all three
+    dims, and a biased conv followed by a BatchNorm3d (the fold after the
+    bias add)."""
+
+    def __init__(self):
+        super().__init__()
+        self.same = nn.Conv3d(8, 8, (3, 3, 3), padding="same",
+                              dilation=(1, 2, 1), bias=False)
+        self.depthwise = nn.Conv3d(8, 8, 3, padding=1, groups=8, bias=False)
+        self.strided = nn.Conv3d(8, 16, (2, 3, 3), stride=2, padding=(0, 1, 1))
+        self.bn = _affine(nn.BatchNorm3d(16))
+        with torch.no_grad():
+            self.bn.running_mean.uniform_(-0.2, 0.2)
+            self.bn.running_var.uniform_(0.5, 1.5)
+
+    def forward(self, x):
+        y = torch.relu(self.same(x)) + self.depthwise(x)
+        return F.silu(self.bn(self.strided(y)))
+
+
+register("video_conv3d_forms", lambda: [rand(2, 8, 6, 10, 10).contiguous(
+    memory_format=torch.channels_last_3d)])(
+    lambda: _VideoConvForms().eval().to(memory_format=torch.channels_last_3d))
+
+
 class _Distances(nn.Module):
     """Cosine similarity (module and function, broadcasting), pairwise
     distance, cdist directly (few rows) and in its matmul form (over 25

@@ -10,7 +10,8 @@ import unittest
 import torch
 
 from cudnn_mlir.artifact import ArgSpec, ImportedModule
-from cudnn_mlir.driver.runner import CompiledModel, increment, write_back
+from cudnn_mlir.driver.runner import (CompiledModel, _is_plain_attribute,
+                                      increment, write_back)
 
 
 class RecordingModule:
@@ -113,6 +114,26 @@ class ParameterVersionTest(unittest.TestCase):
         run(torch.zeros(2))
         self.assertEqual(module.versions, [])
         self.assertEqual(module.declared, [0])
+
+
+class PlainAttributeTest(unittest.TestCase):
+    def test_only_unregistered_tensor_attributes_are_plain(self):
+        # What CompiledModel copies to the inputs' GPU per call (model.cuda()
+        # leaves a plain tensor attribute on the CPU, as Hugging Face
+        # CodeGen's rotary table): neither parameters, buffers, other
+        # attributes, nor names the model lacks.
+        model = Model()
+        model.register_buffer("stats", torch.zeros(2))
+        model.inner = torch.nn.Linear(2, 2)
+        model.inner.table = torch.zeros(3)
+        model.table = torch.zeros(4)
+        model.scale = 2.0
+        self.assertTrue(_is_plain_attribute(model, "table"))
+        self.assertTrue(_is_plain_attribute(model, "inner.table"))
+        for name in ("w_ih", "stats", "inner.weight", "scale", "missing",
+                     "nowhere.table"):
+            self.assertFalse(_is_plain_attribute(model, name), name)
+        self.assertFalse(_is_plain_attribute(lambda x: x, "table"))
 
 
 class InputShapeTest(unittest.TestCase):

@@ -93,7 +93,7 @@ std::string whyGenerated(Operation *op) {
   if (!element.isF16() && !element.isBF16() && !element.isF32())
     return "element type '" + typeName(element) +
            "' (cuDNN graphs take f16, bf16, f32)";
-  if (element.isF32() && isa<tcp::Conv2DOp>(op))
+  if (element.isF32() && tcp::isConvolution(op))
     return "fp32 convolution left out of cuDNN graphs (fuse-fp32=false, or "
            "tcp-fuse-for-cudnn's report says why)";
   return "left out of cuDNN graphs (tcp-fuse-for-cudnn's report says why)";
@@ -105,7 +105,8 @@ void warnAboutGenerated(func::FuncOp func) {
   // ("<op name>: <reason>", how many), in the order first seen.
   SmallVector<std::pair<std::string, int>> counts;
   func.walk([&](Operation *op) {
-    if (!isa<tcp::Conv2DOp, tcp::MatmulOp, tcp::BatchMatmulOp>(op) ||
+    if (!isa<tcp::Conv2DOp, tcp::Conv3DOp, tcp::MatmulOp, tcp::BatchMatmulOp>(
+             op) ||
         insideGroup(op))
       return;
     std::string what =

@@ -234,7 +234,7 @@ private:
   template <typename CudnnOp> LogicalResult unary(Operation *op);
   template <typename CudnnOp> LogicalResult binary(Operation *op);
   LogicalResult clamp(tcp::ClampOp op);
-  LogicalResult convolution(tcp::Conv2DOp op);
+  template <typename ConvOp> LogicalResult convolution(ConvOp op);
   template <typename PoolOp>
   LogicalResult pooling(PoolOp op, cudnn::ResampleMode mode);
   LogicalResult matmul(Operation *op);
@@ -575,7 +575,8 @@ static bool followsAnchor(Operation *op) {
       Operation *def = operand.getDefiningOp();
       if (!def || def->getBlock() != op->getBlock())
         continue;
-      if (isa<tcp::Conv2DOp, tcp::MatmulOp, tcp::BatchMatmulOp>(def))
+      if (isa<tcp::Conv2DOp, tcp::Conv3DOp, tcp::MatmulOp,
+              tcp::BatchMatmulOp>(def))
         return true;
       worklist.push_back(def);
     }
@@ -801,7 +802,8 @@ LogicalResult GraphBuilder::translate() {
 LogicalResult GraphBuilder::translateOp(Operation *op) {
   using namespace cudnn;
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      .Case([&](tcp::Conv2DOp o) { return convolution(o); })
+      .Case<tcp::Conv2DOp, tcp::Conv3DOp>(
+          [&](auto o) { return convolution(o); })
       .Case<tcp::MatmulOp, tcp::BatchMatmulOp>(
           [&](Operation *o) { return matmul(o); })
       .Case([&](tcp::ClampOp o) { return clamp(o); })
@@ -897,21 +899,27 @@ LogicalResult GraphBuilder::clamp(tcp::ClampOp op) {
       upper, FloatAttr());
 }
 
-LogicalResult GraphBuilder::convolution(tcp::Conv2DOp op) {
+template <typename ConvOp>
+LogicalResult GraphBuilder::convolution(ConvOp op) {
   FailureOr<SmallVector<Value>> in =
       lookupAll(op, {op.getInput(), op.getWeight()});
   if (failed(in))
     return failure();
-  // tcp's pad is [top, bottom, left, right]; cuDNN's is per side.
+  // tcp's pad is (before, after) per spatial dim; cuDNN's is per side.
   ArrayRef<int64_t> pad = op.getPad();
+  SmallVector<int64_t> pre, post;
+  for (size_t i = 0; i + 1 < pad.size(); i += 2) {
+    pre.push_back(pad[i]);
+    post.push_back(pad[i + 1]);
+  }
   Type element = op.getInput().getType().getElementType();
   return emit<cudnn::ConvolutionOp>(
       op, op.getOut(), (*in)[0], (*in)[1], computeType(element),
-      f32Attr(ctx, 1.0), f32Attr(ctx, 0.0), b.getI64IntegerAttr(2),
-      b.getDenseI64ArrayAttr(op.getStride()),
-      b.getDenseI64ArrayAttr({pad[0], pad[2]}),
-      b.getDenseI64ArrayAttr({pad[1], pad[3]}),
-      b.getDenseI64ArrayAttr(op.getDilation()), cudnn::ConvModeAttr());
+      f32Attr(ctx, 1.0), f32Attr(ctx, 0.0),
+      b.getI64IntegerAttr(op.getSpatialDimCount()),
+      b.getDenseI64ArrayAttr(op.getStride()), b.getDenseI64ArrayAttr(pre),
+      b.getDenseI64ArrayAttr(post), b.getDenseI64ArrayAttr(op.getDilation()),
+      cudnn::ConvModeAttr());
 }
 
 /// tcp's pooling pad is [top, bottom, left, right]. ceil_mode becomes extra

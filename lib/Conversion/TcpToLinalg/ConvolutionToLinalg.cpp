@@ -1,13 +1,13 @@
-//===- ConvolutionToLinalg.cpp - tcp.conv2d to linalg.generic -------------===//
+//===- ConvolutionToLinalg.cpp - tcp.conv2d/3d to linalg.generic ----------===//
 //
-// A conv2d that no cuDNN graph took (f64, or fp32 with fuse-fp32=false)
-// becomes one all-parallel generic over the output (n, k, oh, ow), as the
-// pools do: its body walks the window with scf.for loops over kh, kw and
-// the group's input channels c, reading input and weight with
-// tensor.extract. Taps in the padding read a clamped in-bounds element and
-// are replaced by 0 with arith.select, so the result is
-// torch.nn.functional.conv2d's (stride, padding, dilation, groups).
-// f16/bf16 accumulate in f32 and round once.
+// A conv2d or conv3d that no cuDNN graph took (f64, or fp32 with
+// fuse-fp32=false) becomes one all-parallel generic over the output (n, k,
+// then the spatial dims), as the pools do: its body walks the window with
+// scf.for loops over each spatial tap and the group's input channels c,
+// reading input and weight with tensor.extract. Taps in the padding read a
+// clamped in-bounds element and are replaced by 0 with arith.select, so the
+// result is torch.nn.functional.conv2d's / conv3d's (stride, padding,
+// dilation, groups). f16/bf16 accumulate in f32 and round once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,17 +20,20 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::cudnn_mlir::tcp_to_linalg;
 
 namespace {
-/// The static sizes and window attributes of one conv2d.
+/// The static sizes and window attributes of one convolution, one entry
+/// per spatial dim.
 struct ConvParams {
-  int64_t inSize[2]; // H, W
-  int64_t kernel[2]; // R, S
-  int64_t stride[2];
-  int64_t padLo[2]; // top, left
-  int64_t dilation[2];
+  SmallVector<int64_t, 3> inSize; // (D,) H, W
+  SmallVector<int64_t, 3> kernel; // (T,) R, S
+  SmallVector<int64_t, 3> stride;
+  SmallVector<int64_t, 3> padLo; // (front,) top, left
+  SmallVector<int64_t, 3> dilation;
   int64_t groupInputs;  // C / groups (weight dim 1)
   int64_t groupOutputs; // K / groups
   int64_t groups;
@@ -72,11 +75,12 @@ static std::pair<Value, Value> inputCoordinate(OpBuilder &b, Location loc,
   return {clamped, inside};
 }
 
-/// One output element: the sum over (kh, kw, c) of input * weight, in
-/// `accType`.
+/// One output element: the sum over (spatial taps..., c) of input *
+/// weight, in `accType`.
 static Value convolveAt(OpBuilder &b, Location loc, Value input, Value weight,
                         const ConvParams &p, Type accType) {
-  SmallVector<Value> out = loopIndices(b, loc, 4); // n, k, oh, ow
+  int spatial = p.kernel.size();
+  SmallVector<Value> out = loopIndices(b, loc, 2 + spatial); // n, k, o...
   Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1);
   // The first input channel of output channel k's group.
   Value firstChannel = zero;
@@ -86,8 +90,9 @@ static Value convolveAt(OpBuilder &b, Location loc, Value input, Value weight,
     firstChannel =
         arith::MulIOp::create(b, loc, group, indexConst(b, loc, p.groupInputs));
   }
-  Value startH = windowStart(b, loc, p, 0, out[2]);
-  Value startW = windowStart(b, loc, p, 1, out[3]);
+  SmallVector<Value> starts;
+  for (int s = 0; s < spatial; ++s)
+    starts.push_back(windowStart(b, loc, p, s, out[2 + s]));
   Value accZero = arith::ConstantOp::create(b, loc, b.getZeroAttr(accType));
 
   auto loop =
@@ -101,24 +106,24 @@ static Value convolveAt(OpBuilder &b, Location loc, Value input, Value weight,
                    })
             .getResult(0);
       };
-  return loop(
-      b, loc, p.kernel[0], accZero,
-      [&](OpBuilder &b, Location loc, Value kh, Value acc) {
-        auto [ih, insideH] = inputCoordinate(b, loc, p, 0, startH, kh);
-        return loop(
-            b, loc, p.kernel[1], acc,
-            [&](OpBuilder &b, Location loc, Value kw, Value acc) {
-              auto [iw, insideW] = inputCoordinate(b, loc, p, 1, startW, kw);
-              Value inside = arith::AndIOp::create(b, loc, insideH, insideW);
-              return loop(
-                  b, loc, p.groupInputs, acc,
+  // The loops over the taps of spatial dims s.., then the channels; `at`
+  // and `taps` hold the outer dims' input coordinates and taps, `inside`
+  // whether all of them lie inside the input.
+  SmallVector<Value> at, taps;
+  std::function<Value(OpBuilder &, Location, int, Value, Value)> walk =
+      [&](OpBuilder &b, Location loc, int s, Value inside,
+          Value acc) -> Value {
+    if (s == spatial)
+      return loop(b, loc, p.groupInputs, acc,
                   [&](OpBuilder &b, Location loc, Value c, Value acc) {
                     Value channel =
                         arith::AddIOp::create(b, loc, firstChannel, c);
-                    Value x = tensor::ExtractOp::create(
-                        b, loc, input, ValueRange{out[0], channel, ih, iw});
-                    Value w = tensor::ExtractOp::create(
-                        b, loc, weight, ValueRange{out[1], c, kh, kw});
+                    SmallVector<Value> xAt = {out[0], channel};
+                    SmallVector<Value> wAt = {out[1], c};
+                    xAt.append(at.begin(), at.end());
+                    wAt.append(taps.begin(), taps.end());
+                    Value x = tensor::ExtractOp::create(b, loc, input, xAt);
+                    Value w = tensor::ExtractOp::create(b, loc, weight, wAt);
                     x = extendToCompute(b, loc, x);
                     w = extendToCompute(b, loc, w);
                     x = arith::SelectOp::create(b, loc, inside, x, accZero);
@@ -126,31 +131,48 @@ static Value convolveAt(OpBuilder &b, Location loc, Value input, Value weight,
                     return arith::AddFOp::create(b, loc, acc, product)
                         .getResult();
                   });
-            });
-      });
+    return loop(b, loc, p.kernel[s], acc,
+                [&](OpBuilder &b, Location loc, Value tap, Value acc) {
+                  auto [coordinate, insideHere] =
+                      inputCoordinate(b, loc, p, s, starts[s], tap);
+                  Value both =
+                      inside ? arith::AndIOp::create(b, loc, inside,
+                                                     insideHere)
+                                   .getResult()
+                             : insideHere;
+                  at.push_back(coordinate);
+                  taps.push_back(tap);
+                  Value result = walk(b, loc, s + 1, both, acc);
+                  at.pop_back();
+                  taps.pop_back();
+                  return result;
+                });
+  };
+  return walk(b, loc, 0, Value(), accZero);
 }
 
 namespace {
-struct Conv2DToGeneric : public TcpToLinalgPattern<tcp::Conv2DOp> {
-  using TcpToLinalgPattern::TcpToLinalgPattern;
+template <typename ConvOp>
+struct ConvolutionToGeneric : public TcpToLinalgPattern<ConvOp> {
+  using TcpToLinalgPattern<ConvOp>::TcpToLinalgPattern;
 
-  LogicalResult lower(tcp::Conv2DOp op,
-                      PatternRewriter &rewriter) const override {
+  LogicalResult lower(ConvOp op, PatternRewriter &rewriter) const override {
     auto inType = cast<RankedTensorType>(op.getInput().getType());
     auto weightType = cast<RankedTensorType>(op.getWeight().getType());
     auto outType = cast<RankedTensorType>(op.getOut().getType());
-    if (inType.isDynamicDim(2) || inType.isDynamicDim(3) ||
+    int64_t spatial = op.getSpatialDimCount(), rank = spatial + 2;
+    if (llvm::any_of(inType.getShape().drop_front(2), ShapedType::isDynamic) ||
         !weightType.hasStaticShape() ||
         llvm::any_of(outType.getShape().drop_front(), ShapedType::isDynamic))
       return rewriter.notifyMatchFailure(
           op, "expects static shapes except the batch dimension N");
     ConvParams p;
-    for (int s = 0; s < 2; ++s) {
-      p.inSize[s] = inType.getDimSize(2 + s);
-      p.kernel[s] = weightType.getDimSize(2 + s);
-      p.stride[s] = op.getStride()[s];
-      p.padLo[s] = op.getPad()[2 * s];
-      p.dilation[s] = op.getDilation()[s];
+    for (int64_t s = 0; s < spatial; ++s) {
+      p.inSize.push_back(inType.getDimSize(2 + s));
+      p.kernel.push_back(weightType.getDimSize(2 + s));
+      p.stride.push_back(op.getStride()[s]);
+      p.padLo.push_back(op.getPad()[2 * s]);
+      p.dilation.push_back(op.getDilation()[s]);
     }
     p.groups = op.getGroupCount();
     p.groupInputs = weightType.getDimSize(1);
@@ -166,7 +188,7 @@ struct Conv2DToGeneric : public TcpToLinalgPattern<tcp::Conv2DOp> {
     Value result =
         linalg::GenericOp::create(
             rewriter, loc, TypeRange{outType}, ValueRange{}, init,
-            rewriter.getMultiDimIdentityMap(4), parallelIterators(4),
+            rewriter.getMultiDimIdentityMap(rank), parallelIterators(rank),
             [&](OpBuilder &b, Location loc, ValueRange) {
               Value acc = convolveAt(b, loc, input, weight, p, accType);
               linalg::YieldOp::create(b, loc,
@@ -181,5 +203,6 @@ struct Conv2DToGeneric : public TcpToLinalgPattern<tcp::Conv2DOp> {
 
 void mlir::cudnn_mlir::tcp_to_linalg::populateConvolutionPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<Conv2DToGeneric>(patterns.getContext());
+  patterns.add<ConvolutionToGeneric<tcp::Conv2DOp>,
+               ConvolutionToGeneric<tcp::Conv3DOp>>(patterns.getContext());
 }

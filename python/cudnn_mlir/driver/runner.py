@@ -60,6 +60,20 @@ def _rebuild(structure, results):
     return structure["const"]
 
 
+def _is_plain_attribute(model, name):
+    """Whether the dotted `name` is a tensor attribute of `model` that is
+    neither a parameter nor a buffer (what nn.Module.to leaves alone)."""
+    import torch
+    if not isinstance(model, torch.nn.Module):
+        return False
+    owner_name, _, leaf = name.rpartition(".")
+    try:
+        owner = model.get_submodule(owner_name) if owner_name else model
+    except AttributeError:
+        return False
+    return isinstance(owner.__dict__.get(leaf), torch.Tensor)
+
+
 class CompiledModel:
     def __init__(self, module: CompiledModule, imported, model):
         self.module, self.imported = module, imported
@@ -76,6 +90,14 @@ class CompiledModel:
         self._bound_specs = imported.args[self.num_inputs:]
         self._bound = [self._lookup(model, spec, imported)
                        for spec in self._bound_specs]
+        # Plain tensor attributes (neither parameter nor buffer of the
+        # model, so model.cuda() leaves them where they are; Hugging Face
+        # CodeGen's rotary table, which the model moves with .to(x.device)
+        # on every call): index in _bound -> (the model's tensor, what its
+        # device copy was made from).
+        self._plain = {i: (t, None) for i, (spec, t) in enumerate(
+            zip(self._bound_specs, self._bound))
+            if _is_plain_attribute(model, spec.name)}
         # (argument index, result index) of each new running statistic.
         self._updates = [(r.arg, i) for i, r in enumerate(imported.results)
                          if r.kind == "update"]
@@ -96,6 +118,7 @@ class CompiledModel:
     @staticmethod
     def _lookup(model, spec, imported):
         import torch
+        from ..frontend.recording import stored_channels_last
         from ..runtime.loader import _torch_dtype
         try:
             tensor = _attribute(model, spec.name)
@@ -115,8 +138,7 @@ class CompiledModel:
             # rotary sin/cos, the halves of one table): the module reads it
             # packed, and nothing writes through a constant, so a packed
             # copy serves.
-            if not (tensor.is_contiguous() or tensor.dim() == 4 and
-                    tensor.is_contiguous(memory_format=torch.channels_last)):
+            if not (tensor.is_contiguous() or stored_channels_last(tensor)):
                 tensor = tensor.contiguous()
         want = _torch_dtype(torch, spec.dtype)
         if tuple(tensor.shape) != spec.shape or tensor.dtype != want:
@@ -188,8 +210,29 @@ class CompiledModel:
                      and not t.is_cuda and not t.is_floating_point() else t
                      for t in inputs)
 
+    def _plain_attributes_to_gpu(self, inputs):
+        """Plain tensor attributes on the CPU copied to the GPU the inputs
+        are on, as the model's own `.to(x.device)` does; copied again when
+        the attribute was replaced or written."""
+        import torch
+        for index, (tensor, copied_from) in self._plain.items():
+            if tensor.is_cuda:
+                continue
+            source = (tensor.data_ptr(), tensor._version)
+            if source == copied_from:
+                continue
+            device = next((t.device for t in inputs
+                           if isinstance(t, torch.Tensor) and t.is_cuda),
+                          None)
+            if device is None:
+                return  # nothing on a GPU: the call says what it expects
+            self._bound[index] = tensor.to(device)
+            self._plain[index] = (tensor, source)
+
     def __call__(self, *inputs):
         inputs = self._integers_to_gpu(inputs)
+        if self._plain:
+            self._plain_attributes_to_gpu(inputs)
         if len(inputs) != self.num_inputs:
             raise TypeError("expects %d input%s, but got %d"
                             % (self.num_inputs,

@@ -29,7 +29,8 @@ from . import (aten_lowerings, attention_functions, attention_modules,
 from .lowerings import UnsupportedOperation
 from .recording import (SUPPORTED_DTYPES, ChangedAfterUse, TensorMeta,
                         contains_tensor, draws_random, is_cpu_scalar,
-                        mlir_type, record, tensor_bytes)
+                        mlir_type, record, stored_channels_last,
+                        tensor_bytes)
 from .tcp_writer import TcpWriter, Value, string_literal, tensor_type
 
 MODULES = dict(lowerings.MODULES)
@@ -891,7 +892,7 @@ class _Importer:
         value = self.env[node]
         meta = self.recorded.get(node.name)
         if (isinstance(value, Value) and isinstance(meta, TensorMeta)
-                and meta.channels_last and len(value.shape) == 4):
+                and meta.channels_last and len(value.shape) in (4, 5)):
             self.channels_last_results.add(value.name)
         return value
 
@@ -976,13 +977,12 @@ def views_to_root(gm, node):
 
 
 def is_channels_last(tensor) -> bool:
-    """A 4-D tensor stored NHWC (torch.channels_last) whose NCHW strides
-    differ: its argument is marked so the compiled module takes it as it is
-    instead of copying it (docs/abi.md)."""
-    return (isinstance(tensor, torch.Tensor) and tensor.dim() == 4
+    """A 4-D or 5-D tensor stored channels-last (NHWC, NDHWC) whose packed
+    strides differ: its argument is marked so the compiled module takes it
+    as it is instead of copying it (docs/abi.md)."""
+    return (isinstance(tensor, torch.Tensor)
             and type(tensor).__name__ != "FakeTensor"
-            and tensor.is_contiguous(memory_format=torch.channels_last)
-            and not tensor.is_contiguous())
+            and stored_channels_last(tensor))
 
 
 def _public_name(qualified: str) -> str:

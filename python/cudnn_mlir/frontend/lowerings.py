@@ -1565,9 +1565,11 @@ triu = _triangle(lower=False)
 
 def _convolution(ctx, x, weight, bias, stride, padding, dilation, groups,
                  expected_shape):
-    """A 2-D convolution of the NCHW `x` (+ bias), checked against
-    `expected_shape`, the recorded result's (4-D) shape."""
-    dilation, stride = _pair(dilation), _pair(stride)
+    """A 2-D or 3-D convolution of the NCHW or NCDHW `x` (+ bias), checked
+    against `expected_shape`, the recorded result's shape."""
+    spatial = x.rank - 2
+    per_dim = _pair if spatial == 2 else _triple
+    dilation, stride = per_dim(dilation), per_dim(stride)
     if padding == "valid":
         padding = 0
     if padding == "same":
@@ -1576,15 +1578,15 @@ def _convolution(ctx, x, weight, bias, stride, padding, dilation, groups,
             total = d * (k - 1)
             pad += [total // 2, total - total // 2]
     else:
-        ph, pw = _pair(padding)
-        pad = [ph, ph, pw, pw]
-    y = ctx.w.conv2d(x, weight, stride, pad, dilation, int(groups), ctx.loc)
+        pad = [p for p in per_dim(padding) for _ in (0, 1)]
+    y = ctx.w.convolution(x, weight, stride, pad, dilation, int(groups),
+                          ctx.loc)
     if y.shape != tuple(expected_shape):
         raise UnsupportedOperation("expects the convolution to give %s, but "
                                    "TCP's shape rule gives %s"
                                    % (list(expected_shape), list(y.shape)))
     if bias is not None:
-        b = ctx.w.reshape(bias, (1, bias.shape[0], 1, 1), ctx.loc)
+        b = ctx.w.reshape(bias, (1, bias.shape[0]) + (1,) * spatial, ctx.loc)
         y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
                                                            ctx.loc), ctx.loc)
     return y
@@ -1608,46 +1610,11 @@ def conv2d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
 
 def conv3d(ctx, input, weight, bias=None, stride=1, padding=0, dilation=1,
            groups=1):
-    """A 3-D convolution (torchvision's video models) as one 2-D
-    convolution: the kd depth taps stacked into the channels, [N OD,
-    C kd, H, W] (channel c kd + t holds depth od sd + t dd - pd, zero
-    outside), convolved with the weight viewed as [K, C/g kd, kh, kw]
-    (the same order within each group), and the result's depth moved
-    back beside H and W. The stack costs kd copies of the input; the
-    multiply-adds are the 3-D convolution's own."""
+    """A 3-D convolution (torchvision's video models): tcp.conv3d, which
+    cuDNN runs with three spatial dimensions."""
     x = _batched(ctx, input, "NCDHW")
-    if isinstance(padding, str):
-        raise UnsupportedOperation("expects conv3d's padding as numbers, "
-                                   "but got '%s'" % padding)
-    (sd, sh, sw), (pd, ph, pw), (dd, dh, dw) = (
-        _triple(v) for v in (stride, padding, dilation))
-    n, c, d, h, w = x.shape
-    k, cg, kd, kh, kw = weight.shape
-    od = (d + 2 * pd - dd * (kd - 1) - 1) // sd + 1
-    if pd:
-        zeros = ctx.w.splat(0.0, (n, c, pd, h, w), x.dtype, ctx.loc)
-        x = ctx.w.concat([zeros, x, zeros], 2, ctx.loc)
-    taps = []
-    for t in range(kd):
-        start = [0, 0, t * dd, 0, 0]
-        size = [n, c, od, h, w]
-        tap = ctx.w.slice(x, start, size, [1, 1, sd, 1, 1], ctx.loc) \
-            if size != list(x.shape) or sd != 1 else x
-        taps.append(ctx.w.reshape(tap, (n, c, 1, od, h, w), ctx.loc))
-    stacked = ctx.w.concat(taps, 2, ctx.loc) if kd > 1 else taps[0]
-    stacked = ctx.w.transpose(stacked, [0, 3, 1, 2, 4, 5], ctx.loc)
-    stacked = ctx.w.reshape(stacked, (n * od, c * kd, h, w), ctx.loc)
-    w2 = ctx.w.reshape(weight, (k, cg * kd, kh, kw), ctx.loc)
-    out = _result_shape(ctx)
-    y = _convolution(ctx, stacked, w2, None, (sh, sw), (ph, pw), (dh, dw),
-                     groups, (n * od, k, out[3], out[4]))
-    y = ctx.w.transpose(ctx.w.reshape(y, (n, od, k, out[3], out[4]),
-                                      ctx.loc), [0, 2, 1, 3, 4], ctx.loc)
-    if bias is not None:
-        b = ctx.w.reshape(bias, (1, k, 1, 1, 1), ctx.loc)
-        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
-                                                           ctx.loc), ctx.loc)
-    return y
+    return _convolution(ctx, x, weight, bias, stride, padding, dilation,
+                        groups, _result_shape(ctx))
 
 
 def _one(v):
@@ -1927,9 +1894,11 @@ def _per_channel(ctx, v, value, channels, dtype):
 def batch_norm_with_statistics(ctx, input, running_mean, running_var,
                                weight, bias, training, momentum, eps):
     """(y, new running mean, new running var); the new statistics are None
-    in eval mode; a 5-D input (BatchNorm3d) as [N, C, D H, W]."""
+    in eval mode. A 5-D input (BatchNorm3d) is normalised as it is in eval
+    mode (so a 3-D convolution before it takes it in) and as [N, C, D H, W]
+    in training mode."""
     x = _float(ctx, input)
-    if x.rank == 5:
+    if x.rank == 5 and training:
         n, c, d, h, w = x.shape
         y, new_mean, new_var = batch_norm_with_statistics(
             ctx, ctx.w.reshape(x, (n, c, d * h, w), ctx.loc), running_mean,

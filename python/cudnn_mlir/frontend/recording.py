@@ -55,9 +55,19 @@ def mlir_type(dtype: "torch.dtype") -> str:
             SUPPORTED_DTYPES, dtype_name(dtype))) from None
 
 
+def stored_channels_last(tensor) -> bool:
+    """A 4-D tensor stored NHWC (torch.channels_last) or a 5-D one stored
+    NDHWC (torch.channels_last_3d) whose packed strides differ."""
+    formats = {4: torch.channels_last, 5: torch.channels_last_3d}
+    return (tensor.dim() in formats
+            and tensor.is_contiguous(memory_format=formats[tensor.dim()])
+            and not tensor.is_contiguous())
+
+
 class TensorMeta:
     """What the importer needs to know about a tensor the graph produced
-    (`channels_last`: a 4-D tensor the graph laid out NHWC, as eager
+    (`channels_last`: a 4-D or 5-D tensor the graph laid out NHWC or
+    NDHWC, as eager
     PyTorch does for the outputs of ops that keep the memory format;
     `strides` and `storage_offset`: its layout when recorded, None where
     not known)."""
@@ -111,10 +121,8 @@ def summarize(value, float_type=None):
             strides, offset = value.stride(), value.storage_offset()
         except (RuntimeError, NotImplementedError):  # no strides (sparse)
             strides = offset = None
-        return TensorMeta(shape, dtype, value.dim() == 4
-                          and value.is_contiguous(
-                              memory_format=torch.channels_last)
-                          and not value.is_contiguous(), strides, offset)
+        return TensorMeta(shape, dtype, stored_channels_last(value), strides,
+                          offset)
     if isinstance(value, torch.Size):
         return tuple(_static(d) for d in value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):

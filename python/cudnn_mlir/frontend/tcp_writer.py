@@ -359,19 +359,23 @@ class TcpWriter:
                         % (op, x.name, attrs, x.type,
                            tensor_type(shape, x.dtype)), shape, x.dtype, loc)
 
-    def conv2d(self, x: Value, w: Value, stride, pad, dilation, groups: int,
-               loc=None) -> Value:
-        n, _, h, wd = x.shape
-        k, _, r, s = w.shape
-        p = (h + pad[0] + pad[1] - dilation[0] * (r - 1) - 1) // stride[0] + 1
-        q = (wd + pad[2] + pad[3] - dilation[1] * (s - 1) - 1) // stride[1] + 1
-        shape = (n, k, p, q)
+    def convolution(self, x: Value, w: Value, stride, pad, dilation,
+                    groups: int, loc=None) -> Value:
+        """tcp.conv2d (NCHW x) or tcp.conv3d (NCDHW x); `pad` holds (before,
+        after) per spatial dim, `stride` and `dilation` one value each."""
+        spatial = x.rank - 2
+        shape = [x.shape[0], w.shape[0]]
+        for i in range(spatial):
+            extent = x.shape[2 + i] + pad[2 * i] + pad[2 * i + 1]
+            shape.append((extent - dilation[i] * (w.shape[2 + i] - 1) - 1)
+                         // stride[i] + 1)
+        shape = tuple(shape)
         attrs = "dilation = %s, pad = %s, stride = %s" % (
             i64_array(dilation), i64_array(pad), i64_array(stride))
         if groups != 1:
             attrs += ", groups = %d : i64" % groups
-        return self._op("tcp.conv2d %s, %s {%s} : %s, %s -> %s"
-                        % (x.name, w.name, attrs, x.type, w.type,
+        return self._op("tcp.conv%dd %s, %s {%s} : %s, %s -> %s"
+                        % (spatial, x.name, w.name, attrs, x.type, w.type,
                            tensor_type(shape, x.dtype)), shape, x.dtype, loc)
 
     def pool2d(self, op: str, x: Value, kernel, stride, pad, ceil_mode: bool,

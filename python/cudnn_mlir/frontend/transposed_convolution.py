@@ -89,8 +89,8 @@ def _phase_conv(ctx, x, kernel, phase_h, phase_w, rows, groups):
     x, left, right = _window(ctx, x, offs_w, rows[1], 3)
     dilation = tuple(offs[1] - offs[0] if len(offs) > 1 else 1
                      for offs in (offs_h, offs_w))
-    return ctx.w.conv2d(x, kernel, (1, 1), [top, bottom, left, right],
-                        dilation, groups, ctx.loc)
+    return ctx.w.convolution(x, kernel, (1, 1), [top, bottom, left, right],
+                             dilation, groups, ctx.loc)
 
 
 def _interleave(ctx, pieces, n, c, rows, strides):

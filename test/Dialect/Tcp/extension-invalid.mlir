@@ -82,6 +82,38 @@ func.func @conv2d_result(%x: tensor<1x8x8x8xf32>, %w: tensor<4x8x3x3xf32>) -> te
 
 // -----
 
+func.func @conv3d_rank(%x: tensor<1x8x8x8xf32>, %w: tensor<4x8x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{expects a rank-5 input (NCDHW / KCTRS), but got 'tensor<1x8x8x8xf32>'}}
+  %0 = tcp.conv3d %x, %w {dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : tensor<1x8x8x8xf32>, tensor<4x8x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv3d_pad_count(%x: tensor<1x8x4x8x8xf32>, %w: tensor<4x8x3x3x3xf32>) -> tensor<1x4x2x6x6xf32> {
+  // expected-error @+1 {{expects 6 pad values [front, back, top, bottom, left, right], but got 4}}
+  %0 = tcp.conv3d %x, %w {dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : tensor<1x8x4x8x8xf32>, tensor<4x8x3x3x3xf32> -> tensor<1x4x2x6x6xf32>
+  return %0 : tensor<1x4x2x6x6xf32>
+}
+
+// -----
+
+func.func @conv3d_stride_count(%x: tensor<1x8x4x8x8xf32>, %w: tensor<4x8x3x3x3xf32>) -> tensor<1x4x2x6x6xf32> {
+  // expected-error @+1 {{expects 3 stride values [d, h, w], but got 2}}
+  %0 = tcp.conv3d %x, %w {dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1>} : tensor<1x8x4x8x8xf32>, tensor<4x8x3x3x3xf32> -> tensor<1x4x2x6x6xf32>
+  return %0 : tensor<1x4x2x6x6xf32>
+}
+
+// -----
+
+func.func @conv3d_result(%x: tensor<1x8x4x8x8xf32>, %w: tensor<4x8x3x3x3xf32>) -> tensor<1x4x4x6x6xf32> {
+  // expected-error @+1 {{expects result shape [1, 4, 2, 6, 6], but got [1, 4, 4, 6, 6]}}
+  %0 = tcp.conv3d %x, %w {dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : tensor<1x8x4x8x8xf32>, tensor<4x8x3x3x3xf32> -> tensor<1x4x4x6x6xf32>
+  return %0 : tensor<1x4x4x6x6xf32>
+}
+
+// -----
+
 func.func @conv2d_element_type(%x: tensor<1x8x8x8xf32>, %w: tensor<4x8x3x3xf16>) -> tensor<1x4x6x6xf32> {
   // expected-error @+1 {{failed to verify that all of {input, weight, out} have same element type}}
   %0 = tcp.conv2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : tensor<1x8x8x8xf32>, tensor<4x8x3x3xf16> -> tensor<1x4x6x6xf32>

@@ -12,6 +12,15 @@ func.func @conv2d(%x: tensor<1x64x56x56xf32>, %w: tensor<64x64x3x3xf32>) -> tens
   return %0 : tensor<1x64x56x56xf32>
 }
 
+// CHECK-LABEL: func.func @conv3d
+// CHECK:         tcp.conv3d %{{.*}}, %{{.*}} {dilation = array<i64: 1, 1, 1>, groups = 2 : i64, pad = array<i64: 1, 1, 0, 0, 1, 1>, stride = array<i64: 1, 2, 2>} : tensor<2x8x4x16x16xf16>, tensor<6x4x3x1x3xf16> -> tensor<2x6x4x8x8xf16>
+func.func @conv3d(%x: tensor<2x8x4x16x16xf16>, %w: tensor<6x4x3x1x3xf16>) -> tensor<2x6x4x8x8xf16> {
+  %0 = tcp.conv3d %x, %w
+      {dilation = array<i64: 1, 1, 1>, pad = array<i64: 1, 1, 0, 0, 1, 1>, stride = array<i64: 1, 2, 2>, groups = 2 : i64}
+      : tensor<2x8x4x16x16xf16>, tensor<6x4x3x1x3xf16> -> tensor<2x6x4x8x8xf16>
+  return %0 : tensor<2x6x4x8x8xf16>
+}
+
 // CHECK-LABEL: func.func @conv2d_groups_strided_dynamic
 // CHECK:         tcp.conv2d %{{.*}}, %{{.*}} {dilation = array<i64: 2, 2>, groups = 4 : i64, pad = array<i64: 2, 2, 2, 2>, stride = array<i64: 2, 2>} : tensor<?x32x16x16xf16>, tensor<64x8x3x3xf16> -> tensor<?x64x8x8xf16>
 func.func @conv2d_groups_strided_dynamic(%x: tensor<?x32x16x16xf16>, %w: tensor<64x8x3x3xf16>) -> tensor<?x64x8x8xf16> {

@@ -19,73 +19,97 @@ using mlir::cudnn_mlir::slidingWindowOutputSize;
 
 
 //===----------------------------------------------------------------------===//
-// Conv2DOp
+// Conv2DOp, Conv3DOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult Conv2DOp::verify() {
-  auto inputType = getInput().getType();
-  auto weightType = getWeight().getType();
-  auto outType = getOut().getType();
+/// Checks a convolution over `spatial` trailing dimensions: the input is
+/// [N, C, spatial...], the weight [K, C/groups, window...], the result
+/// [N, K, out...]; stride and dilation hold one value per spatial
+/// dimension, pad two (before, after). `layout` names the input's dims
+/// ("NCHW") and `padNames` the pad's order, for the messages.
+template <typename ConvOp>
+static LogicalResult verifyConvolution(ConvOp op, int64_t spatial,
+                                       StringRef layout, StringRef dims,
+                                       StringRef padNames) {
+  auto inputType = op.getInput().getType();
+  auto weightType = op.getWeight().getType();
+  auto outType = op.getOut().getType();
+  int64_t rank = spatial + 2;
   for (auto [name, type] : {std::pair<StringRef, RankedTensorType>{
                                 "input", inputType},
                             {"weight", weightType},
                             {"result", outType}}) {
-    if (type.getRank() != 4)
-      return emitOpError("expects a rank-4 ")
-             << name << " (NCHW / KCRS), but got " << type;
+    if (type.getRank() != rank)
+      return op.emitOpError("expects a rank-")
+             << rank << " " << name << " (" << layout << "), but got "
+             << type;
   }
-  if (getStride().size() != 2)
-    return emitOpError("expects 2 stride values [h, w], but got ")
-           << getStride().size();
-  if (getDilation().size() != 2)
-    return emitOpError("expects 2 dilation values [h, w], but got ")
-           << getDilation().size();
-  if (getPad().size() != 4)
-    return emitOpError("expects 4 pad values [top, bottom, left, right], but "
-                       "got ")
-           << getPad().size();
-  int64_t groups = getGroupCount();
+  if (static_cast<int64_t>(op.getStride().size()) != spatial)
+    return op.emitOpError("expects ")
+           << spatial << " stride values " << dims << ", but got "
+           << op.getStride().size();
+  if (static_cast<int64_t>(op.getDilation().size()) != spatial)
+    return op.emitOpError("expects ")
+           << spatial << " dilation values " << dims << ", but got "
+           << op.getDilation().size();
+  if (static_cast<int64_t>(op.getPad().size()) != 2 * spatial)
+    return op.emitOpError("expects ")
+           << 2 * spatial << " pad values " << padNames << ", but got "
+           << op.getPad().size();
+  int64_t groups = op.getGroupCount();
   if (groups < 1)
-    return emitOpError("expects groups >= 1, but got ") << groups;
+    return op.emitOpError("expects groups >= 1, but got ") << groups;
 
   ArrayRef<int64_t> in = inputType.getShape(), w = weightType.getShape(),
                     out = outType.getShape();
   if (!ShapedType::isDynamic(in[1]) && in[1] % groups != 0)
-    return emitOpError("expects input channels divisible by groups ")
+    return op.emitOpError("expects input channels divisible by groups ")
            << groups << ", but got " << in[1];
   if (!ShapedType::isDynamic(w[0]) && w[0] % groups != 0)
-    return emitOpError("expects output channels (weight dim 0) divisible by "
-                       "groups ")
+    return op.emitOpError("expects output channels (weight dim 0) divisible "
+                          "by groups ")
            << groups << ", but got " << w[0];
   if (!ShapedType::isDynamic(in[1]) &&
       !extentsCompatible(w[1], in[1] / groups))
-    return emitOpError("expects weight dim 1 to be input channels / groups = ")
+    return op.emitOpError(
+               "expects weight dim 1 to be input channels / groups = ")
            << in[1] / groups << ", but got " << w[1];
 
   SmallVector<int64_t> expected = {in[0], w[0]};
-  for (int s = 0; s < 2; ++s) {
+  for (int64_t s = 0; s < spatial; ++s) {
     if (ShapedType::isDynamic(w[2 + s])) {
       expected.push_back(ShapedType::kDynamic);
       continue;
     }
     std::optional<int64_t> size = slidingWindowOutputSize(
-        in[2 + s], w[2 + s], getPad()[2 * s], getPad()[2 * s + 1],
-        getStride()[s], getDilation()[s]);
+        in[2 + s], w[2 + s], op.getPad()[2 * s], op.getPad()[2 * s + 1],
+        op.getStride()[s], op.getDilation()[s]);
     if (!size)
-      return emitOpError("expects stride/dilation >= 1, pad >= 0 and a "
-                         "window that fits the padded input, but got input ")
+      return op.emitOpError("expects stride/dilation >= 1, pad >= 0 and a "
+                            "window that fits the padded input, but got "
+                            "input ")
              << formatShape(in) << ", weight " << formatShape(w)
-             << ", stride " << formatShape(getStride()) << ", pad "
-             << formatShape(getPad()) << ", dilation "
-             << formatShape(getDilation());
+             << ", stride " << formatShape(op.getStride()) << ", pad "
+             << formatShape(op.getPad()) << ", dilation "
+             << formatShape(op.getDilation());
     expected.push_back(*size);
   }
-  for (int d = 0; d < 4; ++d) {
+  for (int64_t d = 0; d < rank; ++d) {
     if (!extentsCompatible(expected[d], out[d]))
-      return emitOpError("expects result shape ")
+      return op.emitOpError("expects result shape ")
              << formatShape(expected) << ", but got " << formatShape(out);
   }
   return success();
+}
+
+LogicalResult Conv2DOp::verify() {
+  return verifyConvolution(*this, 2, "NCHW / KCRS", "[h, w]",
+                           "[top, bottom, left, right]");
+}
+
+LogicalResult Conv3DOp::verify() {
+  return verifyConvolution(*this, 3, "NCDHW / KCTRS", "[d, h, w]",
+                           "[front, back, top, bottom, left, right]");
 }
 
 //===----------------------------------------------------------------------===//

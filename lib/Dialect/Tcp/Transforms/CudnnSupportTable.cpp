@@ -22,6 +22,7 @@ using namespace mlir::tcp;
 static constexpr CudnnOpSupport kTable[] = {
     // op                    role                   prologue epilogue
     {"tcp.conv2d", CudnnRole::Anchor, false, false},
+    {"tcp.conv3d", CudnnRole::Anchor, false, false},
     {"tcp.matmul", CudnnRole::Anchor, false, false},
     {"tcp.batch_matmul", CudnnRole::Anchor, false, false},
     // ReLU / ReLU6 / clip, and scale-bias on the input.
@@ -208,27 +209,27 @@ std::string mlir::tcp::whyAnchorRunsAlone(Operation *op) {
   // fastest (autotuned), 0.9-2.1 ms with the input padded to 4 or 8
   // channels; cuDNN's conv-only engines have kernels for few input channels
   // that torch's conv runs in 0.2 ms.
-  auto conv = dyn_cast<tcp::Conv2DOp>(op);
-  if (!conv)
+  if (!isConvolution(op))
     return "";
-  auto input = cast<RankedTensorType>(conv.getInput().getType());
+  int64_t groups = getConvolutionGroupCount(op);
+  auto input = cast<RankedTensorType>(op->getOperand(0).getType());
   Type element = input.getElementType();
   // Measured on an H100 with cuDNN 9.14 (cudnn-level graphs through
   // cudnn-run, docs/fusion.md): a bf16 grouped or depthwise conv alone runs
   // (eng5 depthwise, eng62 with 4 groups; NCHW and NHWC), but no engine
   // fuses a pointwise op with it (MobileNetV2 in bf16 found none).
-  if (element.isBF16() && conv.getGroupCount() != 1)
+  if (element.isBF16() && groups != 1)
     return "cuDNN runs a bf16 grouped conv (groups = " +
-           std::to_string(conv.getGroupCount()) +
+           std::to_string(groups) +
            ") only alone, with no pointwise op fused (cuDNN 9.14, H100); "
            "the conv runs alone";
   if (!element.isF16() && !element.isBF16())
     return "";
   int64_t channels = input.getDimSize(1);
-  auto output = cast<RankedTensorType>(conv.getResult().getType());
+  auto output = cast<RankedTensorType>(op->getResult(0).getType());
   if (ShapedType::isDynamic(channels) || !output.hasStaticShape())
     return "";
-  int64_t perGroup = channels / conv.getGroupCount();
+  int64_t perGroup = channels / groups;
   if (perGroup > kFewInputChannels ||
       output.getNumElements() < kAloneMinOutputElements)
     return "";

@@ -43,32 +43,42 @@ DenseElementsAttr makeFloatAttr(RankedTensorType type, ArrayRef<double> values) 
   return DenseElementsAttr::get(type, converted);
 }
 
-/// Turns a [C] vector into [1, C, 1, 1] and broadcasts it to `like`'s shape.
+/// Turns a [C] vector into [1, C, 1, ...] (`like`'s rank) and broadcasts it
+/// to `like`'s shape.
 Value broadcastPerChannel(OpBuilder &b, Location loc, Value vector,
                           Value like) {
   auto likeType = cast<RankedTensorType>(like.getType());
   auto vectorType = cast<RankedTensorType>(vector.getType());
-  int64_t channels = vectorType.getDimSize(0);
-  auto expandedType = RankedTensorType::get({1, channels, 1, 1},
-                                            vectorType.getElementType());
+  int64_t channels = vectorType.getDimSize(0), rank = likeType.getRank();
+  SmallVector<int64_t> expandedShape(rank, 1);
+  expandedShape[1] = channels;
+  auto expandedType =
+      RankedTensorType::get(expandedShape, vectorType.getElementType());
+  ReassociationIndices all;
+  for (int64_t d = 0; d < rank; ++d)
+    all.push_back(d);
   Value expanded = tensor::ExpandShapeOp::create(
-      b, loc, expandedType, vector,
-      ArrayRef<ReassociationIndices>{ReassociationIndices{0, 1, 2, 3}});
+      b, loc, expandedType, vector, ArrayRef<ReassociationIndices>{all});
   SmallVector<Value> sizes;
-  for (int64_t d : {0, 2, 3}) {
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == 1)
+      continue;
+    dims.push_back(d);
     if (likeType.isDynamicDim(d))
       sizes.push_back(tensor::DimOp::create(b, loc, like, d));
     else
       sizes.push_back(arith::ConstantIndexOp::create(b, loc, likeType.getDimSize(d)));
   }
   return BroadcastOp::create(b, loc, likeType.clone(vectorType.getElementType()),
-                             expanded, sizes, b.getI64ArrayAttr({0, 2, 3}));
+                             expanded, sizes, b.getI64ArrayAttr(dims));
 }
 
 /// Folding with constant parameters: s and the shift are computed now; s
-/// goes into the weight of `conv` (null when a bias add comes between).
-/// Returns false when some parameter is not constant.
-bool foldConstant(BatchNormOp bn, Conv2DOp conv) {
+/// goes into the weight of `conv`, a tcp.conv2d or tcp.conv3d (null when a
+/// bias add comes between). Returns false when some parameter is not
+/// constant.
+bool foldConstant(BatchNormOp bn, Operation *conv) {
   auto scale = constantValues(bn.getScale());
   auto bias = constantValues(bn.getBias());
   auto mean = constantValues(bn.getRunningMean());
@@ -89,9 +99,9 @@ bool foldConstant(BatchNormOp bn, Conv2DOp conv) {
   auto vectorType = RankedTensorType::get({static_cast<int64_t>(channels)},
                                           outType.getElementType());
   Value y = bn.getX();
-  auto weight = conv ? conv.getWeight().getDefiningOp<ConstOp>() : ConstOp();
+  auto weight = conv ? conv->getOperand(1).getDefiningOp<ConstOp>() : ConstOp();
   DenseFPElementsAttr weights;
-  if (weight && conv.getOut().hasOneUse() && weight->hasOneUse() &&
+  if (weight && conv->getResult(0).hasOneUse() && weight->hasOneUse() &&
       matchPattern(weight.getOut(), m_Constant(&weights))) {
     // Scale each output channel (weight dim 0) of the weight.
     auto weightType = weight.getOut().getType();
@@ -180,7 +190,8 @@ void foldDynamic(BatchNormOp bn, BatchNormFoldForm form) {
 bool isConvPlusBias(Value value) {
   auto add = value.getDefiningOp<AddOp>();
   return add && llvm::any_of(add->getOperands(), [](Value operand) {
-           return operand.getDefiningOp<Conv2DOp>();
+           Operation *def = operand.getDefiningOp();
+           return def && isConvolution(def);
          });
 }
 
@@ -188,16 +199,20 @@ bool isConvPlusBias(Value value) {
 
 void mlir::tcp::foldBatchNormsAfterConvs(Operation *root,
                                          BatchNormFoldForm form) {
+  // The conv that `bn` reads directly, or null.
+  auto convBefore = [](BatchNormOp bn) -> Operation * {
+    Operation *def = bn.getX().getDefiningOp();
+    return def && isConvolution(def) ? def : nullptr;
+  };
   SmallVector<BatchNormOp> norms;
   root->walk([&](BatchNormOp bn) {
     // A static channel count is needed for the per-channel vectors.
-    if ((bn.getX().getDefiningOp<Conv2DOp>() || isConvPlusBias(bn.getX())) &&
+    if ((convBefore(bn) || isConvPlusBias(bn.getX())) &&
         bn.getScale().getType().hasStaticShape())
       norms.push_back(bn);
   });
   for (BatchNormOp bn : norms) {
-    auto conv = bn.getX().getDefiningOp<Conv2DOp>();
-    if (!foldConstant(bn, conv))
+    if (!foldConstant(bn, convBefore(bn)))
       foldDynamic(bn, form);
   }
 }

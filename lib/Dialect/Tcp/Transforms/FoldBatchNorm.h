@@ -17,8 +17,8 @@ enum class BatchNormFoldForm {
   Centered,
 };
 
-/// Folds every inference `tcp.batch_norm` that follows a `tcp.conv2d` in
-/// `root`, directly or after the conv's bias add (`tcp.add` of the conv):
+/// Folds every inference `tcp.batch_norm` that follows a `tcp.conv2d` or `tcp.conv3d`
+/// in `root`, directly or after the conv's bias add (`tcp.add` of the conv):
 /// y = x * s + (bias - mean * s) with s = scale / sqrt(var + eps).
 /// With constant parameters, s and the new bias are computed now; if the
 /// conv's weight is a constant used only there and no bias add comes

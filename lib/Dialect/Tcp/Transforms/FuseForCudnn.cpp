@@ -174,7 +174,7 @@ bool GroupPlanner::mayJoin(PlannedGroup &group, Operation *op,
 /// scales and biases per channel: C of a conv's NCHW input, K (the last) of
 /// a matmul's.
 static int64_t prologueChannelDim(Operation *anchor) {
-  return isa<Conv2DOp>(anchor)
+  return isConvolution(anchor)
              ? 1
              : cast<RankedTensorType>(anchor->getOperand(0).getType())
                        .getRank() -

@@ -15,7 +15,31 @@ include "cudnn-mlir/Dialect/Tcp/IR/TcpEnums.td"
 include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.td"
 include "mlir/IR/BuiltinAttributes.td"
 
-def Tcp_Conv2DOp : Tcp_Op<"conv2d", [Pure, AllElementTypesMatch<["input", "weight", "out"]>]> {
+// conv2d and conv3d differ only in their spatial rank; one verifier
+// (verifyConvolution) checks both.
+class Tcp_ConvolutionOp<string mnemonic>
+    : Tcp_Op<mnemonic, [Pure, AllElementTypesMatch<["input", "weight", "out"]>]> {
+  let arguments = (ins
+    Tcp_FloatTensor:$input,
+    Tcp_FloatTensor:$weight,
+    DenseI64ArrayAttr:$dilation,
+    DenseI64ArrayAttr:$pad,
+    DenseI64ArrayAttr:$stride,
+    OptionalAttr<I64Attr>:$groups);
+  let results = (outs Tcp_FloatTensor:$out);
+  let assemblyFormat = [{
+    $input `,` $weight attr-dict `:` type($input) `,` type($weight) `->` type($out)
+  }];
+  let extraClassDeclaration = [{
+    /// The number of groups; 1 when the attribute is absent.
+    int64_t getGroupCount() { return getGroups().value_or(1); }
+    /// The number of spatial dimensions (2 for conv2d, 3 for conv3d).
+    int64_t getSpatialDimCount() { return getStride().size(); }
+  }];
+  let hasVerifier = 1;
+}
+
+def Tcp_Conv2DOp : Tcp_ConvolutionOp<"conv2d"> {
   let summary = "2-D convolution (extension), NCHW input, OIHW weight";
   let description = [{
     Cross-correlates `input` (N x C x H x W) with `weight`
@@ -34,22 +58,28 @@ def Tcp_Conv2DOp : Tcp_Op<"conv2d", [Pure, AllElementTypesMatch<["input", "weigh
         : tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32> -> tensor<1x64x56x56xf32>
     ```
   }];
-  let arguments = (ins
-    Tcp_FloatTensor:$input,
-    Tcp_FloatTensor:$weight,
-    DenseI64ArrayAttr:$dilation,
-    DenseI64ArrayAttr:$pad,
-    DenseI64ArrayAttr:$stride,
-    OptionalAttr<I64Attr>:$groups);
-  let results = (outs Tcp_FloatTensor:$out);
-  let assemblyFormat = [{
-    $input `,` $weight attr-dict `:` type($input) `,` type($weight) `->` type($out)
+}
+
+def Tcp_Conv3DOp : Tcp_ConvolutionOp<"conv3d"> {
+  let summary = "3-D convolution (extension), NCDHW input, OIDHW weight";
+  let description = [{
+    Cross-correlates `input` (N x C x D x H x W) with `weight`
+    (K x C/groups x T x R x S) and returns N x K x OD x P x Q, with the
+    output-size rule of `tcp.conv2d` in each of the three spatial
+    dimensions (video models' convolutions). `pad` is `[front, back, top,
+    bottom, left, right]`; `stride` and `dilation` are `[d, h, w]`.
+    `groups` (default 1) divides both C and K. No bias operand, as
+    `tcp.conv2d`. Maps to a cuDNN convolution with three spatial
+    dimensions.
+
+    Example:
+
+    ```mlir
+    %1 = tcp.conv3d %0, %w
+        {dilation = array<i64: 1, 1, 1>, pad = array<i64: 1, 1, 1, 1, 1, 1>, stride = array<i64: 1, 1, 1>}
+        : tensor<1x64x8x56x56xf16>, tensor<64x64x3x3x3xf16> -> tensor<1x64x8x56x56xf16>
+    ```
   }];
-  let extraClassDeclaration = [{
-    /// The number of groups; 1 when the attribute is absent.
-    int64_t getGroupCount() { return getGroups().value_or(1); }
-  }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -34,6 +34,18 @@ Value castElementsTo(OpBuilder &b, Location loc, Value value, Type elementType);
 /// two dims and keeps the others (rank >= 2): a matmul operand that cuBLAS
 /// and cuDNN read transposed instead of copying it. Null otherwise.
 Value getLastDimsTransposeSource(Value value);
+
+/// True for the convolutions, tcp.conv2d and tcp.conv3d.
+inline bool isConvolution(Operation *op) {
+  return isa<Conv2DOp, Conv3DOp>(op);
+}
+
+/// The group count of `op`, a tcp.conv2d or tcp.conv3d.
+inline int64_t getConvolutionGroupCount(Operation *op) {
+  if (auto conv = dyn_cast<Conv3DOp>(op))
+    return conv.getGroupCount();
+  return cast<Conv2DOp>(op).getGroupCount();
+}
 } // namespace mlir::tcp
 
 #endif // CUDNN_MLIR_DIALECT_TCP_IR_TCPOPS_H

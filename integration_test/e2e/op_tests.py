@@ -91,9 +91,10 @@ register("conv_transpose2d_unet", one(2, 8, 6, 7))(
 
 
 class _TransposedConvForms(nn.Module):
-    """Transposed convolutions whose phases read different offsets (DCGAN's
-    k4 s2 p1), with output padding and groups, with stride 1, dilated, and
-    a module called with output_size."""
+    """Transposed convolutions (cuDNN data-gradient convolutions): DCGAN's
+    k4 s2 p1, with output padding and groups, with stride 1, dilated, a
+    module called with output_size; and an output padding past the stride
+    (allowed below the dilation), which the sub-pixel form computes."""
 
     def __init__(self):
         super().__init__()
@@ -105,12 +106,15 @@ class _TransposedConvForms(nn.Module):
         self.dilated = nn.ConvTranspose2d(8, 4, 3, stride=3, dilation=2,
                                           padding=2)
         self.sized = nn.ConvTranspose2d(8, 4, 3, stride=2, padding=1)
+        self.past_stride = nn.ConvTranspose2d(8, 4, 3, dilation=3,
+                                              output_padding=2)
 
     def forward(self, x):
         return (self.dcgan(x), self.grouped(x), self.same(x),
                 self.dilated(x),
                 self.sized(x, output_size=[2 * x.shape[2],
-                                           2 * x.shape[3]]))
+                                           2 * x.shape[3]]),
+                self.past_stride(x))
 
 
 register("conv_transpose2d_forms", one(2, 8, 5, 6))(_TransposedConvForms)

@@ -13,6 +13,7 @@
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnDialect.h"
 #include "cudnn-mlir/Dialect/Cudnn/IR/CudnnOps.h"
 #include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.h"
+#include "cudnn-mlir/Dialect/Tcp/Transforms/CudnnSupportTable.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
@@ -105,9 +106,7 @@ void warnAboutGenerated(func::FuncOp func) {
   // ("<op name>: <reason>", how many), in the order first seen.
   SmallVector<std::pair<std::string, int>> counts;
   func.walk([&](Operation *op) {
-    if (!isa<tcp::Conv2DOp, tcp::Conv3DOp, tcp::MatmulOp, tcp::BatchMatmulOp>(
-             op) ||
-        insideGroup(op))
+    if (!tcp::isCudnnAnchor(op) || insideGroup(op))
       return;
     std::string what =
         (op->getName().getStringRef() + ": " + whyGenerated(op)).str();

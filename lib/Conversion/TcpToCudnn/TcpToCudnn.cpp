@@ -234,7 +234,8 @@ private:
   template <typename CudnnOp> LogicalResult unary(Operation *op);
   template <typename CudnnOp> LogicalResult binary(Operation *op);
   LogicalResult clamp(tcp::ClampOp op);
-  template <typename ConvOp> LogicalResult convolution(ConvOp op);
+  template <typename CudnnConvOp, typename ConvOp>
+  LogicalResult convolution(ConvOp op);
   template <typename PoolOp>
   LogicalResult pooling(PoolOp op, cudnn::ResampleMode mode);
   LogicalResult matmul(Operation *op);
@@ -575,8 +576,7 @@ static bool followsAnchor(Operation *op) {
       Operation *def = operand.getDefiningOp();
       if (!def || def->getBlock() != op->getBlock())
         continue;
-      if (isa<tcp::Conv2DOp, tcp::Conv3DOp, tcp::MatmulOp,
-              tcp::BatchMatmulOp>(def))
+      if (tcp::isCudnnAnchor(def))
         return true;
       worklist.push_back(def);
     }
@@ -803,7 +803,10 @@ LogicalResult GraphBuilder::translateOp(Operation *op) {
   using namespace cudnn;
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case<tcp::Conv2DOp, tcp::Conv3DOp>(
-          [&](auto o) { return convolution(o); })
+          [&](auto o) { return convolution<cudnn::ConvolutionOp>(o); })
+      .Case([&](tcp::ConvTranspose2DOp o) {
+        return convolution<cudnn::ConvolutionBackwardDataOp>(o);
+      })
       .Case<tcp::MatmulOp, tcp::BatchMatmulOp>(
           [&](Operation *o) { return matmul(o); })
       .Case([&](tcp::ClampOp o) { return clamp(o); })
@@ -899,7 +902,10 @@ LogicalResult GraphBuilder::clamp(tcp::ClampOp op) {
       upper, FloatAttr());
 }
 
-template <typename ConvOp>
+/// A forward convolution (cudnn.convolution) or a transposed one
+/// (cudnn.convolution_backward_data: the input is its dy, the result its
+/// dx, the attributes the forward convolution's).
+template <typename CudnnConvOp, typename ConvOp>
 LogicalResult GraphBuilder::convolution(ConvOp op) {
   FailureOr<SmallVector<Value>> in =
       lookupAll(op, {op.getInput(), op.getWeight()});
@@ -913,7 +919,7 @@ LogicalResult GraphBuilder::convolution(ConvOp op) {
     post.push_back(pad[i + 1]);
   }
   Type element = op.getInput().getType().getElementType();
-  return emit<cudnn::ConvolutionOp>(
+  return emit<CudnnConvOp>(
       op, op.getOut(), (*in)[0], (*in)[1], computeType(element),
       f32Attr(ctx, 1.0), f32Attr(ctx, 0.0),
       b.getI64IntegerAttr(op.getSpatialDimCount()),

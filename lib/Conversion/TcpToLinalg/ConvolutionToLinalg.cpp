@@ -1,4 +1,4 @@
-//===- ConvolutionToLinalg.cpp - tcp.conv2d/3d to linalg.generic ----------===//
+//===- ConvolutionToLinalg.cpp - tcp convolutions to linalg.generic -------===//
 //
 // A conv2d or conv3d that no cuDNN graph took (f64, or fp32 with
 // fuse-fp32=false) becomes one all-parallel generic over the output (n, k,
@@ -7,7 +7,9 @@
 // reading input and weight with tensor.extract. Taps in the padding read a
 // clamped in-bounds element and are replaced by 0 with arith.select, so the
 // result is torch.nn.functional.conv2d's / conv3d's (stride, padding,
-// dilation, groups). f16/bf16 accumulate in f32 and round once.
+// dilation, groups). A conv_transpose2d gathers, per output element, the
+// taps whose input coordinate is whole (conv_transpose2d's). f16/bf16
+// accumulate in f32 and round once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include <functional>
+#include <type_traits>
 
 using namespace mlir;
 using namespace mlir::cudnn_mlir::tcp_to_linalg;
@@ -34,9 +37,14 @@ struct ConvParams {
   SmallVector<int64_t, 3> stride;
   SmallVector<int64_t, 3> padLo; // (front,) top, left
   SmallVector<int64_t, 3> dilation;
-  int64_t groupInputs;  // C / groups (weight dim 1)
-  int64_t groupOutputs; // K / groups
+  int64_t groupInputs;  // C / groups (weight dim 1; dim 0 / groups when
+                        // transposed)
+  int64_t groupOutputs; // K / groups (weight dim 1 when transposed)
   int64_t groups;
+  /// A transposed convolution (tcp.conv_transpose2d): the input is
+  /// scattered, so each output element gathers the taps whose input
+  /// coordinate (out + pad - tap * dilation) / stride is whole.
+  bool transposed = false;
 };
 } // namespace
 
@@ -75,8 +83,39 @@ static std::pair<Value, Value> inputCoordinate(OpBuilder &b, Location loc,
   return {clamped, inside};
 }
 
+/// The input coordinate along spatial dim `s` that tap `tap` of a
+/// transposed convolution scatters to output index `out`: (out + pad_lo -
+/// tap * dilation) / stride, clamped into the input, and whether it is
+/// whole and inside.
+static std::pair<Value, Value> transposedCoordinate(OpBuilder &b, Location loc,
+                                                    const ConvParams &p, int s,
+                                                    Value out, Value tap) {
+  Value offset =
+      arith::MulIOp::create(b, loc, tap, indexConst(b, loc, p.dilation[s]));
+  Value shifted =
+      arith::AddIOp::create(b, loc, out, indexConst(b, loc, p.padLo[s]));
+  Value at = arith::SubIOp::create(b, loc, shifted, offset);
+  Value zero = indexConst(b, loc, 0);
+  Value stride = indexConst(b, loc, p.stride[s]);
+  Value nonNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, at, zero);
+  Value clampedAt = arith::MaxSIOp::create(b, loc, at, zero);
+  Value whole = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, clampedAt, stride), zero);
+  Value in = arith::DivUIOp::create(b, loc, clampedAt, stride);
+  Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, in,
+                                      indexConst(b, loc, p.inSize[s]));
+  Value inside = arith::AndIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, nonNegative, whole), below);
+  Value clamped = arith::MinSIOp::create(b, loc, in,
+                                         indexConst(b, loc, p.inSize[s] - 1));
+  return {clamped, inside};
+}
+
 /// One output element: the sum over (spatial taps..., c) of input *
-/// weight, in `accType`.
+/// weight, in `accType`. A transposed convolution reads the weight as
+/// [group's input channel, output channel within the group, taps...].
 static Value convolveAt(OpBuilder &b, Location loc, Value input, Value weight,
                         const ConvParams &p, Type accType) {
   int spatial = p.kernel.size();
@@ -90,8 +129,13 @@ static Value convolveAt(OpBuilder &b, Location loc, Value input, Value weight,
     firstChannel =
         arith::MulIOp::create(b, loc, group, indexConst(b, loc, p.groupInputs));
   }
+  // The output channel within its group (a transposed weight's dim 1).
+  Value outputInGroup = out[1];
+  if (p.transposed && p.groups > 1)
+    outputInGroup = arith::RemUIOp::create(
+        b, loc, out[1], indexConst(b, loc, p.groupOutputs));
   SmallVector<Value> starts;
-  for (int s = 0; s < spatial; ++s)
+  for (int s = 0; s < spatial && !p.transposed; ++s)
     starts.push_back(windowStart(b, loc, p, s, out[2 + s]));
   Value accZero = arith::ConstantOp::create(b, loc, b.getZeroAttr(accType));
 
@@ -119,7 +163,10 @@ static Value convolveAt(OpBuilder &b, Location loc, Value input, Value weight,
                     Value channel =
                         arith::AddIOp::create(b, loc, firstChannel, c);
                     SmallVector<Value> xAt = {out[0], channel};
-                    SmallVector<Value> wAt = {out[1], c};
+                    SmallVector<Value> wAt =
+                        p.transposed ? SmallVector<Value>{channel,
+                                                          outputInGroup}
+                                     : SmallVector<Value>{out[1], c};
                     xAt.append(at.begin(), at.end());
                     wAt.append(taps.begin(), taps.end());
                     Value x = tensor::ExtractOp::create(b, loc, input, xAt);
@@ -134,7 +181,9 @@ static Value convolveAt(OpBuilder &b, Location loc, Value input, Value weight,
     return loop(b, loc, p.kernel[s], acc,
                 [&](OpBuilder &b, Location loc, Value tap, Value acc) {
                   auto [coordinate, insideHere] =
-                      inputCoordinate(b, loc, p, s, starts[s], tap);
+                      p.transposed
+                          ? transposedCoordinate(b, loc, p, s, out[2 + s], tap)
+                          : inputCoordinate(b, loc, p, s, starts[s], tap);
                   Value both =
                       inside ? arith::AndIOp::create(b, loc, inside,
                                                      insideHere)
@@ -175,8 +224,11 @@ struct ConvolutionToGeneric : public TcpToLinalgPattern<ConvOp> {
       p.dilation.push_back(op.getDilation()[s]);
     }
     p.groups = op.getGroupCount();
-    p.groupInputs = weightType.getDimSize(1);
-    p.groupOutputs = weightType.getDimSize(0) / p.groups;
+    p.transposed = std::is_same_v<ConvOp, tcp::ConvTranspose2DOp>;
+    p.groupInputs = p.transposed ? weightType.getDimSize(0) / p.groups
+                                 : weightType.getDimSize(1);
+    p.groupOutputs = p.transposed ? weightType.getDimSize(1)
+                                  : weightType.getDimSize(0) / p.groups;
 
     Location loc = op.getLoc();
     Value input = op.getInput(), weight = op.getWeight();
@@ -204,5 +256,7 @@ struct ConvolutionToGeneric : public TcpToLinalgPattern<ConvOp> {
 void mlir::cudnn_mlir::tcp_to_linalg::populateConvolutionPatterns(
     RewritePatternSet &patterns) {
   patterns.add<ConvolutionToGeneric<tcp::Conv2DOp>,
-               ConvolutionToGeneric<tcp::Conv3DOp>>(patterns.getContext());
+               ConvolutionToGeneric<tcp::Conv3DOp>,
+               ConvolutionToGeneric<tcp::ConvTranspose2DOp>>(
+      patterns.getContext());
 }

@@ -130,6 +130,27 @@ def _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
             "groups (%d) dividing C_in, but got %s"
             % (cin, groups, list(weight.shape)))
     cout = weight.shape[1] * groups
+    extra = [o - ((size - 1) * s - 2 * p + d * (k - 1) + 1)
+             for size, k, s, p, d, o in zip((h, w), weight.shape[2:], stride,
+                                            padding, dilation, out_hw)]
+    if all(0 <= e < s for e, s in zip(extra, stride)):
+        y = ctx.w.conv_transpose2d(x, weight, stride, padding, dilation,
+                                   groups, out_hw, ctx.loc)
+    else:
+        y = _sub_pixel(ctx, x, weight, stride, padding, dilation, groups,
+                       out_hw)
+    if bias is not None:
+        b = ctx.w.reshape(bias, (1, cout, 1, 1), ctx.loc)
+        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
+                                                           ctx.loc), ctx.loc)
+    return y
+
+
+def _sub_pixel(ctx, x, weight, stride, padding, dilation, groups, out_hw):
+    """The sub-pixel form (the module's docstring) of a transposed
+    convolution without bias."""
+    n, cin, h, w = x.shape
+    cout = weight.shape[1] * groups
     plans = [_phases(size, k, s, p, d, o) for size, k, s, p, d, o in zip(
         (h, w), weight.shape[2:], stride, padding, dilation, out_hw)]
     rows = (plans[0][0], plans[1][0])
@@ -171,10 +192,6 @@ def _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
         starts = [0, 0, 0, 0]
         y = ctx.w.slice(y, starts, [n, cout] + list(out_hw), [1] * 4,
                         ctx.loc)
-    if bias is not None:
-        b = ctx.w.reshape(bias, (1, cout, 1, 1), ctx.loc)
-        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
-                                                           ctx.loc), ctx.loc)
     return y
 
 

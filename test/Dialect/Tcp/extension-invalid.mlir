@@ -114,6 +114,62 @@ func.func @conv3d_result(%x: tensor<1x8x4x8x8xf32>, %w: tensor<4x8x3x3x3xf32>) -
 
 // -----
 
+func.func @convt_weight_channels(%x: tensor<1x8x4x4xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x4x9x9xf32> {
+  // expected-error @+1 {{expects weight dim 0 to be the input channels 8, but got 6}}
+  %0 = tcp.conv_transpose2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : tensor<1x8x4x4xf32>, tensor<6x4x3x3xf32> -> tensor<1x4x9x9xf32>
+  return %0 : tensor<1x4x9x9xf32>
+}
+
+// -----
+
+func.func @convt_groups(%x: tensor<1x9x4x4xf32>, %w: tensor<9x4x3x3xf32>) -> tensor<1x8x9x9xf32> {
+  // expected-error @+1 {{expects input channels (weight dim 0) divisible by groups 2, but got 9}}
+  %0 = tcp.conv_transpose2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>, groups = 2 : i64} : tensor<1x9x4x4xf32>, tensor<9x4x3x3xf32> -> tensor<1x8x9x9xf32>
+  return %0 : tensor<1x8x9x9xf32>
+}
+
+// -----
+
+func.func @convt_result_channels(%x: tensor<1x8x4x4xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x6x9x9xf32> {
+  // expected-error @+1 {{expects result channels weight dim 1 * groups = 8, but got 6}}
+  %0 = tcp.conv_transpose2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>, groups = 2 : i64} : tensor<1x8x4x4xf32>, tensor<8x4x3x3xf32> -> tensor<1x6x9x9xf32>
+  return %0 : tensor<1x6x9x9xf32>
+}
+
+// -----
+
+func.func @convt_batch(%x: tensor<1x8x4x4xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<2x4x9x9xf32> {
+  // expected-error @+1 {{expects the result's batch 1, but got 2}}
+  %0 = tcp.conv_transpose2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : tensor<1x8x4x4xf32>, tensor<8x4x3x3xf32> -> tensor<2x4x9x9xf32>
+  return %0 : tensor<2x4x9x9xf32>
+}
+
+// -----
+
+func.func @convt_spatial(%x: tensor<1x8x4x4xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x4x11x9xf32> {
+  // expected-error @+1 {{expects result spatial dim 0 in [9, 10] ((in - 1) * stride - pads + dilation * (k - 1) + 1, plus an output padding below the stride), but got 11}}
+  %0 = tcp.conv_transpose2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : tensor<1x8x4x4xf32>, tensor<8x4x3x3xf32> -> tensor<1x4x11x9xf32>
+  return %0 : tensor<1x4x11x9xf32>
+}
+
+// -----
+
+func.func @convt_stride_zero(%x: tensor<1x8x4x4xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x4x9x9xf32> {
+  // expected-error @+1 {{expects stride/dilation >= 1 and pad >= 0, but got stride [0, 2], pad [0, 0, 0, 0], dilation [1, 1]}}
+  %0 = tcp.conv_transpose2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 0, 2>} : tensor<1x8x4x4xf32>, tensor<8x4x3x3xf32> -> tensor<1x4x9x9xf32>
+  return %0 : tensor<1x4x9x9xf32>
+}
+
+// -----
+
+func.func @convt_rank(%x: tensor<1x8x4x4xf32>, %w: tensor<8x4x3xf32>) -> tensor<1x4x9x9xf32> {
+  // expected-error @+1 {{expects a rank-4 weight (NCHW / CKRS), but got 'tensor<8x4x3xf32>'}}
+  %0 = tcp.conv_transpose2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : tensor<1x8x4x4xf32>, tensor<8x4x3xf32> -> tensor<1x4x9x9xf32>
+  return %0 : tensor<1x4x9x9xf32>
+}
+
+// -----
+
 func.func @conv2d_element_type(%x: tensor<1x8x8x8xf32>, %w: tensor<4x8x3x3xf16>) -> tensor<1x4x6x6xf32> {
   // expected-error @+1 {{failed to verify that all of {input, weight, out} have same element type}}
   %0 = tcp.conv2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : tensor<1x8x8x8xf32>, tensor<4x8x3x3xf16> -> tensor<1x4x6x6xf32>

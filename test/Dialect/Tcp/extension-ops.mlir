@@ -21,6 +21,15 @@ func.func @conv3d(%x: tensor<2x8x4x16x16xf16>, %w: tensor<6x4x3x1x3xf16>) -> ten
   return %0 : tensor<2x6x4x8x8xf16>
 }
 
+// CHECK-LABEL: func.func @conv_transpose2d
+// CHECK:         tcp.conv_transpose2d %{{.*}}, %{{.*}} {dilation = array<i64: 1, 1>, groups = 2 : i64, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : tensor<2x8x5x6xf16>, tensor<8x3x3x3xf16> -> tensor<2x6x10x12xf16>
+func.func @conv_transpose2d(%x: tensor<2x8x5x6xf16>, %w: tensor<8x3x3x3xf16>) -> tensor<2x6x10x12xf16> {
+  %0 = tcp.conv_transpose2d %x, %w
+      {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>, groups = 2 : i64}
+      : tensor<2x8x5x6xf16>, tensor<8x3x3x3xf16> -> tensor<2x6x10x12xf16>
+  return %0 : tensor<2x6x10x12xf16>
+}
+
 // CHECK-LABEL: func.func @conv2d_groups_strided_dynamic
 // CHECK:         tcp.conv2d %{{.*}}, %{{.*}} {dilation = array<i64: 2, 2>, groups = 4 : i64, pad = array<i64: 2, 2, 2, 2>, stride = array<i64: 2, 2>} : tensor<?x32x16x16xf16>, tensor<64x8x3x3xf16> -> tensor<?x64x8x8xf16>
 func.func @conv2d_groups_strided_dynamic(%x: tensor<?x32x16x16xf16>, %w: tensor<64x8x3x3xf16>) -> tensor<?x64x8x8xf16> {

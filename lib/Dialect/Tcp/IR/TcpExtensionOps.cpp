@@ -19,26 +19,23 @@ using mlir::cudnn_mlir::slidingWindowOutputSize;
 
 
 //===----------------------------------------------------------------------===//
-// Conv2DOp, Conv3DOp
+// Conv2DOp, Conv3DOp, ConvTranspose2DOp
 //===----------------------------------------------------------------------===//
 
-/// Checks a convolution over `spatial` trailing dimensions: the input is
-/// [N, C, spatial...], the weight [K, C/groups, window...], the result
-/// [N, K, out...]; stride and dilation hold one value per spatial
-/// dimension, pad two (before, after). `layout` names the input's dims
-/// ("NCHW") and `padNames` the pad's order, for the messages.
+/// Checks what every convolution shares: the three tensors' rank (`spatial`
+/// + 2), one stride and dilation value per spatial dimension, two pad
+/// values (before, after) each, and groups >= 1. `layout` names the
+/// tensors' dims ("NCHW / KCRS") and `dims`, `padNames` the attributes'
+/// order, for the messages.
 template <typename ConvOp>
-static LogicalResult verifyConvolution(ConvOp op, int64_t spatial,
-                                       StringRef layout, StringRef dims,
-                                       StringRef padNames) {
-  auto inputType = op.getInput().getType();
-  auto weightType = op.getWeight().getType();
-  auto outType = op.getOut().getType();
+static LogicalResult verifyWindowAttributes(ConvOp op, int64_t spatial,
+                                            StringRef layout, StringRef dims,
+                                            StringRef padNames) {
   int64_t rank = spatial + 2;
   for (auto [name, type] : {std::pair<StringRef, RankedTensorType>{
-                                "input", inputType},
-                            {"weight", weightType},
-                            {"result", outType}}) {
+                                "input", op.getInput().getType()},
+                            {"weight", op.getWeight().getType()},
+                            {"result", op.getOut().getType()}}) {
     if (type.getRank() != rank)
       return op.emitOpError("expects a rank-")
              << rank << " " << name << " (" << layout << "), but got "
@@ -56,12 +53,25 @@ static LogicalResult verifyConvolution(ConvOp op, int64_t spatial,
     return op.emitOpError("expects ")
            << 2 * spatial << " pad values " << padNames << ", but got "
            << op.getPad().size();
-  int64_t groups = op.getGroupCount();
-  if (groups < 1)
-    return op.emitOpError("expects groups >= 1, but got ") << groups;
+  if (op.getGroupCount() < 1)
+    return op.emitOpError("expects groups >= 1, but got ")
+           << op.getGroupCount();
+  return success();
+}
 
-  ArrayRef<int64_t> in = inputType.getShape(), w = weightType.getShape(),
-                    out = outType.getShape();
+/// Checks a convolution over `spatial` trailing dimensions: the input is
+/// [N, C, spatial...], the weight [K, C/groups, window...], the result
+/// [N, K, out...].
+template <typename ConvOp>
+static LogicalResult verifyConvolution(ConvOp op, int64_t spatial,
+                                       StringRef layout, StringRef dims,
+                                       StringRef padNames) {
+  if (failed(verifyWindowAttributes(op, spatial, layout, dims, padNames)))
+    return failure();
+  int64_t groups = op.getGroupCount();
+  ArrayRef<int64_t> in = op.getInput().getType().getShape(),
+                    w = op.getWeight().getType().getShape(),
+                    out = op.getOut().getType().getShape();
   if (!ShapedType::isDynamic(in[1]) && in[1] % groups != 0)
     return op.emitOpError("expects input channels divisible by groups ")
            << groups << ", but got " << in[1];
@@ -94,10 +104,61 @@ static LogicalResult verifyConvolution(ConvOp op, int64_t spatial,
              << formatShape(op.getDilation());
     expected.push_back(*size);
   }
-  for (int64_t d = 0; d < rank; ++d) {
+  for (int64_t d = 0; d < spatial + 2; ++d) {
     if (!extentsCompatible(expected[d], out[d]))
       return op.emitOpError("expects result shape ")
              << formatShape(expected) << ", but got " << formatShape(out);
+  }
+  return success();
+}
+
+/// Checks a transposed convolution: input [N, Cin, spatial...], weight
+/// [Cin, Cout/groups, window...], result [N, Cout, out...] with each out
+/// the transposed size plus an extra below the stride; a conv2d of the
+/// result gives the input's size back.
+static LogicalResult
+verifyTransposedConvolution(ConvTranspose2DOp op) {
+  if (failed(verifyWindowAttributes(op, 2, "NCHW / CKRS", "[h, w]",
+                                    "[top, bottom, left, right]")))
+    return failure();
+  int64_t groups = op.getGroupCount();
+  ArrayRef<int64_t> in = op.getInput().getType().getShape(),
+                    w = op.getWeight().getType().getShape(),
+                    out = op.getOut().getType().getShape();
+  if (!ShapedType::isDynamic(in[1]) && !extentsCompatible(w[0], in[1]))
+    return op.emitOpError("expects weight dim 0 to be the input channels ")
+           << in[1] << ", but got " << w[0];
+  if (!ShapedType::isDynamic(w[0]) && w[0] % groups != 0)
+    return op.emitOpError("expects input channels (weight dim 0) divisible "
+                          "by groups ")
+           << groups << ", but got " << w[0];
+  if (!ShapedType::isDynamic(w[1]) && !ShapedType::isDynamic(out[1]) &&
+      out[1] != w[1] * groups)
+    return op.emitOpError("expects result channels weight dim 1 * groups = ")
+           << w[1] * groups << ", but got " << out[1];
+  if (!extentsCompatible(in[0], out[0]))
+    return op.emitOpError("expects the result's batch ")
+           << formatExtent(in[0]) << ", but got " << formatExtent(out[0]);
+  for (int s = 0; s < 2; ++s) {
+    int64_t stride = op.getStride()[s], dilation = op.getDilation()[s];
+    int64_t lo = op.getPad()[2 * s], hi = op.getPad()[2 * s + 1];
+    if (stride < 1 || dilation < 1 || lo < 0 || hi < 0)
+      return op.emitOpError("expects stride/dilation >= 1 and pad >= 0, but "
+                            "got stride ")
+             << formatShape(op.getStride()) << ", pad "
+             << formatShape(op.getPad()) << ", dilation "
+             << formatShape(op.getDilation());
+    if (ShapedType::isDynamic(in[2 + s]) || ShapedType::isDynamic(w[2 + s]) ||
+        ShapedType::isDynamic(out[2 + s]))
+      continue;
+    int64_t base = (in[2 + s] - 1) * stride - lo - hi +
+                   dilation * (w[2 + s] - 1) + 1;
+    if (base < 1 || out[2 + s] < base || out[2 + s] >= base + stride)
+      return op.emitOpError("expects result spatial dim ")
+             << s << " in [" << base << ", " << base + stride - 1
+             << "] ((in - 1) * stride - pads + dilation * (k - 1) + 1, "
+                "plus an output padding below the stride), but got "
+             << out[2 + s];
   }
   return success();
 }
@@ -110,6 +171,10 @@ LogicalResult Conv2DOp::verify() {
 LogicalResult Conv3DOp::verify() {
   return verifyConvolution(*this, 3, "NCDHW / KCTRS", "[d, h, w]",
                            "[front, back, top, bottom, left, right]");
+}
+
+LogicalResult ConvTranspose2DOp::verify() {
+  return verifyTransposedConvolution(*this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -23,6 +23,7 @@ static constexpr CudnnOpSupport kTable[] = {
     // op                    role                   prologue epilogue
     {"tcp.conv2d", CudnnRole::Anchor, false, false},
     {"tcp.conv3d", CudnnRole::Anchor, false, false},
+    {"tcp.conv_transpose2d", CudnnRole::Anchor, false, false},
     {"tcp.matmul", CudnnRole::Anchor, false, false},
     {"tcp.batch_matmul", CudnnRole::Anchor, false, false},
     // ReLU / ReLU6 / clip, and scale-bias on the input.
@@ -66,6 +67,11 @@ std::optional<CudnnOpSupport> mlir::tcp::lookupCudnnSupport(Operation *op) {
   if (row == std::end(kTable))
     return std::nullopt;
   return *row;
+}
+
+bool mlir::tcp::isCudnnAnchor(Operation *op) {
+  std::optional<CudnnOpSupport> row = lookupCudnnSupport(op);
+  return row && row->role == CudnnRole::Anchor;
 }
 
 bool mlir::tcp::absorbsBroadcasts(Operation *op) {
@@ -209,6 +215,12 @@ std::string mlir::tcp::whyAnchorRunsAlone(Operation *op) {
   // fastest (autotuned), 0.9-2.1 ms with the input padded to 4 or 8
   // channels; cuDNN's conv-only engines have kernels for few input channels
   // that torch's conv runs in 0.2 ms.
+  // A data-gradient convolution joins no pointwise op: its cuDNN graph
+  // is the one PyTorch's ConvTranspose2d runs, and its bias, batch norm
+  // and activation are generated kernels.
+  if (isa<tcp::ConvTranspose2DOp>(op))
+    return "a transposed convolution runs as cuDNN's data-gradient "
+           "convolution alone, with no pointwise op fused";
   if (!isConvolution(op))
     return "";
   int64_t groups = getConvolutionGroupCount(op);

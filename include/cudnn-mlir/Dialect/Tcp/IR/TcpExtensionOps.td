@@ -15,8 +15,9 @@ include "cudnn-mlir/Dialect/Tcp/IR/TcpEnums.td"
 include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.td"
 include "mlir/IR/BuiltinAttributes.td"
 
-// conv2d and conv3d differ only in their spatial rank; one verifier
-// (verifyConvolution) checks both.
+// conv2d and conv3d differ only in their spatial rank, conv_transpose2d in
+// its shape rule; verifyConvolution checks the first two,
+// verifyTransposedConvolution the third.
 class Tcp_ConvolutionOp<string mnemonic>
     : Tcp_Op<mnemonic, [Pure, AllElementTypesMatch<["input", "weight", "out"]>]> {
   let arguments = (ins
@@ -78,6 +79,31 @@ def Tcp_Conv3DOp : Tcp_ConvolutionOp<"conv3d"> {
     %1 = tcp.conv3d %0, %w
         {dilation = array<i64: 1, 1, 1>, pad = array<i64: 1, 1, 1, 1, 1, 1>, stride = array<i64: 1, 1, 1>}
         : tensor<1x64x8x56x56xf16>, tensor<64x64x3x3x3xf16> -> tensor<1x64x8x56x56xf16>
+    ```
+  }];
+}
+
+def Tcp_ConvTranspose2DOp : Tcp_ConvolutionOp<"conv_transpose2d"> {
+  let summary = "2-D transposed convolution (extension), NCHW input, IOHW weight";
+  let description = [{
+    The gradient of `tcp.conv2d` with respect to its input, as
+    `torch.nn.functional.conv_transpose2d` computes it: `input`
+    (N x Cin x H x W) is scattered through `weight` (Cin x Cout/groups x
+    R x S, PyTorch's ConvTranspose2d layout) into N x Cout x P x Q, where
+    `P = (H - 1) * stride - pad_top - pad_bottom + dilation * (R - 1) + 1 +
+    extra` with `0 <= extra < stride` (PyTorch's output_padding), and Q
+    alike. A `tcp.conv2d` of the result with the same weight (read as
+    K x C/groups x R x S), stride, pad and dilation gives the input's
+    spatial size. `groups` (default 1) divides Cin. No bias operand, as
+    `tcp.conv2d`. Maps to cuDNN's convolution data gradient
+    (`cudnn.convolution_backward_data`).
+
+    Example:
+
+    ```mlir
+    %1 = tcp.conv_transpose2d %0, %w
+        {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>}
+        : tensor<8x512x4x4xf16>, tensor<512x256x4x4xf16> -> tensor<8x256x8x8xf16>
     ```
   }];
 }

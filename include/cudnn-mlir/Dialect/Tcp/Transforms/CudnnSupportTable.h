@@ -51,6 +51,10 @@ struct CudnnOpSupport {
   bool inEpilogue;
 };
 
+/// Whether `op` is an anchor of the table: a convolution (forward,
+/// transposed) or a matmul.
+bool isCudnnAnchor(Operation *op);
+
 /// What the fusion pass may group for one target.
 /// Where batch norms run (tcp-fuse-for-cudnn's `batch-norm` option).
 enum class BatchNormPolicy { Auto, Cudnn, Codegen };

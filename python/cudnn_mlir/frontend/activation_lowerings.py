@@ -16,26 +16,11 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .elementwise_ops import Elementwise
-from .tcp_writer import FLOAT_TYPES, Value
-
-
-def _unsupported(message):
-    from .lowerings import UnsupportedOperation
-    return UnsupportedOperation(message)
-
-
-def _float(ctx, x):
-    if not isinstance(x, Value) or x.dtype not in FLOAT_TYPES:
-        raise _unsupported("expects a float tensor, but got %s" % (
-            x.type if isinstance(x, Value) else type(x).__name__))
-    return x
-
-
-def _number(name, value):
-    if isinstance(value, Value):
-        raise _unsupported("expects %s to be a number, but got a tensor"
-                           % name)
-    return float(value)
+from .lowering_arguments import UnsupportedOperation
+from .lowering_arguments import number as _number
+from .lowering_arguments import dim as _dim
+from .lowering_arguments import float_tensor
+from .tcp_writer import Value
 
 
 def _log1p_exp_of_minus_abs(o, z):
@@ -56,7 +41,7 @@ def _above(o, a, bound, on_true, on_false):
 def softplus(ctx, input, beta=1.0, threshold=20.0):
     """log(1 + exp(beta x)) / beta, and x itself where beta x > threshold
     (PyTorch's switch to the linear function)."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     beta = _number("softplus's beta", beta)
     threshold = _number("softplus's threshold", threshold)
     z = o.scale(x, beta)
@@ -68,19 +53,19 @@ def softplus(ctx, input, beta=1.0, threshold=20.0):
 
 def mish(ctx, input, inplace=False):
     """x * tanh(softplus(x)) (CSPDarkNet, YOLOv4-style backbones)."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     return o.mul(x, o.tanh(softplus(ctx, x)))
 
 
 def logsigmoid(ctx, input):
     """log(sigmoid(x)) = min(x, 0) - log(1 + exp(-|x|))."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     return o.sub(o.negative_part(x), _log1p_exp_of_minus_abs(o, x))
 
 
 def elu(ctx, input, alpha=1.0, inplace=False):
     """x where x > 0, alpha (exp(x) - 1) elsewhere."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     alpha = _number("elu's alpha", alpha)
     return _above(o, x, 0.0, x,
                   o.scale(_expm1_of_negative_part(o, x), alpha))
@@ -88,10 +73,11 @@ def elu(ctx, input, alpha=1.0, inplace=False):
 
 def celu(ctx, input, alpha=1.0, inplace=False):
     """max(0, x) + min(0, alpha (exp(x / alpha) - 1))."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     alpha = _number("celu's alpha", alpha)
     if alpha == 0:
-        raise _unsupported("expects celu's alpha to be nonzero, but got 0")
+        raise UnsupportedOperation("expects celu's alpha to be nonzero, but "
+                                   "got 0")
     negative = o.scale(_expm1_of_negative_part(o, o.scale(x, 1.0 / alpha)),
                        alpha)
     return o.add(o.positive_part(x), negative)
@@ -104,7 +90,7 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 def selu(ctx, input, inplace=False):
     """scale (max(0, x) + min(0, alpha (exp(x) - 1)))."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     negative = o.scale(_expm1_of_negative_part(o, x), _SELU_ALPHA)
     return o.scale(o.add(o.positive_part(x), negative), _SELU_SCALE)
 
@@ -112,18 +98,18 @@ def selu(ctx, input, inplace=False):
 def prelu(ctx, input, weight):
     """max(x, 0) + weight * min(x, 0), one weight per channel (dim 1) or
     one for every element."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     if not isinstance(weight, Value):
-        raise _unsupported("expects prelu's weight to be a tensor, but got "
-                           "%s" % type(weight).__name__)
+        raise UnsupportedOperation("expects prelu's weight to be a tensor, "
+                                   "but got %s" % type(weight).__name__)
     count = 1
     for size in weight.shape:
         count *= size
     channels = x.shape[1] if x.rank >= 2 else 1
     if count not in (1, channels):
-        raise _unsupported("expects prelu's weight to hold 1 or %d (the "
-                           "channels) values, but got shape %s"
-                           % (channels, list(weight.shape)))
+        raise UnsupportedOperation("expects prelu's weight to hold 1 or %d "
+                                   "(the channels) values, but got shape %s"
+                                   % (channels, list(weight.shape)))
     shape = [1] * x.rank
     if count > 1:
         shape[1] = count
@@ -137,8 +123,9 @@ def rrelu(ctx, input, lower=1.0 / 8, upper=1.0 / 3, training=False,
     """In eval mode a leaky ReLU of slope (lower + upper) / 2; training
     mode draws random slopes and is refused."""
     if training:
-        raise _unsupported("expects rrelu in eval mode, but got training "
-                           "mode (random slopes; call model.eval())")
+        raise UnsupportedOperation("expects rrelu in eval mode, but got "
+                                   "training mode (random slopes; call "
+                                   "model.eval())")
     from .lowerings import leaky_relu
     return leaky_relu(ctx, input, (_number("rrelu's lower", lower) +
                                    _number("rrelu's upper", upper)) / 2)
@@ -146,12 +133,12 @@ def rrelu(ctx, input, lower=1.0 / 8, upper=1.0 / 3, training=False,
 
 def glu(ctx, input, dim=-1):
     """a * sigmoid(b), a and b the halves of the input along `dim`."""
-    from .lowerings import _dim
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     axis = _dim(dim, x.rank)
     if x.shape[axis] % 2:
-        raise _unsupported("expects glu's dim %d to have an even size, but "
-                           "got %d" % (axis, x.shape[axis]))
+        raise UnsupportedOperation("expects glu's dim %d to have an even "
+                                   "size, but got %d"
+                                   % (axis, x.shape[axis]))
     half = list(x.shape)
     half[axis] //= 2
     starts = [0] * x.rank
@@ -163,19 +150,19 @@ def glu(ctx, input, dim=-1):
 
 def softsign(ctx, input):
     """x / (1 + |x|)."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     return o.div(x, o.add(o.const(1.0, x), o.abs(x)))
 
 
 def tanhshrink(ctx, input):
     """x - tanh(x)."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     return o.sub(x, o.tanh(x))
 
 
 def hardshrink(ctx, input, lambd=0.5):
     """x where |x| > lambd, else 0."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     lambd = _number("hardshrink's lambd", lambd)
     return _above(o, o.abs(x), lambd, x, o.const(0.0, x))
 
@@ -183,17 +170,17 @@ def hardshrink(ctx, input, lambd=0.5):
 def softshrink(ctx, input, lambd=0.5):
     """x - lambd where x > lambd, x + lambd where x < -lambd, else 0:
     x - clamp(x, -lambd, lambd)."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     lambd = _number("softshrink's lambd", lambd)
     if lambd < 0:
-        raise _unsupported("expects softshrink's lambd >= 0, but got %g"
-                           % lambd)
+        raise UnsupportedOperation("expects softshrink's lambd >= 0, but got "
+                                   "%g" % lambd)
     return o.sub(x, ctx.w.clamp(x, -lambd, lambd, ctx.loc))
 
 
 def threshold(ctx, input, threshold, value, inplace=False):
     """x where x > threshold, else value."""
-    x, o = _float(ctx, input), Elementwise(ctx)
+    x, o = float_tensor(input), Elementwise(ctx)
     return _above(o, x, _number("threshold", threshold), x,
                   o.const(_number("threshold's value", value), x))
 
@@ -261,7 +248,7 @@ ATEN = {
 def _elu_with_scales(ctx, input, alpha, scale, input_scale):
     """aten.elu's general form (SELU and CELU decompose to it)."""
     o = Elementwise(ctx)
-    x = o.scale(_float(ctx, input), _number("elu's input_scale", input_scale))
+    x = o.scale(float_tensor(input), _number("elu's input_scale", input_scale))
     y = elu(ctx, x, alpha)
     if input_scale != 1:  # the positive branch is x itself, unscaled
         y = _above(o, input, 0.0, input, y)

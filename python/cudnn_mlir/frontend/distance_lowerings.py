@@ -10,12 +10,9 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .elementwise_ops import Elementwise
+from .lowering_arguments import UnsupportedOperation
+from .lowering_arguments import dim as _dim
 from .tcp_writer import FLOAT_TYPES, Value
-
-
-def _unsupported(message):
-    from .lowerings import UnsupportedOperation
-    return UnsupportedOperation(message)
 
 
 def _broadcast_pair(ctx, a, b):
@@ -24,7 +21,7 @@ def _broadcast_pair(ctx, a, b):
     dtype = ctx.result.dtype
     if dtype not in FLOAT_TYPES or not isinstance(a, Value) or \
             not isinstance(b, Value):
-        raise _unsupported("expects two float tensors")
+        raise UnsupportedOperation("expects two float tensors")
     shape = torch.broadcast_shapes(tuple(a.shape), tuple(b.shape))
     return tuple(ctx.w.broadcast_to(ctx.w.cast(v, dtype, ctx.loc), shape,
                                     ctx.loc) for v in (a, b))
@@ -33,7 +30,6 @@ def _broadcast_pair(ctx, a, b):
 def cosine_similarity(ctx, x1, x2, dim=1, eps=1e-8):
     """sum((x1 / max(|x1|, eps)) * (x2 / max(|x2|, eps))) over `dim`, each
     normalised first, as PyTorch's kernel does."""
-    from .lowerings import _dim
     a, b = _broadcast_pair(ctx, x1, x2)
     o, w, loc = Elementwise(ctx), ctx.w, ctx.loc
     axis = _dim(dim, a.rank)
@@ -70,13 +66,13 @@ def cdist(ctx, x1, x2, p=2.0,
     compute_mode asks) as PyTorch's matmul form, sqrt(max(|a|^2 + |b|^2 -
     2 a b^T, 0))."""
     if float(p) != 2.0:
-        raise _unsupported("expects torch.cdist with p=2, but got p=%g"
-                           % float(p))
+        raise UnsupportedOperation("expects torch.cdist with p=2, but got p=%g"
+                                   % float(p))
     if not isinstance(x1, Value) or not isinstance(x2, Value) or \
             x1.rank != x2.rank or x1.rank < 2 or \
             x1.shape[:-2] != x2.shape[:-2] or x1.shape[-1] != x2.shape[-1]:
-        raise _unsupported("expects torch.cdist of [.., P, M] and [.., R, M] "
-                           "with the same batch dims")
+        raise UnsupportedOperation("expects torch.cdist of [.., P, M] and "
+                                   "[.., R, M] with the same batch dims")
     w, loc, o = ctx.w, ctx.loc, Elementwise(ctx)
     *batch, rows, m = x1.shape
     cols = x2.shape[-2]
@@ -114,7 +110,7 @@ def outer(ctx, input, vec2):
     """a[:, None] * b[None, :]."""
     if not isinstance(input, Value) or not isinstance(vec2, Value) or \
             input.rank != 1 or vec2.rank != 1:
-        raise _unsupported("expects torch.outer of two 1-D tensors")
+        raise UnsupportedOperation("expects torch.outer of two 1-D tensors")
     shape = (input.shape[0], vec2.shape[0])
     dtype = ctx.result.dtype
     a = ctx.w.broadcast_to(ctx.w.reshape(ctx.w.cast(input, dtype, ctx.loc),

@@ -3,6 +3,7 @@ one shape and type (activation_lowerings.py, math_lowerings.py): the
 binary and unary ops by name, constants shaped like a Value, the
 positive and negative parts, comparisons with a select, trunc."""
 
+from .lowering_arguments import UnsupportedOperation
 from .tcp_writer import FLOAT_TYPES
 
 _BINARY = {"add": "tcp.add", "sub": "tcp.sub", "mul": "tcp.mul",
@@ -30,7 +31,6 @@ class Elementwise:
     def operand(self, v, dtype=None):
         """A tensor or number as a Value of the node's result shape, in the
         result's float type (or `dtype`)."""
-        from .lowerings import UnsupportedOperation
         from .logic_lowerings import as_operand
         out = self.ctx.result
         dtype = dtype or out.dtype

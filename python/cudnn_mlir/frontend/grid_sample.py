@@ -9,12 +9,8 @@ lowerings.py.
 import torch.nn.functional as F
 
 from .elementwise_ops import Elementwise
+from .lowering_arguments import UnsupportedOperation
 from .tcp_writer import FLOAT_TYPES, Value
-
-
-def _unsupported(message):
-    from .lowerings import UnsupportedOperation
-    return UnsupportedOperation(message)
 
 
 def _source(o, coordinate, size, align_corners, padding_mode):
@@ -37,13 +33,14 @@ def grid_sample(ctx, input, grid, mode="bilinear", padding_mode="zeros",
     if not isinstance(x, Value) or not isinstance(grid, Value) or \
             x.rank != 4 or grid.rank != 4 or grid.shape[3] != 2 or \
             x.dtype not in FLOAT_TYPES or grid.dtype != x.dtype:
-        raise _unsupported("expects grid_sample of a float [N, C, H, W] "
-                           "input and an [N, Ho, Wo, 2] grid of its type")
+        raise UnsupportedOperation("expects grid_sample of a float "
+                                   "[N, C, H, W] input and an [N, Ho, Wo, 2] "
+                                   "grid of its type")
     if mode != "bilinear" or padding_mode not in ("zeros", "border"):
-        raise _unsupported("expects grid_sample with mode='bilinear' and "
-                           "padding_mode 'zeros' or 'border', but got "
-                           "mode='%s', padding_mode='%s'"
-                           % (mode, padding_mode))
+        raise UnsupportedOperation("expects grid_sample with mode='bilinear' "
+                                   "and padding_mode 'zeros' or 'border', but "
+                                   "got mode='%s', padding_mode='%s'"
+                                   % (mode, padding_mode))
     w, loc, o = ctx.w, ctx.loc, Elementwise(ctx)
     n, c, h, wd = x.shape
     ho, wo = grid.shape[1:3]
@@ -93,8 +90,8 @@ def affine_grid(ctx, theta, size, align_corners=None):
     from .recording import tensor_bytes, torch_type
     if not isinstance(theta, Value) or theta.rank != 3 or \
             tuple(theta.shape[1:]) != (2, 3) or len(size) != 4:
-        raise _unsupported("expects affine_grid of [N, 2, 3] matrices to a "
-                           "4-D size")
+        raise UnsupportedOperation("expects affine_grid of [N, 2, 3] matrices "
+                                   "to a 4-D size")
     n, _, h, wd = (int(v) for v in size)
 
     def line(steps):

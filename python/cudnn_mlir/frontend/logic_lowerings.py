@@ -12,6 +12,7 @@ import operator
 
 import torch
 
+from .lowering_arguments import UnsupportedOperation
 from .recording import mlir_type, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 
@@ -39,7 +40,6 @@ def as_operand(ctx, v, shape, dtype):
                                   ctx.loc)
     if isinstance(v, (bool, int, float)):
         return ctx.w.scalar_like(v, Value("", tuple(shape), dtype), ctx.loc)
-    from .lowerings import UnsupportedOperation
     raise UnsupportedOperation("expects a tensor or a number operand, but got "
                                "%s" % type(v).__name__)
 
@@ -72,7 +72,6 @@ ge = _comparison("ge", operator.ge)
 def where(ctx, condition, input=None, other=None):
     """torch.where(condition, input, other); the one-argument form
     (nonzero indices, a data-dependent shape) is refused."""
-    from .lowerings import UnsupportedOperation
     if input is None or other is None:
         raise UnsupportedOperation(
             "expects torch.where(condition, input, other), but got the "
@@ -103,7 +102,6 @@ def _bitwise(op, python_op):
 
 
 def _integer(dtype):
-    from .lowerings import UnsupportedOperation
     if dtype in FLOAT_TYPES:
         raise UnsupportedOperation("expects boolean or integer tensors for a "
                                    "bitwise op, but got %s" % dtype)

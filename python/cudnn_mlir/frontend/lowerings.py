@@ -23,38 +23,14 @@ import torch.nn.functional as F
 from . import activation_lowerings, attention_modules, bilinear, \
     distance_lowerings, grid_sample, logic_lowerings, math_lowerings, \
     rearrangement_lowerings, transposed_convolution
+from .lowering_arguments import UnsupportedOperation, float_tensor
+from .lowering_arguments import dim as _dim
+from .lowering_arguments import pair as _pair
+from .lowering_arguments import single as _single
+from .lowering_arguments import triple as _triple
 from .recording import TensorMeta, tensor_bytes, torch_type
 from .tcp_writer import FLOAT_TYPES, Value
 from .view_writes import basic_box, write_box
-
-
-class UnsupportedOperation(Exception):
-    """A torch operation (or a form of one) the importer cannot express."""
-
-
-def _pair(v):
-    if isinstance(v, (tuple, list)):
-        if len(v) == 1:
-            return (int(v[0]), int(v[0]))
-        return tuple(int(x) for x in v)
-    return (int(v), int(v))
-
-
-def _single(v):
-    if isinstance(v, (tuple, list)):
-        if len(v) != 1:
-            raise UnsupportedOperation("expects one size, but got %s"
-                                       % list(v))
-        return (int(v[0]),)
-    return (int(v),)
-
-
-def _dim(d, rank):
-    d = int(d)
-    if not -max(rank, 1) <= d < max(rank, 1):
-        raise UnsupportedOperation("expects a dimension in [%d, %d), but got "
-                                   "%d" % (-rank, rank, d))
-    return d % max(rank, 1)
 
 
 def _result_shape(ctx):
@@ -121,10 +97,7 @@ def _unary(op):
 
 
 def _float(ctx, x):
-    if x.dtype not in FLOAT_TYPES:
-        raise UnsupportedOperation("expects a float tensor, but got %s"
-                                   % x.type)
-    return x
+    return float_tensor(x)
 
 
 sigmoid = _unary("tcp.sigmoid")
@@ -1728,12 +1701,6 @@ def adaptive_avg_pool2d(ctx, input, output_size):
     return ctx.w.pool2d("tcp.avg_pool2d", x, kernel, kernel, [0, 0, 0, 0],
                         False, ["count_include_pad"], _result_shape(ctx),
                         ctx.loc)
-
-
-def _triple(v):
-    if isinstance(v, (tuple, list)):
-        return tuple(int(x) for x in v) * (3 if len(v) == 1 else 1)
-    return (int(v),) * 3
 
 
 def _pool3d(ctx, op, input, kernel_size, stride, padding, ceil_mode,

@@ -13,12 +13,8 @@ import torch
 import torch.nn.functional as F
 
 from .elementwise_ops import Elementwise
+from .lowering_arguments import UnsupportedOperation
 from .tcp_writer import FLOAT_TYPES, Value
-
-
-def _unsupported(message):
-    from .lowerings import UnsupportedOperation
-    return UnsupportedOperation(message)
 
 
 def _unary(compute):
@@ -87,8 +83,8 @@ def _division(float_quotient, rounding, keep, python_op=None):
             a, b = (as_operand(ctx, v, shape, dtype) for v in (input, other))
             q = ctx.w.divide_integers(a, b, rounding, ctx.loc)
         else:
-            raise _unsupported("expects a float or signed integer result, "
-                               "but got %s" % dtype)
+            raise UnsupportedOperation("expects a float or signed integer "
+                                       "result, but got %s" % dtype)
         return q if keep == "quotient" else o.sub(a, o.mul(q, b))
     return lower
 
@@ -167,14 +163,14 @@ def pow_any(ctx, input, exponent):
     if not isinstance(input, Value):
         base = float(input)
         if base <= 0 or not isinstance(exponent, Value):
-            raise _unsupported("expects a positive number raised to a "
-                               "tensor, but got %s ** %s"
-                               % (input, type(exponent).__name__))
+            raise UnsupportedOperation("expects a positive number raised to a "
+                                       "tensor, but got %s ** %s"
+                                       % (input, type(exponent).__name__))
         e = o.operand(exponent)
         return o.exp(o.scale(e, math.log(base)))
     if isinstance(exponent, Value):
-        raise _unsupported("expects a tensor raised to a number, but got a "
-                           "tensor exponent")
+        raise UnsupportedOperation("expects a tensor raised to a number, but "
+                                   "got a tensor exponent")
     p = float(exponent)
     if p in (1, 2, 3, 4, 0.5, -0.5, -1, 0):
         if p == 0:
@@ -197,7 +193,7 @@ def softmin(ctx, input, dim=None, _stacklevel=3, dtype=None):
     """softmax(-x)."""
     from .lowerings import softmax
     if dim is None:
-        raise _unsupported("expects softmin with a dim")
+        raise UnsupportedOperation("expects softmin with a dim")
     o = Elementwise(ctx)
     return softmax(ctx, o.neg(o.operand(input, dtype=input.dtype)), dim)
 
@@ -208,7 +204,8 @@ def logsumexp(ctx, input, dim, keepdim=False):
     from .lowerings import _axes
     x = input
     if x.dtype not in FLOAT_TYPES:
-        raise _unsupported("expects a float tensor, but got %s" % x.type)
+        raise UnsupportedOperation("expects a float tensor, but got %s"
+                                   % x.type)
     axes = _axes(dim, x.rank)
     w, loc = ctx.w, ctx.loc
     m = w.reduce("tcp.reduce_max", x, axes, True, loc)

@@ -13,23 +13,17 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from .lowering_arguments import UnsupportedOperation
+from .lowering_arguments import dim as _dim
 from .tcp_writer import FLOAT_TYPES, Value
-
-
-def _unsupported(message):
-    from .lowerings import UnsupportedOperation
-    return UnsupportedOperation(message)
-
-
-def _dim(d, rank):
-    from .lowerings import _dim as dim
-    return dim(d, rank)
 
 
 def _image(x, what):
     if not isinstance(x, Value) or x.rank < 3:
-        raise _unsupported("expects %s of a [.., C, H, W] tensor, but got %s"
-                           % (what, getattr(x, "type", type(x).__name__)))
+        raise UnsupportedOperation("expects %s of a [.., C, H, W] tensor, but "
+                                   "got %s"
+                                   % (what, getattr(x, "type",
+                                                    type(x).__name__)))
     return x
 
 
@@ -61,7 +55,7 @@ def channel_shuffle(ctx, input, groups):
     transposed."""
     x, g = input, int(groups)
     if not isinstance(x, Value) or x.rank < 2 or x.shape[1] % g:
-        raise _unsupported("expects [N, C, ..] with groups dividing C")
+        raise UnsupportedOperation("expects [N, C, ..] with groups dividing C")
     n, c, *rest = x.shape
     y = ctx.w.reshape(x, (n, g, c // g) + tuple(rest), ctx.loc)
     y = ctx.w.transpose(y, [0, 2, 1] + list(range(3, x.rank + 1)), ctx.loc)
@@ -124,7 +118,7 @@ def diagonal(ctx, input, offset=0, dim1=0, dim2=1):
     x = input
     a, b = _dim(dim1, x.rank), _dim(dim2, x.rank)
     if a == b:
-        raise _unsupported("expects diagonal of two different dims")
+        raise UnsupportedOperation("expects diagonal of two different dims")
     rest = [d for d in range(x.rank) if d not in (a, b)]
     x = ctx.w.transpose(x, rest + [a, b], ctx.loc)
     rows, cols = x.shape[-2:]
@@ -132,7 +126,8 @@ def diagonal(ctx, input, offset=0, dim1=0, dim2=1):
     length = max(0, min(rows, cols - offset) if offset >= 0
                  else min(rows + offset, cols))
     if length == 0:
-        raise _unsupported("expects a diagonal with at least one entry")
+        raise UnsupportedOperation("expects a diagonal with at least one "
+                                   "entry")
     lead = tuple(x.shape[:-2])
     flat = ctx.w.reshape(x, lead + (rows * cols,), ctx.loc)
     start = offset if offset >= 0 else -offset * cols
@@ -172,8 +167,8 @@ def _arg_extreme(reduce_op, predicate_name):
         flattened tensor for None)."""
         x = input
         if not isinstance(x, Value) or x.dtype not in FLOAT_TYPES:
-            raise _unsupported("expects torch.%s of a float tensor"
-                               % predicate_name)
+            raise UnsupportedOperation("expects torch.%s of a float tensor"
+                                       % predicate_name)
         if dim is None:
             x = ctx.w.reshape(x, (max(1, math.prod(x.shape)),), ctx.loc)
             axis = 0
@@ -202,12 +197,12 @@ def topk(ctx, input, k, dim=-1, largest=True, sorted=True):
     from .lowerings import _ValuesIndices
     x = input
     if not isinstance(x, Value) or x.dtype not in FLOAT_TYPES:
-        raise _unsupported("expects torch.topk of a float tensor")
+        raise UnsupportedOperation("expects torch.topk of a float tensor")
     k = int(k)
     if not 1 <= k <= _MAX_TOPK:
-        raise _unsupported("expects torch.topk with k from 1 to %d (one "
-                           "pass over the dim each), but got k=%d"
-                           % (_MAX_TOPK, k))
+        raise UnsupportedOperation("expects torch.topk with k from 1 to %d "
+                                   "(one pass over the dim each), but got k=%d"
+                                   % (_MAX_TOPK, k))
     w, loc = ctx.w, ctx.loc
     axis = _dim(dim, x.rank)
     reduce_op = "tcp.reduce_max" if largest else "tcp.reduce_min"

@@ -24,17 +24,9 @@ do.
 import torch.nn as nn
 import torch.nn.functional as F
 
+from .lowering_arguments import UnsupportedOperation
+from .lowering_arguments import pair as _pair
 from .tcp_writer import FLOAT_TYPES, Value
-
-
-def _unsupported(message):
-    from .lowerings import UnsupportedOperation
-    return UnsupportedOperation(message)
-
-
-def _pair(v):
-    from .lowerings import _pair as pair
-    return pair(v)
 
 
 def _phases(size, k, s, p, d, out):
@@ -115,17 +107,18 @@ def _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
     """The transposed convolution of the NCHW `x` to spatial size `out_hw`
     (which fixes the output padding)."""
     if isinstance(padding, str):
-        raise _unsupported("expects a transposed convolution's padding to "
-                           "be numbers, but got '%s'" % padding)
+        raise UnsupportedOperation("expects a transposed convolution's "
+                                   "padding to be numbers, but got '%s'"
+                                   % padding)
     if not isinstance(weight, Value) or weight.rank != 4:
-        raise _unsupported("expects a [C_in, C_out/groups, kh, kw] weight "
-                           "tensor")
+        raise UnsupportedOperation("expects a [C_in, C_out/groups, kh, kw] "
+                                   "weight tensor")
     stride, padding, dilation = (_pair(v) for v in (stride, padding,
                                                     dilation))
     groups = int(groups)
     n, cin, h, w = x.shape
     if weight.shape[0] != cin or cin % groups:
-        raise _unsupported(
+        raise UnsupportedOperation(
             "expects a weight of [C_in = %d, C_out/groups, kh, kw] with "
             "groups (%d) dividing C_in, but got %s"
             % (cin, groups, list(weight.shape)))
@@ -198,9 +191,10 @@ def _sub_pixel(ctx, x, weight, stride, padding, dilation, groups, out_hw):
 def _float4(ctx, input, layout):
     if not isinstance(input, Value) or input.dtype not in FLOAT_TYPES or \
             input.rank != len(layout):
-        raise _unsupported("expects a %d-D (batched %s) float input, but "
-                           "got %s" % (len(layout), layout, getattr(
-                               input, "type", type(input).__name__)))
+        raise UnsupportedOperation("expects a %d-D (batched %s) float input, "
+                                   "but got %s"
+                                   % (len(layout), layout, getattr(
+                                       input, "type", type(input).__name__)))
     return input
 
 
@@ -235,8 +229,8 @@ def conv_transpose1d(ctx, input, weight, bias=None, stride=1, padding=0,
 def _module(lower):
     def call(ctx, m, input, output_size=None):
         if m.padding_mode != "zeros":
-            raise _unsupported("expects padding_mode='zeros', but got '%s'"
-                               % m.padding_mode)
+            raise UnsupportedOperation("expects padding_mode='zeros', but got "
+                                       "'%s'" % m.padding_mode)
         return lower(ctx, input, ctx.parameter("weight"),
                      ctx.parameter("bias") if m.bias is not None else None,
                      m.stride, m.padding, m.output_padding, m.groups,
@@ -249,8 +243,9 @@ def aten_convolution(ctx, input, weight, bias, stride, padding, dilation,
     """aten.convolution with transposed=True."""
     lower = conv_transpose1d if len(weight.shape) == 3 else conv_transpose2d
     if len(weight.shape) not in (3, 4):
-        raise _unsupported("expects a 1-D or 2-D transposed convolution, but "
-                           "got a %d-D weight" % len(weight.shape))
+        raise UnsupportedOperation("expects a 1-D or 2-D transposed "
+                                   "convolution, but got a %d-D weight"
+                                   % len(weight.shape))
     return lower(ctx, input, weight, bias, stride, padding, output_padding,
                  groups, dilation)
 
@@ -266,8 +261,8 @@ def fold(ctx, input, output_size, kernel_size, dilation=1, padding=0,
     x = input
     if not isinstance(x, Value) or x.rank not in (2, 3) or \
             x.dtype not in FLOAT_TYPES:
-        raise _unsupported("expects F.fold of a float [N, C kh kw, L] or "
-                           "[C kh kw, L] tensor")
+        raise UnsupportedOperation("expects F.fold of a float [N, C kh kw, L] "
+                                   "or [C kh kw, L] tensor")
     batched = x.rank == 3
     if not batched:
         x = ctx.w.reshape(x, (1,) + x.shape, ctx.loc)
@@ -278,7 +273,7 @@ def fold(ctx, input, output_size, kernel_size, dilation=1, padding=0,
     blocks = [(size + 2 * p - d * (k - 1) - 1) // s + 1 for size, p, d, k, s
               in ((out_h, ph, dh, kh, sh), (out_w, pw, dw, kw, sw))]
     if ckk % (kh * kw) or blocks[0] * blocks[1] != length:
-        raise _unsupported(
+        raise UnsupportedOperation(
             "expects fold's input of [N, C * %d, %d] for a %dx%d output, but "
             "got %s" % (kh * kw, blocks[0] * blocks[1], out_h, out_w,
                         list(input.shape)))

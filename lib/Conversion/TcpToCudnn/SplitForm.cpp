@@ -70,10 +70,21 @@ bool mlir::cudnn_mlir::hasSplitForm(tcp::IsolatedGroupOp group) {
   return alone && generated;
 }
 
+bool mlir::cudnn_mlir::hasGeneratedForm(tcp::IsolatedGroupOp group) {
+  int transposed = 0, others = 0;
+  for (Operation &op : group.getBody().front().without_terminator()) {
+    if (isConstant(&op))
+      continue;
+    (isa<tcp::ConvTranspose2DOp>(op) ? transposed : others) += 1;
+  }
+  return transposed == 1 && others == 0;
+}
+
 FailureOr<scf::IfOp>
 mlir::cudnn_mlir::buildSplitForm(RewriterBase &rewriter,
                                  tcp::IsolatedGroupOp group, Value ran,
-                                 ValueRange fused, ConvertAnchorGroup convert) {
+                                 ValueRange fused, ConvertAnchorGroup convert,
+                                 bool generated) {
   Location loc = group.getLoc();
   auto ifOp = scf::IfOp::create(rewriter, loc, group.getResultTypes(), ran,
                                 /*withElseRegion=*/true);
@@ -91,7 +102,7 @@ mlir::cudnn_mlir::buildSplitForm(RewriterBase &rewriter,
   SmallVector<Operation *> anchors;
   for (Operation &op : body.without_terminator()) {
     Operation *clone = rewriter.clone(op, outside);
-    if (runsAlone(clone))
+    if (runsAlone(clone) && !generated)
       anchors.push_back(clone);
   }
   // Into the fused graph's results: both branches then yield the same

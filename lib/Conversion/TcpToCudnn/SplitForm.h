@@ -5,6 +5,9 @@
 // (conv, matmul, norm, pooling) in a graph of its own, everything else
 // (pointwise ops, reductions, broadcasts) as tcp ops that become generated
 // kernels. Both forms are compiled; the fused graph says whether it ran.
+// A group of one transposed convolution (cuDNN's data-gradient
+// convolution, whose engines are fewer than a forward one's) has a
+// generated form instead: the op itself as a generated kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +25,10 @@ namespace mlir::cudnn_mlir {
 /// one op it does not (a graph of one anchor has nothing to split off).
 bool hasSplitForm(tcp::IsolatedGroupOp group);
 
+/// Whether `group` is one transposed convolution (with constants), whose
+/// fallback is the op itself as a generated kernel.
+bool hasGeneratedForm(tcp::IsolatedGroupOp group);
+
 /// Converts a one-op group the split form made (a `tcp.isolated_group`
 /// holding a clone of an anchor) into its cuDNN graph.
 using ConvertAnchorGroup =
@@ -29,13 +36,15 @@ using ConvertAnchorGroup =
 
 /// Builds, at the rewriter's insertion point, `scf.if %ran` yielding `fused`
 /// (the fused graph's results) and else the split form of `group`, whose
-/// anchors `convert` turns into graphs; returns the scf.if. On failure
-/// (an anchor that did not convert) has emitted an error and erased what it
-/// built.
+/// anchors `convert` turns into graphs, or with `generated` its body as tcp
+/// ops left to code generation (hasGeneratedForm); returns the scf.if. On
+/// failure (an anchor that did not convert) has emitted an error and erased
+/// what it built.
 FailureOr<scf::IfOp> buildSplitForm(RewriterBase &rewriter,
                                     tcp::IsolatedGroupOp group, Value ran,
                                     ValueRange fused,
-                                    ConvertAnchorGroup convert);
+                                    ConvertAnchorGroup convert,
+                                    bool generated = false);
 
 } // namespace mlir::cudnn_mlir
 

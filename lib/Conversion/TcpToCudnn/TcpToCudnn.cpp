@@ -1246,7 +1246,8 @@ static LogicalResult convertGroup(RewriterBase &rewriter,
   GraphBuilder builder(group, alignment);
   if (failed(builder.translate()))
     return failure();
-  bool split = splitForms && cudnn_mlir::hasSplitForm(group);
+  bool generated = splitForms && cudnn_mlir::hasGeneratedForm(group);
+  bool split = generated || (splitForms && cudnn_mlir::hasSplitForm(group));
   SmallVector<Value> fused = builder.materialize(rewriter, split);
   if (!split) {
     rewriter.replaceOp(group, fused);
@@ -1256,7 +1257,8 @@ static LogicalResult convertGroup(RewriterBase &rewriter,
       rewriter, group, builder.graph().getRan(), fused,
       [&](tcp::IsolatedGroupOp anchor) {
         return convertGroup(rewriter, anchor, alignment, /*splitForms=*/false);
-      });
+      },
+      generated);
   if (failed(ifOp))
     return failure();
   rewriter.replaceOp(group, ifOp->getResults());

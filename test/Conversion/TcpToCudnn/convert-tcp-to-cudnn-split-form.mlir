@@ -94,6 +94,38 @@ func.func @conv_alone(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tenso
 
 // -----
 
+// A transposed convolution alone (cuDNN's data-gradient convolution, with
+// fewer engines than a forward one) has a generated form: the graph
+// tries, and the op itself, left to code generation, runs where cuDNN had
+// no engine.
+func.func @conv_transpose_alone(%x: tensor<1x4x4x4xf32>, %w: tensor<4x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
+  %0 = tcp.isolated_group %x, %w attributes {group_type = "cudnn"} {
+  ^bb0(%a: tensor<1x4x4x4xf32>, %b: tensor<4x2x4x4xf32>):
+    %1 = tcp.conv_transpose2d %a, %b {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>}
+        : tensor<1x4x4x4xf32>, tensor<4x2x4x4xf32> -> tensor<1x2x8x8xf32>
+    tcp.yield %1 : tensor<1x2x8x8xf32>
+  } : tensor<1x4x4x4xf32>, tensor<4x2x4x4xf32> -> tensor<1x2x8x8xf32>
+  return %0 : tensor<1x2x8x8xf32>
+}
+
+// CHECK-LABEL: func.func @conv_transpose_alone
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x4x4x4xf32>, %[[W:.*]]: tensor<4x2x4x4xf32>)
+// CHECK:         %[[OUT:.*]], %[[RAN:.*]] = cudnn.build_and_exec_graph
+// CHECK:           cudnn.convolution_backward_data
+// CHECK:         } : {{.*}} tries i1
+// CHECK:         %[[IF:.*]] = scf.if %[[RAN]]
+// CHECK-NEXT:      scf.yield %[[OUT]]
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[T:.*]] = tcp.conv_transpose2d %[[X]], %[[W]]
+// CHECK-NEXT:      %[[M:.*]] = bufferization.materialize_in_destination %[[T]] in %[[OUT]]
+// CHECK-NEXT:      scf.yield %[[M]]
+// CHECK:         return %[[IF]]
+// FUSED-ONLY-LABEL: func.func @conv_transpose_alone
+// FUSED-ONLY-NOT:   scf.if
+// FUSED-ONLY:       return
+
+// -----
+
 // A matmul with a GELU epilogue, and two outputs (the matmul and the GELU).
 func.func @matmul_gelu_two_outputs(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>) -> (tensor<16x8xf16>, tensor<16x8xf16>) {
   %0:2 = tcp.isolated_group %a, %b attributes {group_type = "cudnn"} {

@@ -118,6 +118,24 @@ class _TransposedConvForms(nn.Module):
 
 
 register("conv_transpose2d_forms", one(2, 8, 5, 6))(_TransposedConvForms)
+
+
+class _TransposedConv3dForms(nn.Module):
+    """3-D transposed convolutions: a 3-D U-Net's 2x2x2 stride-2
+    up-convolution, and one strided in H and W only with padding, output
+    padding, groups and a bias."""
+
+    def __init__(self):
+        super().__init__()
+        self.up = nn.ConvTranspose3d(8, 4, 2, stride=2, bias=False)
+        self.mixed = nn.ConvTranspose3d(8, 6, 3, stride=(1, 2, 2), padding=1,
+                                        output_padding=(0, 1, 1), groups=2)
+
+    def forward(self, x):
+        return torch.relu(self.up(x)), self.mixed(x)
+
+
+register("conv_transpose3d_forms", one(2, 8, 3, 4, 5))(_TransposedConv3dForms)
 register("conv_transpose1d_upsample", one(2, 8, 10))(
     lambda: nn.Sequential(nn.ConvTranspose1d(8, 4, 16, stride=8, padding=4),
                           nn.LeakyReLU(0.1)))

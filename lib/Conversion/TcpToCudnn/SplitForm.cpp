@@ -75,7 +75,7 @@ bool mlir::cudnn_mlir::hasGeneratedForm(tcp::IsolatedGroupOp group) {
   for (Operation &op : group.getBody().front().without_terminator()) {
     if (isConstant(&op))
       continue;
-    (isa<tcp::ConvTranspose2DOp>(op) ? transposed : others) += 1;
+    (tcp::isTransposedConvolution(&op) ? transposed : others) += 1;
   }
   return transposed == 1 && others == 0;
 }

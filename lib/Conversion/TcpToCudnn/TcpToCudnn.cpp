@@ -804,7 +804,7 @@ LogicalResult GraphBuilder::translateOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case<tcp::Conv2DOp, tcp::Conv3DOp>(
           [&](auto o) { return convolution<cudnn::ConvolutionOp>(o); })
-      .Case([&](tcp::ConvTranspose2DOp o) {
+      .Case<tcp::ConvTranspose2DOp, tcp::ConvTranspose3DOp>([&](auto o) {
         return convolution<cudnn::ConvolutionBackwardDataOp>(o);
       })
       .Case<tcp::MatmulOp, tcp::BatchMatmulOp>(

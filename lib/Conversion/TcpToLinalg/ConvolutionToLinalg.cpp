@@ -224,7 +224,8 @@ struct ConvolutionToGeneric : public TcpToLinalgPattern<ConvOp> {
       p.dilation.push_back(op.getDilation()[s]);
     }
     p.groups = op.getGroupCount();
-    p.transposed = std::is_same_v<ConvOp, tcp::ConvTranspose2DOp>;
+    p.transposed = std::is_same_v<ConvOp, tcp::ConvTranspose2DOp> ||
+                   std::is_same_v<ConvOp, tcp::ConvTranspose3DOp>;
     p.groupInputs = p.transposed ? weightType.getDimSize(0) / p.groups
                                  : weightType.getDimSize(1);
     p.groupOutputs = p.transposed ? weightType.getDimSize(1)
@@ -257,6 +258,7 @@ void mlir::cudnn_mlir::tcp_to_linalg::populateConvolutionPatterns(
     RewritePatternSet &patterns) {
   patterns.add<ConvolutionToGeneric<tcp::Conv2DOp>,
                ConvolutionToGeneric<tcp::Conv3DOp>,
-               ConvolutionToGeneric<tcp::ConvTranspose2DOp>>(
+               ConvolutionToGeneric<tcp::ConvTranspose2DOp>,
+               ConvolutionToGeneric<tcp::ConvTranspose3DOp>>(
       patterns.getContext());
 }

@@ -378,19 +378,19 @@ class TcpWriter:
                         % (spatial, x.name, w.name, attrs, x.type, w.type,
                            tensor_type(shape, x.dtype)), shape, x.dtype, loc)
 
-    def conv_transpose2d(self, x: Value, w: Value, stride, pad, dilation,
-                         groups: int, out_hw, loc=None) -> Value:
-        """tcp.conv_transpose2d of the NCHW `x` with the [C_in, C_out/g,
-        kh, kw] `w` to spatial size `out_hw`; `pad` is the symmetric
-        padding per dim."""
-        shape = (x.shape[0], w.shape[1] * groups) + tuple(out_hw)
+    def conv_transpose(self, x: Value, w: Value, stride, pad, dilation,
+                       groups: int, out, loc=None) -> Value:
+        """tcp.conv_transpose2d (NCHW `x`) or tcp.conv_transpose3d (NCDHW)
+        with the [C_in, C_out/g, window...] `w` to spatial size `out`;
+        `pad` is the symmetric padding per dim."""
+        shape = (x.shape[0], w.shape[1] * groups) + tuple(out)
         attrs = "dilation = %s, pad = %s, stride = %s" % (
             i64_array(dilation), i64_array([p for p in pad for _ in (0, 1)]),
             i64_array(stride))
         if groups != 1:
             attrs += ", groups = %d : i64" % groups
-        return self._op("tcp.conv_transpose2d %s, %s {%s} : %s, %s -> %s"
-                        % (x.name, w.name, attrs, x.type, w.type,
+        return self._op("tcp.conv_transpose%dd %s, %s {%s} : %s, %s -> %s"
+                        % (x.rank - 2, x.name, w.name, attrs, x.type, w.type,
                            tensor_type(shape, x.dtype)), shape, x.dtype, loc)
 
     def pool2d(self, op: str, x: Value, kernel, stride, pad, ceil_mode: bool,

@@ -26,6 +26,7 @@ import torch.nn.functional as F
 
 from .lowering_arguments import UnsupportedOperation
 from .lowering_arguments import pair as _pair
+from .lowering_arguments import triple as _triple
 from .tcp_writer import FLOAT_TYPES, Value
 
 
@@ -127,8 +128,8 @@ def _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
              for size, k, s, p, d, o in zip((h, w), weight.shape[2:], stride,
                                             padding, dilation, out_hw)]
     if all(0 <= e < s for e, s in zip(extra, stride)):
-        y = ctx.w.conv_transpose2d(x, weight, stride, padding, dilation,
-                                   groups, out_hw, ctx.loc)
+        y = ctx.w.conv_transpose(x, weight, stride, padding, dilation,
+                                 groups, out_hw, ctx.loc)
     else:
         y = _sub_pixel(ctx, x, weight, stride, padding, dilation, groups,
                        out_hw)
@@ -188,7 +189,7 @@ def _sub_pixel(ctx, x, weight, stride, padding, dilation, groups, out_hw):
     return y
 
 
-def _float4(ctx, input, layout):
+def _batched_float(ctx, input, layout):
     if not isinstance(input, Value) or input.dtype not in FLOAT_TYPES or \
             input.rank != len(layout):
         raise UnsupportedOperation("expects a %d-D (batched %s) float input, "
@@ -202,9 +203,45 @@ def conv_transpose2d(ctx, input, weight, bias=None, stride=1, padding=0,
                      output_padding=0, groups=1, dilation=1):
     """F.conv_transpose2d; the output padding (or a module call's
     output_size) is read from the recorded result's shape."""
-    x = _float4(ctx, input, "NCHW")
+    x = _batched_float(ctx, input, "NCHW")
     return _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
                            dilation, tuple(ctx.result.shape[2:]))
+
+
+def conv_transpose3d(ctx, input, weight, bias=None, stride=1, padding=0,
+                     output_padding=0, groups=1, dilation=1):
+    """F.conv_transpose3d (3-D U-Nets, video decoders): tcp.conv_transpose3d,
+    cuDNN's data-gradient convolution with three spatial dims; the output
+    padding must stay below the stride (there is no 3-D sub-pixel form)."""
+    x = _batched_float(ctx, input, "NCDHW")
+    if isinstance(padding, str):
+        raise UnsupportedOperation("expects a transposed convolution's "
+                                   "padding to be numbers, but got '%s'"
+                                   % padding)
+    if not isinstance(weight, Value) or weight.rank != 5 or \
+            weight.shape[0] != x.shape[1] or x.shape[1] % int(groups):
+        raise UnsupportedOperation(
+            "expects a [C_in = %d, C_out/groups, kd, kh, kw] weight with "
+            "groups (%d) dividing C_in, but got %s"
+            % (x.shape[1], int(groups), getattr(weight, "type", weight)))
+    stride, padding, dilation = (_triple(v) for v in (stride, padding,
+                                                      dilation))
+    out = tuple(ctx.result.shape[2:])
+    for size, k, s, p, d, o in zip(x.shape[2:], weight.shape[2:], stride,
+                                   padding, dilation, out):
+        extra = o - ((size - 1) * s - 2 * p + d * (k - 1) + 1)
+        if not 0 <= extra < s:
+            raise UnsupportedOperation(
+                "expects a 3-D transposed convolution's output padding "
+                "below its stride %d, but got %d" % (s, extra))
+    cout = weight.shape[1] * int(groups)
+    y = ctx.w.conv_transpose(x, weight, stride, padding, dilation,
+                             int(groups), out, ctx.loc)
+    if bias is not None:
+        b = ctx.w.reshape(bias, (1, cout, 1, 1, 1), ctx.loc)
+        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
+                                                           ctx.loc), ctx.loc)
+    return y
 
 
 def _one(v):
@@ -214,7 +251,7 @@ def _one(v):
 def conv_transpose1d(ctx, input, weight, bias=None, stride=1, padding=0,
                      output_padding=0, groups=1, dilation=1):
     """The 2-D form over [N, C, 1, L] with a [C_in, C_out/g, 1, k] weight."""
-    x = _float4(ctx, input, "NCL")
+    x = _batched_float(ctx, input, "NCL")
     n, c, length = x.shape
     cin, cog, taps = weight.shape
     out = ctx.result.shape
@@ -241,9 +278,10 @@ def _module(lower):
 def aten_convolution(ctx, input, weight, bias, stride, padding, dilation,
                      output_padding, groups):
     """aten.convolution with transposed=True."""
-    lower = conv_transpose1d if len(weight.shape) == 3 else conv_transpose2d
-    if len(weight.shape) not in (3, 4):
-        raise UnsupportedOperation("expects a 1-D or 2-D transposed "
+    lower = {3: conv_transpose1d, 4: conv_transpose2d,
+             5: conv_transpose3d}.get(len(weight.shape))
+    if lower is None:
+        raise UnsupportedOperation("expects a 1-D, 2-D or 3-D transposed "
                                    "convolution, but got a %d-D weight"
                                    % len(weight.shape))
     return lower(ctx, input, weight, bias, stride, padding, output_padding,
@@ -295,6 +333,7 @@ FUNCTIONS = {
     F.fold: fold,
     F.conv_transpose2d: conv_transpose2d,
     F.conv_transpose1d: conv_transpose1d,
+    F.conv_transpose3d: conv_transpose3d,
 }
 
 # torch.export's form (aten_lowerings registers it).
@@ -305,4 +344,5 @@ MODULES = {
                                     m.dilation, m.padding, m.stride),
     nn.ConvTranspose2d: _module(conv_transpose2d),
     nn.ConvTranspose1d: _module(conv_transpose1d),
+    nn.ConvTranspose3d: _module(conv_transpose3d),
 }

@@ -3,7 +3,7 @@
 func.func @unsupported_op(%x: tensor<8xf32>) -> tensor<8xf32> {
   %0 = tcp.isolated_group %x attributes {group_type = "cudnn"} {
   ^bb0(%a: tensor<8xf32>):
-    // expected-error @below {{'tcp.round' op expects an op cuDNN graphs can run (tcp.conv2d, tcp.conv3d, tcp.conv_transpose2d, tcp.matmul, tcp.batch_matmul, tcp.clamp, tcp.add, tcp.sub, tcp.mul, tcp.divf, tcp.sigmoid, tcp.tanh, tcp.gelu, tcp.exp, tcp.neg, tcp.abs, tcp.sqrt, tcp.log, tcp.ceil, tcp.floor, tcp.sin, tcp.cos, tcp.broadcast, tcp.reduce_sum, tcp.reduce_mean, tcp.reduce_max, tcp.reduce_min, tcp.batch_norm, tcp.batch_norm_training, tcp.batch_norm_backward, tcp.layer_norm, tcp.max_pool2d, tcp.avg_pool2d, tcp.const, arith.constant), but got 'tcp.round'}}
+    // expected-error @below {{'tcp.round' op expects an op cuDNN graphs can run (tcp.conv2d, tcp.conv3d, tcp.conv_transpose2d, tcp.conv_transpose3d, tcp.matmul, tcp.batch_matmul, tcp.clamp, tcp.add, tcp.sub, tcp.mul, tcp.divf, tcp.sigmoid, tcp.tanh, tcp.gelu, tcp.exp, tcp.neg, tcp.abs, tcp.sqrt, tcp.log, tcp.ceil, tcp.floor, tcp.sin, tcp.cos, tcp.broadcast, tcp.reduce_sum, tcp.reduce_mean, tcp.reduce_max, tcp.reduce_min, tcp.batch_norm, tcp.batch_norm_training, tcp.batch_norm_backward, tcp.layer_norm, tcp.max_pool2d, tcp.avg_pool2d, tcp.const, arith.constant), but got 'tcp.round'}}
     %1 = tcp.round %a : tensor<8xf32> -> tensor<8xf32>
     tcp.yield %1 : tensor<8xf32>
   } : tensor<8xf32> -> tensor<8xf32>

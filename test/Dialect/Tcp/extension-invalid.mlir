@@ -162,6 +162,14 @@ func.func @convt_stride_zero(%x: tensor<1x8x4x4xf32>, %w: tensor<8x4x3x3xf32>) -
 
 // -----
 
+func.func @convt3d_spatial(%x: tensor<1x8x3x4x4xf32>, %w: tensor<8x4x2x2x2xf32>) -> tensor<1x4x6x8x10xf32> {
+  // expected-error @+1 {{expects result spatial dim 2 in [8, 9] ((in - 1) * stride - pads + dilation * (k - 1) + 1, plus an output padding below the stride), but got 10}}
+  %0 = tcp.conv_transpose3d %x, %w {dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 2, 2, 2>} : tensor<1x8x3x4x4xf32>, tensor<8x4x2x2x2xf32> -> tensor<1x4x6x8x10xf32>
+  return %0 : tensor<1x4x6x8x10xf32>
+}
+
+// -----
+
 func.func @convt_rank(%x: tensor<1x8x4x4xf32>, %w: tensor<8x4x3xf32>) -> tensor<1x4x9x9xf32> {
   // expected-error @+1 {{expects a rank-4 weight (NCHW / CKRS), but got 'tensor<8x4x3xf32>'}}
   %0 = tcp.conv_transpose2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : tensor<1x8x4x4xf32>, tensor<8x4x3xf32> -> tensor<1x4x9x9xf32>

@@ -30,6 +30,15 @@ func.func @conv_transpose2d(%x: tensor<2x8x5x6xf16>, %w: tensor<8x3x3x3xf16>) ->
   return %0 : tensor<2x6x10x12xf16>
 }
 
+// CHECK-LABEL: func.func @conv_transpose3d
+// CHECK:         tcp.conv_transpose3d %{{.*}}, %{{.*}} {dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 2, 2, 2>} : tensor<1x8x3x4x5xf16>, tensor<8x4x2x2x2xf16> -> tensor<1x4x6x8x10xf16>
+func.func @conv_transpose3d(%x: tensor<1x8x3x4x5xf16>, %w: tensor<8x4x2x2x2xf16>) -> tensor<1x4x6x8x10xf16> {
+  %0 = tcp.conv_transpose3d %x, %w
+      {dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 2, 2, 2>}
+      : tensor<1x8x3x4x5xf16>, tensor<8x4x2x2x2xf16> -> tensor<1x4x6x8x10xf16>
+  return %0 : tensor<1x4x6x8x10xf16>
+}
+
 // CHECK-LABEL: func.func @conv2d_groups_strided_dynamic
 // CHECK:         tcp.conv2d %{{.*}}, %{{.*}} {dilation = array<i64: 2, 2>, groups = 4 : i64, pad = array<i64: 2, 2, 2, 2>, stride = array<i64: 2, 2>} : tensor<?x32x16x16xf16>, tensor<64x8x3x3xf16> -> tensor<?x64x8x8xf16>
 func.func @conv2d_groups_strided_dynamic(%x: tensor<?x32x16x16xf16>, %w: tensor<64x8x3x3xf16>) -> tensor<?x64x8x8xf16> {

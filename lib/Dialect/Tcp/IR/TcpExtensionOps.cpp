@@ -19,7 +19,7 @@ using mlir::cudnn_mlir::slidingWindowOutputSize;
 
 
 //===----------------------------------------------------------------------===//
-// Conv2DOp, Conv3DOp, ConvTranspose2DOp
+// Conv2DOp, Conv3DOp, ConvTranspose2DOp, ConvTranspose3DOp
 //===----------------------------------------------------------------------===//
 
 /// Checks what every convolution shares: the three tensors' rank (`spatial`
@@ -116,10 +116,11 @@ static LogicalResult verifyConvolution(ConvOp op, int64_t spatial,
 /// [Cin, Cout/groups, window...], result [N, Cout, out...] with each out
 /// the transposed size plus an extra below the stride; a conv2d of the
 /// result gives the input's size back.
+template <typename ConvOp>
 static LogicalResult
-verifyTransposedConvolution(ConvTranspose2DOp op) {
-  if (failed(verifyWindowAttributes(op, 2, "NCHW / CKRS", "[h, w]",
-                                    "[top, bottom, left, right]")))
+verifyTransposedConvolution(ConvOp op, int64_t spatial, StringRef layout,
+                            StringRef dims, StringRef padNames) {
+  if (failed(verifyWindowAttributes(op, spatial, layout, dims, padNames)))
     return failure();
   int64_t groups = op.getGroupCount();
   ArrayRef<int64_t> in = op.getInput().getType().getShape(),
@@ -139,7 +140,7 @@ verifyTransposedConvolution(ConvTranspose2DOp op) {
   if (!extentsCompatible(in[0], out[0]))
     return op.emitOpError("expects the result's batch ")
            << formatExtent(in[0]) << ", but got " << formatExtent(out[0]);
-  for (int s = 0; s < 2; ++s) {
+  for (int64_t s = 0; s < spatial; ++s) {
     int64_t stride = op.getStride()[s], dilation = op.getDilation()[s];
     int64_t lo = op.getPad()[2 * s], hi = op.getPad()[2 * s + 1];
     if (stride < 1 || dilation < 1 || lo < 0 || hi < 0)
@@ -174,7 +175,14 @@ LogicalResult Conv3DOp::verify() {
 }
 
 LogicalResult ConvTranspose2DOp::verify() {
-  return verifyTransposedConvolution(*this);
+  return verifyTransposedConvolution(*this, 2, "NCHW / CKRS", "[h, w]",
+                                     "[top, bottom, left, right]");
+}
+
+LogicalResult ConvTranspose3DOp::verify() {
+  return verifyTransposedConvolution(
+      *this, 3, "NCDHW / CKTRS", "[d, h, w]",
+      "[front, back, top, bottom, left, right]");
 }
 
 //===----------------------------------------------------------------------===//

@@ -24,6 +24,7 @@ static constexpr CudnnOpSupport kTable[] = {
     {"tcp.conv2d", CudnnRole::Anchor, false, false},
     {"tcp.conv3d", CudnnRole::Anchor, false, false},
     {"tcp.conv_transpose2d", CudnnRole::Anchor, false, false},
+    {"tcp.conv_transpose3d", CudnnRole::Anchor, false, false},
     {"tcp.matmul", CudnnRole::Anchor, false, false},
     {"tcp.batch_matmul", CudnnRole::Anchor, false, false},
     // ReLU / ReLU6 / clip, and scale-bias on the input.
@@ -218,7 +219,7 @@ std::string mlir::tcp::whyAnchorRunsAlone(Operation *op) {
   // A data-gradient convolution joins no pointwise op: its cuDNN graph
   // is the one PyTorch's ConvTranspose2d runs, and its bias, batch norm
   // and activation are generated kernels.
-  if (isa<tcp::ConvTranspose2DOp>(op))
+  if (isTransposedConvolution(op))
     return "a transposed convolution runs as cuDNN's data-gradient "
            "convolution alone, with no pointwise op fused";
   if (!isConvolution(op))

@@ -15,9 +15,9 @@ include "cudnn-mlir/Dialect/Tcp/IR/TcpEnums.td"
 include "cudnn-mlir/Dialect/Tcp/IR/TcpOps.td"
 include "mlir/IR/BuiltinAttributes.td"
 
-// conv2d and conv3d differ only in their spatial rank, conv_transpose2d in
-// its shape rule; verifyConvolution checks the first two,
-// verifyTransposedConvolution the third.
+// conv2d and conv3d differ only in their spatial rank, the transposed ones
+// in their shape rule; verifyConvolution checks the forward ones,
+// verifyTransposedConvolution the transposed ones.
 class Tcp_ConvolutionOp<string mnemonic>
     : Tcp_Op<mnemonic, [Pure, AllElementTypesMatch<["input", "weight", "out"]>]> {
   let arguments = (ins
@@ -104,6 +104,26 @@ def Tcp_ConvTranspose2DOp : Tcp_ConvolutionOp<"conv_transpose2d"> {
     %1 = tcp.conv_transpose2d %0, %w
         {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>}
         : tensor<8x512x4x4xf16>, tensor<512x256x4x4xf16> -> tensor<8x256x8x8xf16>
+    ```
+  }];
+}
+
+def Tcp_ConvTranspose3DOp : Tcp_ConvolutionOp<"conv_transpose3d"> {
+  let summary = "3-D transposed convolution (extension), NCDHW input, IODHW weight";
+  let description = [{
+    `tcp.conv_transpose2d` with three spatial dimensions (3-D U-Nets, video
+    decoders): `input` N x Cin x D x H x W, `weight` Cin x Cout/groups x T x
+    R x S, result N x Cout x OD x P x Q by the same size rule per dim. `pad`
+    is `[front, back, top, bottom, left, right]`; `stride` and `dilation`
+    are `[d, h, w]`. Maps to `cudnn.convolution_backward_data` with three
+    spatial dimensions.
+
+    Example:
+
+    ```mlir
+    %1 = tcp.conv_transpose3d %0, %w
+        {dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 2, 2, 2>}
+        : tensor<1x64x4x8x8xf16>, tensor<64x32x2x2x2xf16> -> tensor<1x32x8x16x16xf16>
     ```
   }];
 }

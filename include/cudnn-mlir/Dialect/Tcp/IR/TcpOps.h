@@ -35,7 +35,13 @@ Value castElementsTo(OpBuilder &b, Location loc, Value value, Type elementType);
 /// and cuDNN read transposed instead of copying it. Null otherwise.
 Value getLastDimsTransposeSource(Value value);
 
-/// True for the convolutions, tcp.conv2d and tcp.conv3d.
+/// True for the transposed convolutions, tcp.conv_transpose2d and
+/// tcp.conv_transpose3d.
+inline bool isTransposedConvolution(Operation *op) {
+  return isa<ConvTranspose2DOp, ConvTranspose3DOp>(op);
+}
+
+/// True for the forward convolutions, tcp.conv2d and tcp.conv3d.
 inline bool isConvolution(Operation *op) {
   return isa<Conv2DOp, Conv3DOp>(op);
 }

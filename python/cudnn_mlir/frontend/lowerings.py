@@ -1559,9 +1559,7 @@ def _convolution(ctx, x, weight, bias, stride, padding, dilation, groups,
                                    "TCP's shape rule gives %s"
                                    % (list(expected_shape), list(y.shape)))
     if bias is not None:
-        b = ctx.w.reshape(bias, (1, bias.shape[0]) + (1,) * spatial, ctx.loc)
-        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
-                                                           ctx.loc), ctx.loc)
+        y = ctx.w.add_channel_bias(y, bias, ctx.loc)
     return y
 
 
@@ -2084,6 +2082,20 @@ def _conv_module(conv):
     return lower
 
 
+def _max_pool_module(pool):
+    """nn.MaxPool1d/2d/3d as the functional `pool`."""
+    return lambda ctx, m, x: pool(ctx, x, m.kernel_size, m.stride, m.padding,
+                                  m.dilation, m.ceil_mode, m.return_indices)
+
+
+def _avg_pool_module(pool):
+    """nn.AvgPool2d/3d as the functional `pool` (AvgPool1d has no
+    divisor_override)."""
+    return lambda ctx, m, x: pool(ctx, x, m.kernel_size, m.stride, m.padding,
+                                  m.ceil_mode, m.count_include_pad,
+                                  m.divisor_override)
+
+
 def _batch_norm_module(ctx, m, input):
     use_batch_stats = m.training or not m.track_running_stats
     if m.training and m.track_running_stats:
@@ -2143,9 +2155,7 @@ MODULES = {
     nn.GELU: lambda ctx, m, x: gelu(ctx, x, getattr(m, "approximate", "none")),
     nn.Softmax: lambda ctx, m, x: softmax(ctx, x, m.dim),
     nn.LogSoftmax: lambda ctx, m, x: log_softmax(ctx, x, m.dim),
-    nn.MaxPool2d: lambda ctx, m, x: max_pool2d(
-        ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,
-        m.return_indices),
+    nn.MaxPool2d: _max_pool_module(max_pool2d),
     nn.Unfold: lambda ctx, m, x: unfold_patches(
         ctx, x, m.kernel_size, m.dilation, m.padding, m.stride),
     nn.AdaptiveAvgPool1d: lambda ctx, m, x: adaptive_avg_pool1d(
@@ -2153,22 +2163,14 @@ MODULES = {
     nn.AvgPool1d: lambda ctx, m, x: avg_pool1d(
         ctx, x, m.kernel_size, m.stride, m.padding, m.ceil_mode,
         m.count_include_pad),
-    nn.MaxPool1d: lambda ctx, m, x: max_pool1d(
-        ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,
-        m.return_indices),
-    nn.AvgPool2d: lambda ctx, m, x: avg_pool2d(
-        ctx, x, m.kernel_size, m.stride, m.padding, m.ceil_mode,
-        m.count_include_pad, m.divisor_override),
+    nn.MaxPool1d: _max_pool_module(max_pool1d),
+    nn.AvgPool2d: _avg_pool_module(avg_pool2d),
     nn.AdaptiveAvgPool2d: lambda ctx, m, x: adaptive_avg_pool2d(
         ctx, x, m.output_size),
     nn.Conv3d: _conv_module(conv3d),
     nn.BatchNorm3d: _batch_norm_module,
-    nn.MaxPool3d: lambda ctx, m, x: max_pool3d(
-        ctx, x, m.kernel_size, m.stride, m.padding, m.dilation, m.ceil_mode,
-        m.return_indices),
-    nn.AvgPool3d: lambda ctx, m, x: avg_pool3d(
-        ctx, x, m.kernel_size, m.stride, m.padding, m.ceil_mode,
-        m.count_include_pad, m.divisor_override),
+    nn.MaxPool3d: _max_pool_module(max_pool3d),
+    nn.AvgPool3d: _avg_pool_module(avg_pool3d),
     nn.AdaptiveAvgPool3d: lambda ctx, m, x: adaptive_avg_pool3d(
         ctx, x, m.output_size),
     nn.EmbeddingBag: lambda ctx, m, input, offsets=None,

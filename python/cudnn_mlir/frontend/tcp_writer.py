@@ -275,6 +275,13 @@ class TcpWriter:
         flat = self.reshape(x, (math.prod(x.shape),), loc)
         return self.reshape(flat, shape, loc)
 
+    def add_channel_bias(self, y: Value, bias: Value, loc=None) -> Value:
+        """y + bias, the [C] `bias` broadcast along dim 1 of `y` (N x C x
+        spatial...; a convolution's bias)."""
+        b = self.reshape(bias, (1, bias.shape[0]) + (1,) * (y.rank - 2), loc)
+        return self.binary("tcp.add", y, self.broadcast_to(b, y.shape, loc),
+                           loc)
+
     def broadcast_to(self, x: Value, shape: Sequence[int], loc=None) -> Value:
         """numpy broadcasting of `x` to `shape`: leading 1s added by
         expand_shape, then one tcp.broadcast of the size-1 dimensions."""

@@ -104,39 +104,46 @@ def _interleave(ctx, pieces, n, c, rows, strides):
 
 
 def _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
-                    dilation, out_hw):
-    """The transposed convolution of the NCHW `x` to spatial size `out_hw`
-    (which fixes the output padding)."""
+                    dilation, out):
+    """The transposed convolution of the NCHW or NCDHW `x` to spatial size
+    `out` (which fixes the output padding): tcp.conv_transpose2d/3d, or for
+    a 2-D one whose output padding passes its stride (allowed below the
+    dilation) the sub-pixel form; a 3-D one has none and is refused."""
+    spatial = x.rank - 2
+    window = "kh, kw" if spatial == 2 else "kd, kh, kw"
     if isinstance(padding, str):
         raise UnsupportedOperation("expects a transposed convolution's "
                                    "padding to be numbers, but got '%s'"
                                    % padding)
-    if not isinstance(weight, Value) or weight.rank != 4:
-        raise UnsupportedOperation("expects a [C_in, C_out/groups, kh, kw] "
-                                   "weight tensor")
-    stride, padding, dilation = (_pair(v) for v in (stride, padding,
-                                                    dilation))
+    if not isinstance(weight, Value) or weight.rank != x.rank:
+        raise UnsupportedOperation("expects a [C_in, C_out/groups, %s] "
+                                   "weight tensor" % window)
+    per_dim = _pair if spatial == 2 else _triple
+    stride, padding, dilation = (per_dim(v) for v in (stride, padding,
+                                                      dilation))
     groups = int(groups)
-    n, cin, h, w = x.shape
+    cin = x.shape[1]
     if weight.shape[0] != cin or cin % groups:
         raise UnsupportedOperation(
-            "expects a weight of [C_in = %d, C_out/groups, kh, kw] with "
+            "expects a weight of [C_in = %d, C_out/groups, %s] with "
             "groups (%d) dividing C_in, but got %s"
-            % (cin, groups, list(weight.shape)))
-    cout = weight.shape[1] * groups
+            % (cin, window, groups, list(weight.shape)))
     extra = [o - ((size - 1) * s - 2 * p + d * (k - 1) + 1)
-             for size, k, s, p, d, o in zip((h, w), weight.shape[2:], stride,
-                                            padding, dilation, out_hw)]
-    if all(0 <= e < s for e, s in zip(extra, stride)):
+             for size, k, s, p, d, o in zip(x.shape[2:], weight.shape[2:],
+                                            stride, padding, dilation, out)]
+    past = [(e, s) for e, s in zip(extra, stride) if not 0 <= e < s]
+    if not past:
         y = ctx.w.conv_transpose(x, weight, stride, padding, dilation,
-                                 groups, out_hw, ctx.loc)
-    else:
+                                 groups, out, ctx.loc)
+    elif spatial == 2:
         y = _sub_pixel(ctx, x, weight, stride, padding, dilation, groups,
-                       out_hw)
+                       out)
+    else:
+        raise UnsupportedOperation(
+            "expects a 3-D transposed convolution's output padding below "
+            "its stride %d, but got %d" % (past[0][1], past[0][0]))
     if bias is not None:
-        b = ctx.w.reshape(bias, (1, cout, 1, 1), ctx.loc)
-        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
-                                                           ctx.loc), ctx.loc)
+        y = ctx.w.add_channel_bias(y, bias, ctx.loc)
     return y
 
 
@@ -214,34 +221,8 @@ def conv_transpose3d(ctx, input, weight, bias=None, stride=1, padding=0,
     cuDNN's data-gradient convolution with three spatial dims; the output
     padding must stay below the stride (there is no 3-D sub-pixel form)."""
     x = _batched_float(ctx, input, "NCDHW")
-    if isinstance(padding, str):
-        raise UnsupportedOperation("expects a transposed convolution's "
-                                   "padding to be numbers, but got '%s'"
-                                   % padding)
-    if not isinstance(weight, Value) or weight.rank != 5 or \
-            weight.shape[0] != x.shape[1] or x.shape[1] % int(groups):
-        raise UnsupportedOperation(
-            "expects a [C_in = %d, C_out/groups, kd, kh, kw] weight with "
-            "groups (%d) dividing C_in, but got %s"
-            % (x.shape[1], int(groups), getattr(weight, "type", weight)))
-    stride, padding, dilation = (_triple(v) for v in (stride, padding,
-                                                      dilation))
-    out = tuple(ctx.result.shape[2:])
-    for size, k, s, p, d, o in zip(x.shape[2:], weight.shape[2:], stride,
-                                   padding, dilation, out):
-        extra = o - ((size - 1) * s - 2 * p + d * (k - 1) + 1)
-        if not 0 <= extra < s:
-            raise UnsupportedOperation(
-                "expects a 3-D transposed convolution's output padding "
-                "below its stride %d, but got %d" % (s, extra))
-    cout = weight.shape[1] * int(groups)
-    y = ctx.w.conv_transpose(x, weight, stride, padding, dilation,
-                             int(groups), out, ctx.loc)
-    if bias is not None:
-        b = ctx.w.reshape(bias, (1, cout, 1, 1, 1), ctx.loc)
-        y = ctx.w.binary("tcp.add", y, ctx.w.broadcast_to(b, y.shape,
-                                                           ctx.loc), ctx.loc)
-    return y
+    return _conv_transpose(ctx, x, weight, bias, stride, padding, groups,
+                           dilation, tuple(ctx.result.shape[2:]))
 
 
 def _one(v):
